@@ -1,0 +1,1 @@
+//! Generator of spirv-dialect's tables from the Khronos SPIR-V grammar.

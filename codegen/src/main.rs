@@ -1,0 +1,2 @@
+//! `cargo run -p codegen -- <update|check|define-inst|define-enum>`.
+fn main() {}
