@@ -6,3 +6,7 @@
 //! written by hand.
 
 pub mod grammar;
+pub mod ir;
+pub mod support;
+pub mod text;
+pub mod verify;

@@ -1,0 +1,81 @@
+//! The op registry: what dialects declare about their ops (traits and an
+//! op-specific verifier) so dialect-agnostic code (verifier, printer, symbol
+//! tables, passes) can reason about them. Ops nobody registered are still
+//! valid IR; the framework then assumes as little as MLIR does.
+
+use super::context::{Context, Ident, Op};
+use super::hash::FastMap;
+
+/// Structural properties of an op, as a bit set.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub struct OpTraits(u32);
+
+impl OpTraits {
+    pub const NONE: OpTraits = OpTraits(0);
+    /// Regions may not use values defined outside the op.
+    pub const ISOLATED_FROM_ABOVE: OpTraits = OpTraits(1);
+    /// The op ends a block.
+    pub const TERMINATOR: OpTraits = OpTraits(1 << 1);
+    /// Blocks of the op's regions need no terminator.
+    pub const NO_TERMINATOR: OpTraits = OpTraits(1 << 2);
+    /// The op's single region holds a symbol table.
+    pub const SYMBOL_TABLE: OpTraits = OpTraits(1 << 3);
+    /// The op defines a symbol through its `sym_name` attribute.
+    pub const SYMBOL: OpTraits = OpTraits(1 << 4);
+    /// Each region has at most one block.
+    pub const SINGLE_BLOCK: OpTraits = OpTraits(1 << 5);
+    /// Regions are graph regions: no dominance requirement between ops.
+    pub const GRAPH_REGION: OpTraits = OpTraits(1 << 6);
+
+    pub const fn union(self, other: OpTraits) -> OpTraits {
+        OpTraits(self.0 | other.0)
+    }
+    pub const fn contains(self, other: OpTraits) -> bool {
+        self.0 & other.0 == other.0
+    }
+}
+
+impl std::ops::BitOr for OpTraits {
+    type Output = OpTraits;
+    fn bitor(self, rhs: OpTraits) -> OpTraits {
+        self.union(rhs)
+    }
+}
+
+/// An op-specific verification rule; the message names the rule broken.
+pub type VerifyFn = fn(&Context, Op) -> Result<(), String>;
+
+/// What a dialect declares about one op.
+#[derive(Clone, Debug)]
+pub struct OpInfo {
+    pub traits: OpTraits,
+    pub verify: Option<VerifyFn>,
+}
+
+#[derive(Default)]
+pub(crate) struct OpRegistry {
+    infos: FastMap<Ident, OpInfo>,
+}
+
+impl Context {
+    /// Declares an op (a later declaration of the same name replaces it).
+    pub fn register_op(&mut self, name: &str, traits: OpTraits, verify: Option<VerifyFn>) {
+        let name = self.ident(name);
+        self.registry.infos.insert(name, OpInfo { traits, verify });
+    }
+
+    /// The declaration of an op name, if registered.
+    pub fn op_info(&self, name: Ident) -> Option<&OpInfo> {
+        self.registry.infos.get(&name)
+    }
+
+    pub fn is_registered(&self, op: Op) -> bool {
+        self.op_info(self.op_name(op)).is_some()
+    }
+
+    /// Whether `op` is registered with all of `traits`.
+    pub fn has_traits(&self, op: Op, traits: OpTraits) -> bool {
+        self.op_info(self.op_name(op))
+            .is_some_and(|i| i.traits.contains(traits))
+    }
+}
