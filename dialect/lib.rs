@@ -2,8 +2,7 @@
 //!
 //! The op kinds, operand layouts, enums and availability tables come from the
 //! Khronos grammar (`grammar-json/`) through the `codegen` crate, run by
-//! `build.rs`; everything in this crate beside [`grammar`]'s generated part is
-//! written by hand.
+//! `build.rs`; [`grammar`] wraps them with the look-ups everything else uses.
 
 pub mod grammar;
 pub mod ir;
