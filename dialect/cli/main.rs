@@ -1,7 +1,9 @@
 //! The `spirv-dialect` command line: one binary whose subcommands and flags
 //! follow MLIR's tools (see README.md for the contract).
 
+mod expected;
 mod info;
+mod opt;
 
 use std::process::ExitCode;
 
@@ -9,6 +11,7 @@ const USAGE: &str = "usage: spirv-dialect <command> [args]
 
 commands:
   info op NAME | info enum KIND | info ops --json   availability look-up
+  opt IN.mlir [--split-input-file] [--verify-diagnostics] [--mlir-print-op-generic] [-o OUT]
 ";
 
 fn main() -> ExitCode {
@@ -23,6 +26,7 @@ fn main() -> ExitCode {
             Ok(())
         }
         "info" => info::run(rest),
+        "opt" => opt::run(rest),
         other => Err(format!("unknown command `{other}`\n{USAGE}")),
     };
     match result {

@@ -141,7 +141,7 @@ fn match_star(
         ends.push(next);
         cur = next;
     }
-    ends.into_iter().rev().find_map(|e| k(e))
+    ends.into_iter().rev().find_map(k)
 }
 
 /// One match of a simple atom (groups take their first match).

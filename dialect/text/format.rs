@@ -244,16 +244,14 @@ impl OpFormat {
             return Err(p.error_at(loc, "custom form gives no result types"));
         }
         if parsed.operand_types.len() != parsed.operands.len() {
-            if !parsed.operand_types.is_empty() || !parsed.operands.is_empty() {
-                return Err(p.error_at(
-                    loc,
-                    format!(
-                        "{} operands present, but expected {} types",
-                        parsed.operands.len(),
-                        parsed.operand_types.len()
-                    ),
-                ));
-            }
+            return Err(p.error_at(
+                loc,
+                format!(
+                    "{} operands present, but expected {} types",
+                    parsed.operands.len(),
+                    parsed.operand_types.len()
+                ),
+            ));
         }
         if !props.is_empty() {
             parsed.spec.properties = Some(p.ctx.dictionary_attr(props));
@@ -297,8 +295,16 @@ impl OpFormat {
             }
             Elem::Regions => {
                 let isolated = p.is_isolated(st.parsed.spec.name);
+                let single_block = p
+                    .ctx
+                    .op_info(st.parsed.spec.name)
+                    .is_some_and(|i| i.traits.contains(crate::ir::OpTraits::SINGLE_BLOCK));
                 while p.kind() == Tok::LBrace {
-                    let blocks = p.parse_region_blocks(&[], isolated)?;
+                    let mut blocks = p.parse_region_blocks(&[], isolated)?;
+                    if blocks.is_empty() && single_block {
+                        // A single-block region always has its block, even when empty.
+                        blocks.push(p.ctx.create_block(&[]));
+                    }
                     st.parsed.regions.push(blocks);
                     if !p.eat(Tok::Comma) {
                         break;

@@ -249,11 +249,7 @@ impl<'s> Lexer<'s> {
             self.pos += 1;
             match c {
                 b'"' => return Tok::String,
-                b'\\' => {
-                    if self.pos < self.src.len() {
-                        self.pos += 1;
-                    }
-                }
+                b'\\' if self.pos < self.src.len() => self.pos += 1,
                 b'\n' => {
                     self.pos -= 1;
                     return Tok::Error;
@@ -290,11 +286,7 @@ impl<'s> Lexer<'s> {
                         return Some(self.pos);
                     }
                 }
-                b'"' => {
-                    if self.lex_string() != Tok::String {
-                        return None;
-                    }
-                }
+                b'"' if self.lex_string() != Tok::String => return None,
                 b'\n' => self.newline(),
                 _ => {}
             }

@@ -309,7 +309,7 @@ fn decimal_digits(value: f64, precision: usize) -> (bool, String, i32) {
         let log2 = (m as f64).log2() + k as f64 * 5f64.log2();
         (digits, e2, log2.floor() as i32 + 1)
     };
-    let bits_required = ((precision * 196 + 58) / 59) as i32;
+    let bits_required = (precision * 196).div_ceil(59) as i32;
     if active_bits > bits_required {
         let removable = ((active_bits - bits_required) * 59 / 196) as usize;
         if removable > 0 && removable < digits.len() {
@@ -469,7 +469,7 @@ mod tests {
         assert_eq!(format_float(FloatKind::BF16, 0x4053), "3.296880e+00");
         assert_eq!(format_float(FloatKind::F32, f32_bits(0.4)), "4.000000e-01");
         assert_eq!(
-            format_float(FloatKind::F32, f32_bits(6.66666651)),
+            format_float(FloatKind::F32, f32_bits(6.666_666_5)),
             "6.66666651"
         );
         assert_eq!(

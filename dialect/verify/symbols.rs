@@ -1,5 +1,5 @@
 //! Symbol rules: names are unique within a symbol table, and every symbol
-//! reference attribute on an op resolves from the op's position.
+//! reference attribute on a registered op resolves from the op's position.
 
 use super::op_error;
 use crate::ir::symbols::{SymbolTable, SymbolTables};
@@ -22,6 +22,11 @@ pub(super) fn verify_symbols(ctx: &Context, top: Op) -> Result<(), Diagnostic> {
             }
         }
         refs.clear();
+        // Only registered ops say what their references mean (an
+        // unregistered op may hold its own symbol table).
+        if !ctx.is_registered(op) {
+            return WalkControl::Continue;
+        }
         for dict in [ctx.properties(op), Some(ctx.attributes(op))]
             .into_iter()
             .flatten()
