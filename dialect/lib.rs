@@ -4,6 +4,9 @@
 //! Khronos grammar (`grammar-json/`) through the `codegen` crate, run by
 //! `build.rs`; [`grammar`] wraps them with the look-ups everything else uses.
 
+pub mod cf;
+pub mod dialects;
+pub mod func;
 pub mod grammar;
 pub mod ir;
 pub mod support;

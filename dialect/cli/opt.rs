@@ -66,11 +66,6 @@ fn pass_registry() -> PassRegistry {
     PassRegistry::default()
 }
 
-/// The syntax hooks of every dialect `opt` knows.
-fn syntax() -> Syntax {
-    Syntax::new()
-}
-
 pub fn run(args: &[String]) -> Result<(), String> {
     let registry = pass_registry();
     let options = parse_args(args, &registry)?;
@@ -80,7 +75,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
     } else {
         options.input.as_str()
     };
-    let syntax = syntax();
+    let syntax = spirv_dialect::dialects::syntax();
     let chunks = if options.split {
         split_chunks(&source)
     } else {
@@ -90,7 +85,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
     let mut stderr = String::new();
     let mut failed = false;
     for (first_line, chunk) in chunks {
-        let mut ctx = Context::new();
+        let mut ctx = spirv_dialect::dialects::context();
         let result = process_chunk(
             &mut ctx, &syntax, chunk, file_name, first_line, &options, &registry,
         );

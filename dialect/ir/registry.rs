@@ -45,11 +45,15 @@ impl std::ops::BitOr for OpTraits {
 /// An op-specific verification rule; the message names the rule broken.
 pub type VerifyFn = fn(&Context, Op) -> Result<(), String>;
 
+/// Which operands of a branch op are forwarded to successor `index`.
+pub type SuccessorOperandsFn = fn(&Context, Op, usize) -> std::ops::Range<usize>;
+
 /// What a dialect declares about one op.
 #[derive(Clone, Debug)]
 pub struct OpInfo {
     pub traits: OpTraits,
     pub verify: Option<VerifyFn>,
+    pub successor_operands: Option<SuccessorOperandsFn>,
 }
 
 #[derive(Default)]
@@ -61,7 +65,23 @@ impl Context {
     /// Declares an op (a later declaration of the same name replaces it).
     pub fn register_op(&mut self, name: &str, traits: OpTraits, verify: Option<VerifyFn>) {
         let name = self.ident(name);
-        self.registry.infos.insert(name, OpInfo { traits, verify });
+        self.registry.infos.insert(
+            name,
+            OpInfo {
+                traits,
+                verify,
+                successor_operands: None,
+            },
+        );
+    }
+
+    /// Declares which operands a registered branch op forwards to its
+    /// successors (the verifier checks them against the block arguments).
+    pub fn register_successor_operands(&mut self, name: &str, f: SuccessorOperandsFn) {
+        let name = self.ident(name);
+        if let Some(info) = self.registry.infos.get_mut(&name) {
+            info.successor_operands = Some(f);
+        }
     }
 
     /// The declaration of an op name, if registered.

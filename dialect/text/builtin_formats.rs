@@ -5,7 +5,7 @@ use super::syntax::Syntax;
 pub(crate) fn register(syntax: &mut Syntax) {
     let formats = [(
         "builtin.module",
-        "(symbol($sym_name))? attr-dict-with-keyword regions",
+        "(symbol($sym_name))? attr-dict-with-keyword region",
     )];
     for (name, spec) in formats {
         if let Err(e) = syntax.add_format(name, spec) {

@@ -4,11 +4,15 @@
 //! A spec is a sequence of elements separated by spaces:
 //! - `` `lit` `` a punctuation or keyword literal (`` ` ` `` forces a space);
 //! - `operands` all operands, comma-separated; `successors` all successors;
-//! - `regions` all regions, comma-separated;
+//! - `regions` all regions, comma-separated; `region` exactly one region,
+//!   omitted from the text when it has no blocks;
 //! - `attr-dict` / `attr-dict-with-keyword` the remaining attributes, as
 //!   `{...}` or `attributes {...}` (omitted when empty);
 //! - `$name` the attribute `name` (an inherent attribute, kept in the
 //!   properties); `symbol($name)` a string attribute printed `@name`;
+//! - `function-signature($name)` a function type attribute printed as
+//!   `(%arg0: i32, ...) -> results`, naming the entry-block arguments of the
+//!   following `region` (plain types when the region is empty);
 //! - `type(operands)`, `type(results)`, `type(all)` (one type shared by every
 //!   operand and result), `functional-type(operands, results)`;
 //! - `( ... )?` an optional group, present when its first non-literal
@@ -18,7 +22,7 @@
 //! (`%0 = ...`, `%0:2 = ...`) when no directive gives result types.
 
 use super::lexer::Tok;
-use super::parser::{PResult, ParsedOp, Parser};
+use super::parser::{ArgDecl, PResult, ParsedOp, Parser};
 use super::printer::Printer;
 use crate::ir::{Attr, AttrData, Ident, Location, Op, OpSpec, Type};
 
@@ -28,6 +32,8 @@ enum Elem {
     Operands,
     Successors,
     Regions,
+    Region,
+    Signature(String),
     AttrDict { keyword: bool },
     Attr(String),
     Symbol(String),
@@ -60,7 +66,15 @@ impl OpFormat {
     /// Prints `op` (after its result names) in this format.
     pub fn print(&self, p: &mut Printer, op: Op) {
         let name = p.ctx.op_name_str(op);
-        p.write(name.strip_prefix("builtin.").unwrap_or(name));
+        let default = p
+            .ctx
+            .parent_op(op)
+            .and_then(|parent| p.syntax.default_dialect(p.ctx.op_name_str(parent)));
+        let short = [default, Some("builtin")]
+            .into_iter()
+            .flatten()
+            .find_map(|d| name.strip_prefix(d).and_then(|rest| rest.strip_prefix('.')));
+        p.write(short.unwrap_or(name));
         let mut state = PrintState { after_open: false };
         self.print_seq(p, op, &self.elems, &mut state);
     }
@@ -104,6 +118,18 @@ impl OpFormat {
                     }
                     p.print_region(r, true, false);
                 }
+            }
+            Elem::Region => {
+                if let Some(&r) = ctx.regions(op).first() {
+                    if !ctx.region_blocks(r).is_empty() {
+                        st.emit(p, true);
+                        p.print_region(r, !self.has_signature(), false);
+                    }
+                }
+            }
+            Elem::Signature(name) => {
+                st.emit(p, false);
+                print_signature(p, op, name);
             }
             Elem::AttrDict { keyword } => {
                 let entries = self.dict_entries(p, op);
@@ -181,6 +207,10 @@ impl OpFormat {
         }
     }
 
+    fn has_signature(&self) -> bool {
+        self.elems.iter().any(|e| matches!(e, Elem::Signature(_)))
+    }
+
     /// Attributes for `attr-dict`: properties and discardable attributes not
     /// printed by another directive, sorted by name.
     fn dict_entries(&self, p: &Printer, op: Op) -> Vec<(Ident, Attr)> {
@@ -206,6 +236,11 @@ impl OpFormat {
             Some(Elem::ResultTypes) => !ctx.results(op).is_empty(),
             Some(Elem::Successors) => !ctx.successors(op).is_empty(),
             Some(Elem::Regions) => !ctx.regions(op).is_empty(),
+            Some(Elem::Region) => ctx
+                .regions(op)
+                .first()
+                .is_some_and(|&r| !ctx.region_blocks(r).is_empty()),
+            Some(Elem::Signature(_)) => true,
             Some(Elem::AttrDict { .. }) => !self.dict_entries(p, op).is_empty(),
             Some(Elem::Attr(name) | Elem::Symbol(name)) => ctx.attr(op, name).is_some(),
             Some(Elem::SameType) => ctx.num_operands(op) + ctx.results(op).len() > 0,
@@ -232,6 +267,7 @@ impl OpFormat {
             props: Vec::new(),
             attrs: None,
             results_known: false,
+            entry_args: Vec::new(),
         };
         self.parse_seq(p, &self.elems, &mut st, bound_results)?;
         let ParseState {
@@ -239,6 +275,7 @@ impl OpFormat {
             props,
             attrs,
             results_known,
+            ..
         } = st;
         if !results_known && bound_results > 0 {
             return Err(p.error_at(loc, "custom form gives no result types"));
@@ -294,13 +331,12 @@ impl OpFormat {
                 }
             }
             Elem::Regions => {
-                let isolated = p.is_isolated(st.parsed.spec.name);
                 let single_block = p
                     .ctx
                     .op_info(st.parsed.spec.name)
                     .is_some_and(|i| i.traits.contains(crate::ir::OpTraits::SINGLE_BLOCK));
                 while p.kind() == Tok::LBrace {
-                    let mut blocks = p.parse_region_blocks(&[], isolated)?;
+                    let mut blocks = p.parse_region_blocks(&[], st.parsed.spec.name)?;
                     if blocks.is_empty() && single_block {
                         // A single-block region always has its block, even when empty.
                         blocks.push(p.ctx.create_block(&[]));
@@ -310,6 +346,25 @@ impl OpFormat {
                         break;
                     }
                 }
+            }
+            Elem::Region => {
+                let blocks = if p.kind() == Tok::LBrace {
+                    let mut blocks = p.parse_region_blocks(&st.entry_args, st.parsed.spec.name)?;
+                    if blocks.is_empty() {
+                        blocks.push(p.ctx.create_block(&[]));
+                    }
+                    blocks
+                } else {
+                    Vec::new()
+                };
+                st.parsed.regions.push(blocks);
+            }
+            Elem::Signature(name) => {
+                let (ty, args) = parse_signature(p)?;
+                let name = p.ctx.ident(name);
+                let value = p.ctx.type_attr(ty);
+                st.props.push((name, value));
+                st.entry_args = args;
             }
             Elem::AttrDict { keyword } => {
                 let present = if *keyword {
@@ -395,9 +450,71 @@ impl PrintState {
 
 struct ParseState<'s> {
     parsed: ParsedOp<'s>,
+    entry_args: Vec<ArgDecl<'s>>,
     props: Vec<(Ident, Attr)>,
     attrs: Option<Attr>,
     results_known: bool,
+}
+
+/// `(%a: t, ...) -> results` from the function type attribute `name`,
+/// naming the entry block's arguments when the op has a body.
+fn print_signature(p: &mut Printer, op: Op, name: &str) {
+    let ctx = p.ctx;
+    let Some(ty) = ctx.attr(op, name).and_then(|a| ctx.as_type_attr(a)) else {
+        return;
+    };
+    let Some((inputs, results)) = ctx.as_function(ty) else {
+        return;
+    };
+    let entry = ctx
+        .regions(op)
+        .first()
+        .and_then(|&r| ctx.region_blocks(r).first().copied());
+    p.write("(");
+    for (i, &input) in inputs.iter().enumerate() {
+        if i > 0 {
+            p.write(", ");
+        }
+        if let Some(&arg) = entry.and_then(|b| ctx.block_args(b).get(i)) {
+            p.print_value(arg);
+            p.write(": ");
+        }
+        p.print_type(input);
+    }
+    p.write(")");
+    if !results.is_empty() {
+        p.write(" -> ");
+        p.print_result_types(results);
+    }
+}
+
+/// Parses `(%a: t, ...)` or `(t, ...)` and optional `-> results`.
+fn parse_signature<'s>(p: &mut Parser<'s, '_>) -> PResult<(Type, Vec<ArgDecl<'s>>)> {
+    let mut args = Vec::new();
+    let mut inputs = Vec::new();
+    let entries =
+        p.parse_delimited(Tok::LParen, Tok::RParen, "'(' in function signature", |p| {
+            if p.kind() == Tok::PercentId {
+                let arg = p.parse_arg_decl()?;
+                Ok((arg.ty, Some(arg)))
+            } else {
+                Ok((p.parse_type()?, None))
+            }
+        })?;
+    let named = entries.iter().filter(|e| e.1.is_some()).count();
+    if named != 0 && named != entries.len() {
+        return Err(p.error_here("expected all function arguments to be named or none"));
+    }
+    for (ty, arg) in entries {
+        inputs.push(ty);
+        args.extend(arg);
+    }
+    let results = if p.eat(Tok::Arrow) {
+        p.parse_function_results()?
+    } else {
+        Vec::new()
+    };
+    Ok((p.ctx.function_type(&inputs, &results), args))
 }
 
 fn parse_literal(p: &mut Parser, lit: &str) -> PResult<()> {
@@ -439,7 +556,8 @@ fn group_starts_here(p: &Parser, group: &[Elem]) -> bool {
         },
         Some(Elem::Operands) => p.kind() == Tok::PercentId,
         Some(Elem::Successors) => p.kind() == Tok::CaretId,
-        Some(Elem::Regions) => p.kind() == Tok::LBrace,
+        Some(Elem::Regions | Elem::Region) => p.kind() == Tok::LBrace,
+        Some(Elem::Signature(_)) => p.kind() == Tok::LParen,
         Some(Elem::AttrDict { keyword: false }) => p.kind() == Tok::LBrace,
         Some(Elem::AttrDict { keyword: true }) => p.is_keyword("attributes"),
         Some(Elem::Symbol(_)) => p.kind() == Tok::AtId,
@@ -452,7 +570,7 @@ fn group_starts_here(p: &Parser, group: &[Elem]) -> bool {
 fn collect_attrs(elems: &[Elem], out: &mut Vec<String>) {
     for e in elems {
         match e {
-            Elem::Attr(n) | Elem::Symbol(n) => out.push(n.clone()),
+            Elem::Attr(n) | Elem::Symbol(n) | Elem::Signature(n) => out.push(n.clone()),
             Elem::Optional(g) => collect_attrs(g, out),
             _ => {}
         }
@@ -514,15 +632,19 @@ fn compile_seq(tokens: &[String], pos: &mut usize, in_group: bool) -> Result<Vec
             "operands" => Elem::Operands,
             "successors" => Elem::Successors,
             "regions" => Elem::Regions,
+            "region" => Elem::Region,
             "attr-dict" => Elem::AttrDict { keyword: false },
             "attr-dict-with-keyword" => Elem::AttrDict { keyword: true },
-            "type" | "symbol" | "functional-type" => {
+            "type" | "symbol" | "functional-type" | "function-signature" => {
                 let args = directive_args(tokens, pos)?;
                 match (tok, args.as_slice()) {
                     ("type", [a]) if a == "operands" => Elem::OperandTypes,
                     ("type", [a]) if a == "results" => Elem::ResultTypes,
                     ("type", [a]) if a == "all" => Elem::SameType,
                     ("symbol", [a]) if a.starts_with('$') => Elem::Symbol(a[1..].to_string()),
+                    ("function-signature", [a]) if a.starts_with('$') => {
+                        Elem::Signature(a[1..].to_string())
+                    }
                     ("functional-type", [a, b]) if a == "operands" && b == "results" => {
                         Elem::FunctionalType
                     }

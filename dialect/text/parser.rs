@@ -63,6 +63,8 @@ pub struct Parser<'s, 'c> {
     pub(crate) type_aliases: FastMap<&'s str, Type>,
     pub(crate) attr_aliases: FastMap<&'s str, Attr>,
     depth: u32,
+    /// Default dialect of each enclosing region's owner (innermost last).
+    default_dialects: Vec<Option<&'c str>>,
 }
 
 /// Parses a whole buffer into a `builtin.module` (wrapping the top-level ops
@@ -103,6 +105,7 @@ impl<'s, 'c> Parser<'s, 'c> {
             type_aliases: FastMap::default(),
             attr_aliases: FastMap::default(),
             depth: 0,
+            default_dialects: Vec::new(),
         }
     }
 
@@ -620,9 +623,8 @@ impl<'s, 'c> Parser<'s, 'c> {
             self.expect(Tok::Greater, "'>' to close properties")?;
         }
         if self.tok.kind == Tok::LParen {
-            let isolated = self.is_isolated(name);
             parsed.regions = self.parse_delimited(Tok::LParen, Tok::RParen, "'('", |p| {
-                p.parse_region_blocks(&[], isolated)
+                p.parse_region_blocks(&[], name)
             })?;
         }
         if self.tok.kind == Tok::LBrace {
@@ -653,15 +655,17 @@ impl<'s, 'c> Parser<'s, 'c> {
     fn parse_custom_op(&mut self, loc: Location, bound_results: usize) -> PResult<ParsedOp<'s>> {
         let text = self.text();
         let syntax = self.syntax;
-        let (full, format) = match syntax.format(text) {
-            Some(f) => (text.to_string(), f),
-            None => {
-                let prefixed = format!("builtin.{text}");
-                match syntax.format(&prefixed) {
-                    Some(f) => (prefixed, f),
-                    None => return Err(self.error_here(format!("custom op '{text}' is unknown"))),
-                }
-            }
+        let default = self.default_dialects.last().copied().flatten();
+        let candidates = [None, default, Some("builtin")];
+        let found = candidates.iter().find_map(|prefix| {
+            let full = match prefix {
+                None => text.to_string(),
+                Some(d) => format!("{d}.{text}"),
+            };
+            syntax.format(&full).map(|f| (full, f))
+        });
+        let Some((full, format)) = found else {
+            return Err(self.error_here(format!("custom op '{text}' is unknown")));
         };
         self.advance();
         let name = self.ctx.ident(&full);
@@ -702,7 +706,23 @@ impl<'s, 'c> Parser<'s, 'c> {
 
     /// Parses `{ blocks }` into detached blocks; `entry_args` (from a custom
     /// signature) become the entry block's arguments.
+    /// `owner` names the op holding the region (its traits decide isolation;
+    /// its syntax may give a default dialect for custom op names inside).
     pub fn parse_region_blocks(
+        &mut self,
+        entry_args: &[ArgDecl<'s>],
+        owner: Ident,
+    ) -> PResult<Vec<Block>> {
+        let isolated = self.is_isolated(owner);
+        let syntax = self.syntax;
+        self.default_dialects
+            .push(syntax.default_dialect(self.ctx.str(owner)));
+        let blocks = self.parse_region_body(entry_args, isolated);
+        self.default_dialects.pop();
+        blocks
+    }
+
+    fn parse_region_body(
         &mut self,
         entry_args: &[ArgDecl<'s>],
         isolated: bool,

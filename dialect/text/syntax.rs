@@ -29,6 +29,7 @@ pub trait DialectSyntax {
 pub struct Syntax {
     dialects: FastMap<&'static str, Box<dyn DialectSyntax>>,
     formats: FastMap<Box<str>, OpFormat>,
+    default_dialects: FastMap<Box<str>, &'static str>,
 }
 
 impl Syntax {
@@ -57,5 +58,15 @@ impl Syntax {
 
     pub fn format(&self, name: &str) -> Option<&OpFormat> {
         self.formats.get(name)
+    }
+
+    /// Inside regions of op `owner`, custom op names of `dialect` may drop
+    /// their `dialect.` prefix (as `return` inside `func.func`).
+    pub fn set_default_dialect(&mut self, owner: &str, dialect: &'static str) {
+        self.default_dialects.insert(owner.into(), dialect);
+    }
+
+    pub fn default_dialect(&self, owner: &str) -> Option<&'static str> {
+        self.default_dialects.get(owner).copied()
     }
 }

@@ -16,6 +16,32 @@ pub(super) fn verify_structure(ctx: &Context, top: Op) -> Result<(), Diagnostic>
     result
 }
 
+fn verify_successor_operands(
+    ctx: &Context,
+    op: Op,
+    forwarded: crate::ir::registry::SuccessorOperandsFn,
+) -> Result<(), Diagnostic> {
+    for (index, &succ) in ctx.successors(op).iter().enumerate() {
+        let range = forwarded(ctx, op, index);
+        let args = ctx.block_args(succ);
+        if range.end > ctx.num_operands(op) || range.len() != args.len() {
+            let message = format!(
+                "branch has {} operands for successor #{index}, but target block has {}",
+                range.len(),
+                args.len()
+            );
+            return Err(op_error(ctx, op, message));
+        }
+        for (k, i) in range.enumerate() {
+            if ctx.value_type(ctx.operand(op, i)) != ctx.value_type(args[k]) {
+                let message = format!("type mismatch for bb argument #{k} of successor #{index}");
+                return Err(op_error(ctx, op, message));
+            }
+        }
+    }
+    Ok(())
+}
+
 fn verify_op(ctx: &Context, op: Op) -> Result<(), Diagnostic> {
     let info = ctx.op_info(ctx.op_name(op));
     let traits = info.map(|i| i.traits).unwrap_or_default();
@@ -39,6 +65,9 @@ fn verify_op(ctx: &Context, op: Op) -> Result<(), Diagnostic> {
                     "entry block of a region may not be a successor",
                 ));
             }
+        }
+        if let Some(forwarded) = info.and_then(|i| i.successor_operands) {
+            verify_successor_operands(ctx, op, forwarded)?;
         }
     }
     if traits.contains(OpTraits::TERMINATOR) {
