@@ -157,12 +157,13 @@ fn flatten(d: &Diagnostic) -> Vec<Diagnostic> {
     out
 }
 
-/// Splits at `// -----` lines; each chunk keeps its first line number.
+/// Splits at lines containing `// -----` (as mlir-opt does); each chunk
+/// keeps its first line number.
 fn split_chunks(source: &str) -> Vec<(u32, &str)> {
     let mut chunks = Vec::new();
     let (mut start, mut start_line, mut offset) = (0usize, 1u32, 0usize);
     for (index, line) in source.split_inclusive('\n').enumerate() {
-        if line.trim_start().starts_with(SPLIT_MARKER) {
+        if line.contains(SPLIT_MARKER) {
             chunks.push((start_line, &source[start..offset]));
             start = offset + line.len();
             start_line = index as u32 + 2;

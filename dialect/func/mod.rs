@@ -25,7 +25,7 @@ pub fn register_syntax(syntax: &mut Syntax) -> Result<(), String> {
     syntax.set_default_dialect(FUNC, "func");
     syntax.add_format(
         FUNC,
-        "symbol($sym_name) function-signature($function_type) attr-dict-with-keyword region",
+        "visibility($sym_visibility) symbol($sym_name) function-signature($function_type) attr-dict-with-keyword region",
     )?;
     syntax.add_format(RETURN, "attr-dict (operands `:` type(operands))?")?;
     syntax.add_format(
@@ -57,6 +57,12 @@ fn verify_func(ctx: &Context, op: Op) -> Result<(), String> {
     let Some(&body) = ctx.regions(op).first() else {
         return Err("requires one region".into());
     };
+    let visibility = ctx
+        .attr(op, "sym_visibility")
+        .and_then(|a| ctx.as_string_attr(a));
+    if ctx.region_blocks(body).is_empty() && matches!(visibility, None | Some("public")) {
+        return Err("symbol declaration cannot have public visibility".into());
+    }
     if let Some(&entry) = ctx.region_blocks(body).first() {
         let args = ctx.block_args(entry);
         if args.len() != inputs.len() {

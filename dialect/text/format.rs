@@ -10,6 +10,7 @@
 //!   `{...}` or `attributes {...}` (omitted when empty);
 //! - `$name` the attribute `name` (an inherent attribute, kept in the
 //!   properties); `symbol($name)` a string attribute printed `@name`;
+//!   `visibility($name)` an optional `private`/`nested`/`public` keyword;
 //! - `function-signature($name)` a function type attribute printed as
 //!   `(%arg0: i32, ...) -> results`, naming the entry-block arguments of the
 //!   following `region` (plain types when the region is empty);
@@ -34,6 +35,7 @@ enum Elem {
     Regions,
     Region,
     Signature(String),
+    Visibility(String),
     AttrDict { keyword: bool },
     Attr(String),
     Symbol(String),
@@ -125,6 +127,12 @@ impl OpFormat {
                         st.emit(p, true);
                         p.print_region(r, !self.has_signature(), false);
                     }
+                }
+            }
+            Elem::Visibility(name) => {
+                if let Some(v) = ctx.attr(op, name).and_then(|a| ctx.as_string_attr(a)) {
+                    st.emit(p, true);
+                    p.write(v);
                 }
             }
             Elem::Signature(name) => {
@@ -241,6 +249,7 @@ impl OpFormat {
                 .first()
                 .is_some_and(|&r| !ctx.region_blocks(r).is_empty()),
             Some(Elem::Signature(_)) => true,
+            Some(Elem::Visibility(name)) => ctx.attr(op, name).is_some(),
             Some(Elem::AttrDict { .. }) => !self.dict_entries(p, op).is_empty(),
             Some(Elem::Attr(name) | Elem::Symbol(name)) => ctx.attr(op, name).is_some(),
             Some(Elem::SameType) => ctx.num_operands(op) + ctx.results(op).len() > 0,
@@ -358,6 +367,17 @@ impl OpFormat {
                     Vec::new()
                 };
                 st.parsed.regions.push(blocks);
+            }
+            Elem::Visibility(name) => {
+                if let Some(kw) = ["private", "nested", "public"]
+                    .into_iter()
+                    .find(|k| p.is_keyword(k))
+                {
+                    p.advance();
+                    let name = p.ctx.ident(name);
+                    let value = p.ctx.string_attr(kw);
+                    st.props.push((name, value));
+                }
             }
             Elem::Signature(name) => {
                 let (ty, args) = parse_signature(p)?;
@@ -558,6 +578,9 @@ fn group_starts_here(p: &Parser, group: &[Elem]) -> bool {
         Some(Elem::Successors) => p.kind() == Tok::CaretId,
         Some(Elem::Regions | Elem::Region) => p.kind() == Tok::LBrace,
         Some(Elem::Signature(_)) => p.kind() == Tok::LParen,
+        Some(Elem::Visibility(_)) => ["private", "nested", "public"]
+            .iter()
+            .any(|k| p.is_keyword(k)),
         Some(Elem::AttrDict { keyword: false }) => p.kind() == Tok::LBrace,
         Some(Elem::AttrDict { keyword: true }) => p.is_keyword("attributes"),
         Some(Elem::Symbol(_)) => p.kind() == Tok::AtId,
@@ -570,7 +593,9 @@ fn group_starts_here(p: &Parser, group: &[Elem]) -> bool {
 fn collect_attrs(elems: &[Elem], out: &mut Vec<String>) {
     for e in elems {
         match e {
-            Elem::Attr(n) | Elem::Symbol(n) | Elem::Signature(n) => out.push(n.clone()),
+            Elem::Attr(n) | Elem::Symbol(n) | Elem::Signature(n) | Elem::Visibility(n) => {
+                out.push(n.clone())
+            }
             Elem::Optional(g) => collect_attrs(g, out),
             _ => {}
         }
@@ -635,7 +660,7 @@ fn compile_seq(tokens: &[String], pos: &mut usize, in_group: bool) -> Result<Vec
             "region" => Elem::Region,
             "attr-dict" => Elem::AttrDict { keyword: false },
             "attr-dict-with-keyword" => Elem::AttrDict { keyword: true },
-            "type" | "symbol" | "functional-type" | "function-signature" => {
+            "type" | "symbol" | "functional-type" | "function-signature" | "visibility" => {
                 let args = directive_args(tokens, pos)?;
                 match (tok, args.as_slice()) {
                     ("type", [a]) if a == "operands" => Elem::OperandTypes,
@@ -644,6 +669,9 @@ fn compile_seq(tokens: &[String], pos: &mut usize, in_group: bool) -> Result<Vec
                     ("symbol", [a]) if a.starts_with('$') => Elem::Symbol(a[1..].to_string()),
                     ("function-signature", [a]) if a.starts_with('$') => {
                         Elem::Signature(a[1..].to_string())
+                    }
+                    ("visibility", [a]) if a.starts_with('$') => {
+                        Elem::Visibility(a[1..].to_string())
                     }
                     ("functional-type", [a, b]) if a == "operands" && b == "results" => {
                         Elem::FunctionalType

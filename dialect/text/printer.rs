@@ -23,7 +23,10 @@ pub struct PrintOptions {
 #[derive(Clone, Copy)]
 enum ValueName {
     Arg(u32),
-    Result(u32, u32),
+    /// A single result or block argument `%N`.
+    Plain(u32),
+    /// Result `#index` of a multi-result op.
+    Grouped(u32, u32),
 }
 
 /// Output buffer plus naming state; custom formats and dialect hooks print
@@ -104,7 +107,7 @@ impl<'a> Printer<'a> {
                         ValueName::Arg(next_arg - 1)
                     } else {
                         next_value += 1;
-                        ValueName::Result(next_value - 1, 0)
+                        ValueName::Plain(next_value - 1)
                     };
                     self.values.insert(arg, name);
                 }
@@ -128,8 +131,14 @@ impl<'a> Printer<'a> {
             return;
         }
         for (i, &r) in results.iter().enumerate() {
-            self.values
-                .insert(r, ValueName::Result(*next_value, i as u32));
+            self.values.insert(
+                r,
+                if results.len() == 1 {
+                    ValueName::Plain(*next_value)
+                } else {
+                    ValueName::Grouped(*next_value, i as u32)
+                },
+            );
         }
         *next_value += 1;
     }
@@ -141,10 +150,10 @@ impl<'a> Printer<'a> {
             Some(ValueName::Arg(n)) => {
                 let _ = write!(self.out, "%arg{n}");
             }
-            Some(ValueName::Result(n, 0)) => {
+            Some(ValueName::Plain(n)) => {
                 let _ = write!(self.out, "%{n}");
             }
-            Some(ValueName::Result(n, i)) => {
+            Some(ValueName::Grouped(n, i)) => {
                 let _ = write!(self.out, "%{n}#{i}");
             }
             None => self.out.push_str("<<UNKNOWN SSA VALUE>>"),
@@ -195,10 +204,12 @@ impl<'a> Printer<'a> {
     pub fn print_operation(&mut self, op: Op) {
         let results = self.ctx.results(op);
         if let Some(&first) = results.first() {
-            self.print_value(first);
-            if results.len() > 1 {
-                use std::fmt::Write;
-                let _ = write!(self.out, ":{}", results.len());
+            use std::fmt::Write;
+            match self.values.get(&first) {
+                Some(&ValueName::Grouped(n, _)) => {
+                    let _ = write!(self.out, "%{n}:{}", results.len());
+                }
+                _ => self.print_value(first),
             }
             self.out.push_str(" = ");
         }

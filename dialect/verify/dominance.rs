@@ -80,8 +80,7 @@ fn check_use(
         at = parent;
     }
     let owner = ctx.region_parent(def_region);
-    let graph =
-        owner.is_some_and(|o| !ctx.is_registered(o) || ctx.has_traits(o, OpTraits::GRAPH_REGION));
+    let graph = owner.is_some_and(|o| ctx.has_traits(o, OpTraits::GRAPH_REGION));
     if graph {
         return Ok(());
     }
