@@ -44,7 +44,7 @@ impl Expectations {
                     rest = &rest[3..];
                 }
                 let mut target = line_no;
-                if let Some(after) = rest.strip_prefix('@') {
+                if let Some(after) = rest.trim_start().strip_prefix('@') {
                     let end = after
                         .find(|c: char| c.is_whitespace() || c == '{')
                         .unwrap_or(after.len());

@@ -101,15 +101,8 @@ fn verify_op(ctx: &Context, op: Op) -> Result<(), Diagnostic> {
             };
             let ends_ok = !ctx.is_registered(last) || ctx.has_traits(last, OpTraits::TERMINATOR);
             if !ends_ok {
-                return Err(op_error(
-                    ctx,
-                    last,
-                    "is not a terminator, but it ends a block that needs one",
-                )
-                .with_note(
-                    ctx.op_loc(op),
-                    format!("in region #{index} of '{}'", ctx.op_name_str(op)),
-                ));
+                let message = "is not a terminator, but it ends a block that needs one";
+                return Err(op_error(ctx, last, message));
             }
         }
     }

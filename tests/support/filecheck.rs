@@ -30,7 +30,7 @@ fn canonical(s: &str) -> String {
         if c == ' ' || c == '\t' {
             space = true;
         } else {
-            if space && !out.is_empty() {
+            if space {
                 out.push(' ');
             }
             space = false;
