@@ -90,9 +90,19 @@ impl PassManager {
         Ok(true)
     }
 
-    /// Runs the pipeline on `op`, checking the IR after each pass.
+    /// Runs the pipeline on `op`, checking the IR after each pass. A
+    /// top-level nested pipeline anchored on `op`'s own name (as in
+    /// `builtin.module(...)`) runs on `op` itself.
     pub fn run(&mut self, ctx: &mut Context, op: Op, check: Checker) -> Result<(), Diagnostic> {
-        run_items(&mut self.items, ctx, op, check)
+        for item in &mut self.items {
+            match item {
+                Item::Nested(anchor, nested) if ctx.op_name_str(op) == anchor => {
+                    run_items(nested, ctx, op, check)?;
+                }
+                other => run_items(std::slice::from_mut(other), ctx, op, check)?,
+            }
+        }
+        Ok(())
     }
 }
 

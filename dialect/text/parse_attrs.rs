@@ -42,7 +42,7 @@ impl<'s> Parser<'s, '_> {
         if self.kind() != Tok::AtId {
             return Err(self.error_here("expected symbol name"));
         }
-        let text = &self.text()[1..];
+        let text = self.id_body();
         let name = if let Some(quoted) = text.strip_prefix('"') {
             unescape(&quoted[..quoted.len() - 1])
                 .ok_or_else(|| self.error_here("invalid escape in symbol name"))?
@@ -100,6 +100,10 @@ impl<'s> Parser<'s, '_> {
 
     /// Parses any attribute value.
     pub fn parse_attribute(&mut self) -> PResult<Attr> {
+        self.nested(|p| p.parse_attribute_here())
+    }
+
+    fn parse_attribute_here(&mut self) -> PResult<Attr> {
         let loc = self.loc();
         match self.kind() {
             Tok::LBrace => self.parse_attr_dict(),
@@ -165,7 +169,7 @@ impl<'s> Parser<'s, '_> {
 
     fn parse_dialect_or_alias_attr(&mut self) -> PResult<Attr> {
         let tok = self.token();
-        let name = &self.text()[1..];
+        let name = self.id_body();
         self.advance();
         let (dialect, mnemonic) = match name.split_once('.') {
             Some(split) => split,

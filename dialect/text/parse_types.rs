@@ -20,6 +20,10 @@ impl<'s> Parser<'s, '_> {
     }
 
     pub fn parse_type(&mut self) -> PResult<Type> {
+        self.nested(|p| p.parse_type_here())
+    }
+
+    fn parse_type_here(&mut self) -> PResult<Type> {
         match self.kind() {
             Tok::LParen => self.parse_function_type(),
             Tok::ExclaimId => self.parse_dialect_or_alias_type(),
@@ -158,7 +162,7 @@ impl<'s> Parser<'s, '_> {
 
     fn parse_dialect_or_alias_type(&mut self) -> PResult<Type> {
         let tok = self.token();
-        let name = &self.text()[1..];
+        let name = self.id_body();
         self.advance();
         let (dialect, mnemonic) = match name.split_once('.') {
             Some(split) => split,

@@ -121,6 +121,11 @@ impl<'s, 'c> Parser<'s, 'c> {
     pub fn text(&self) -> &'s str {
         &self.src[self.tok.start as usize..self.tok.end as usize]
     }
+    /// The current token's text after its sigil (`%`, `^`, `#`, `!`, `@`).
+    pub fn id_body(&self) -> &'s str {
+        self.text().get(1..).unwrap_or("")
+    }
+
     /// The kind of the token after the current one.
     pub fn peek_next_kind(&self) -> Tok {
         self.lex.clone().next_token().kind
@@ -233,6 +238,17 @@ impl<'s, 'c> Parser<'s, 'c> {
         }
     }
 
+    /// Runs `f` one nesting level deeper, failing past the nesting limit.
+    pub fn nested<T>(&mut self, f: impl FnOnce(&mut Self) -> PResult<T>) -> PResult<T> {
+        if self.depth >= MAX_DEPTH {
+            return Err(self.error_here("nesting is too deep"));
+        }
+        self.depth += 1;
+        let result = f(self);
+        self.depth -= 1;
+        result
+    }
+
     /// Parses `elem (',' elem)*`.
     pub fn parse_comma_list<T>(
         &mut self,
@@ -308,7 +324,7 @@ impl<'s, 'c> Parser<'s, 'c> {
     }
 
     fn parse_attr_alias_def(&mut self) -> PResult<()> {
-        let (name, loc) = (&self.text()[1..], self.loc());
+        let (name, loc) = (self.id_body(), self.loc());
         self.advance();
         self.expect(Tok::Equal, "'='")?;
         let attr = self.parse_attribute()?;
@@ -319,7 +335,7 @@ impl<'s, 'c> Parser<'s, 'c> {
     }
 
     fn parse_type_alias_def(&mut self) -> PResult<()> {
-        let (name, loc) = (&self.text()[1..], self.loc());
+        let (name, loc) = (self.id_body(), self.loc());
         self.advance();
         self.expect(Tok::Equal, "'='")?;
         let ty = self.parse_type()?;
@@ -440,12 +456,13 @@ impl<'s, 'c> Parser<'s, 'c> {
         if self.tok.kind != Tok::PercentId {
             return Err(self.error_here("expected SSA operand"));
         }
-        let (name, loc) = (&self.text()[1..], self.loc());
+        let (name, loc) = (self.id_body(), self.loc());
         let end = self.tok.end;
         self.advance();
         let mut number = 0;
         if self.tok.kind == Tok::HashId && self.touches(end) {
-            number = self.text()[1..]
+            number = self
+                .id_body()
                 .parse()
                 .map_err(|_| self.error_here("invalid SSA value result number"))?;
             self.advance();
@@ -495,7 +512,7 @@ impl<'s, 'c> Parser<'s, 'c> {
         if self.tok.kind != Tok::CaretId {
             return Err(self.error_here("expected block name"));
         }
-        let (name, loc) = (&self.text()[1..], self.loc());
+        let (name, loc) = (self.id_body(), self.loc());
         self.advance();
         Ok(self.block_named(name, loc).0)
     }
@@ -521,7 +538,7 @@ impl<'s, 'c> Parser<'s, 'c> {
         let mut results: Vec<(&'s str, u32, Location)> = Vec::new();
         if self.tok.kind == Tok::PercentId {
             results = self.parse_comma_list(|p| {
-                let (name, loc) = (&p.text()[1..], p.loc());
+                let (name, loc) = (p.id_body(), p.loc());
                 p.expect(Tok::PercentId, "SSA value name")?;
                 let mut count = 1;
                 if p.eat(Tok::Colon) {
@@ -762,7 +779,7 @@ impl<'s, 'c> Parser<'s, 'c> {
     }
 
     fn parse_labelled_block(&mut self) -> PResult<Block> {
-        let (name, loc) = (&self.text()[1..], self.loc());
+        let (name, loc) = (self.id_body(), self.loc());
         self.advance();
         let (block, defined) = self.block_named(name, loc);
         if defined {
@@ -786,7 +803,7 @@ impl<'s, 'c> Parser<'s, 'c> {
 
     /// Parses `%name : type` (with an optional trailing location).
     pub fn parse_arg_decl(&mut self) -> PResult<ArgDecl<'s>> {
-        let (name, loc) = (&self.text()[1..], self.loc());
+        let (name, loc) = (self.id_body(), self.loc());
         self.expect(Tok::PercentId, "SSA value name")?;
         self.expect(Tok::Colon, "':' and type for SSA value")?;
         let ty = self.parse_type()?;
