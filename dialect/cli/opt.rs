@@ -7,10 +7,9 @@ use crate::expected::{check_expectations, Expectations};
 use spirv_dialect::ir::pass::{PassManager, PassRegistry};
 use spirv_dialect::ir::{Context, Diagnostic};
 use spirv_dialect::text::diagnostics::render;
+use spirv_dialect::text::split::{split_input_file, SPLIT_MARKER};
 use spirv_dialect::text::{parse_module, print_op, PrintOptions, Syntax};
 use std::io::{Read, Write};
-
-const SPLIT_MARKER: &str = "// -----";
 
 struct Options {
     input: String,
@@ -77,7 +76,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
     };
     let syntax = spirv_dialect::dialects::syntax();
     let chunks = if options.split {
-        split_chunks(&source)
+        split_input_file(&source)
     } else {
         vec![(1, source.as_str())]
     };
@@ -155,23 +154,6 @@ fn flatten(d: &Diagnostic) -> Vec<Diagnostic> {
     }];
     out.extend(d.notes.iter().cloned());
     out
-}
-
-/// Splits at lines containing `// -----` (as mlir-opt does); each chunk
-/// keeps its first line number.
-fn split_chunks(source: &str) -> Vec<(u32, &str)> {
-    let mut chunks = Vec::new();
-    let (mut start, mut start_line, mut offset) = (0usize, 1u32, 0usize);
-    for (index, line) in source.split_inclusive('\n').enumerate() {
-        if line.contains(SPLIT_MARKER) {
-            chunks.push((start_line, &source[start..offset]));
-            start = offset + line.len();
-            start_line = index as u32 + 2;
-        }
-        offset += line.len();
-    }
-    chunks.push((start_line, &source[start..]));
-    chunks
 }
 
 fn read_input(path: &str) -> Result<String, String> {

@@ -11,6 +11,7 @@ pub mod parse_types;
 pub mod parser;
 pub mod print_attrs;
 pub mod printer;
+pub mod split;
 pub mod syntax;
 
 pub use parser::{parse_module, PResult, Parser};
