@@ -5,6 +5,7 @@
 //! `mlir-opt-19` must accept what we print, in generic and custom form.
 
 use spirv_dialect::dialects;
+use spirv_dialect::support::files::files_with_extension;
 use spirv_dialect::text::{parse_module, print_op, PrintOptions};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -17,20 +18,6 @@ fn tool(name: &str) -> Option<PathBuf> {
         .ok()?;
     let path = String::from_utf8(out.stdout).ok()?.trim().to_string();
     (!path.is_empty()).then(|| PathBuf::from(path))
-}
-
-fn corpus_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    for entry in entries.flatten() {
-        let path = entry.path();
-        if path.is_dir() {
-            corpus_files(&path, out);
-        } else if path.extension().is_some_and(|e| e == "spv") {
-            out.push(path);
-        }
-    }
 }
 
 /// MLIR's generic-form text for one binary, when MLIR can deserialize it.
@@ -86,13 +73,11 @@ fn corpus_modules_round_trip_with_mlir_19() {
         return;
     };
     let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
-    let mut files = Vec::new();
-    corpus_files(&corpus, &mut files);
+    let files = files_with_extension(&corpus, "spv");
     if files.is_empty() {
         println!("skipped: no corpus at {}", corpus.display());
         return;
     }
-    files.sort();
     // Deserialize on a few threads: most of the time is MLIR's tools.
     let workers = 4;
     let chunks: Vec<Vec<PathBuf>> = (0..workers)

@@ -168,30 +168,11 @@ impl<'s> Parser<'s, '_> {
     }
 
     fn parse_dialect_or_alias_attr(&mut self) -> PResult<Attr> {
-        let tok = self.token();
-        let name = self.id_body();
-        self.advance();
-        let (dialect, mnemonic) = match name.split_once('.') {
-            Some(split) => split,
-            None => {
-                if let Some(&attr) = self.attr_aliases.get(name) {
-                    return Ok(attr);
-                }
-                if self.kind() != Tok::Less || !self.touches(tok.end) {
-                    return Err(self.error_at(
-                        self.loc_of(tok),
-                        format!("undefined symbol alias id '{name}'"),
-                    ));
-                }
-                (name, "")
-            }
-        };
-        if let Some(hooks) = self.syntax.dialect(dialect) {
-            return hooks.parse_attr(self, mnemonic);
-        }
-        let body = self.opaque_body(tok.end)?;
-        let body = format!("{}{body}", &name[dialect.len()..]);
-        Ok(self.ctx.opaque_attr(dialect, &body))
+        self.parse_dialect_symbol(
+            |p, name| p.attr_aliases.get(name).copied(),
+            |hooks, p, mnemonic| hooks.parse_attr(p, mnemonic),
+            |ctx, dialect, body| ctx.opaque_attr(dialect, body),
+        )
     }
 
     fn parse_number(&mut self) -> PResult<Number> {

@@ -4,7 +4,8 @@
 
 use super::lexer::Tok;
 use super::parser::{PResult, Parser};
-use crate::ir::{FloatKind, Signedness, Type};
+use super::syntax::DialectSyntax;
+use crate::ir::{Context, FloatKind, Signedness, Type};
 
 /// Widest integer type accepted (MLIR's limit).
 const MAX_INT_WIDTH: u32 = 1 << 24;
@@ -161,30 +162,44 @@ impl<'s> Parser<'s, '_> {
     }
 
     fn parse_dialect_or_alias_type(&mut self) -> PResult<Type> {
+        self.parse_dialect_symbol(
+            |p, name| p.type_aliases.get(name).copied(),
+            |hooks, p, mnemonic| hooks.parse_type(p, mnemonic),
+            |ctx, dialect, body| ctx.opaque_type(dialect, body),
+        )
+    }
+
+    /// Parses `!name`/`#name` at the current token: an alias, a dialect
+    /// type or attribute through its dialect's hook, or opaque text for a
+    /// dialect without registered syntax.
+    pub(crate) fn parse_dialect_symbol<T>(
+        &mut self,
+        alias: impl Fn(&Self, &str) -> Option<T>,
+        hook: impl Fn(&dyn DialectSyntax, &mut Self, &str) -> PResult<T>,
+        opaque: impl Fn(&mut Context, &str, &str) -> T,
+    ) -> PResult<T> {
         let tok = self.token();
         let name = self.id_body();
         self.advance();
         let (dialect, mnemonic) = match name.split_once('.') {
             Some(split) => split,
             None => {
-                if let Some(&ty) = self.type_aliases.get(name) {
-                    return Ok(ty);
+                if let Some(found) = alias(self, name) {
+                    return Ok(found);
                 }
                 if self.kind() != Tok::Less || !self.touches(tok.end) {
-                    return Err(self.error_at(
-                        self.loc_of(tok),
-                        format!("undefined symbol alias id '{name}'"),
-                    ));
+                    let message = format!("undefined symbol alias id '{name}'");
+                    return Err(self.error_at(self.loc_of(tok), message));
                 }
                 (name, "")
             }
         };
         if let Some(hooks) = self.syntax.dialect(dialect) {
-            return hooks.parse_type(self, mnemonic);
+            return hook(hooks, self, mnemonic);
         }
         let body = self.opaque_body(tok.end)?;
         let body = format!("{}{body}", &name[dialect.len()..]);
-        Ok(self.ctx.opaque_type(dialect, &body))
+        Ok(opaque(self.ctx, dialect, &body))
     }
 
     /// The `<...>` directly after a dialect identifier, if any.

@@ -3,7 +3,7 @@
 //! directives, `{{regex}}` islands, and FileCheck's whitespace rule (runs of
 //! spaces and tabs match any run of horizontal whitespace).
 
-use spirv_dialect::support::pattern::{escape_literal, Pattern};
+use spirv_dialect::support::pattern::{from_check_text, Pattern};
 
 #[derive(Clone, Copy, PartialEq, Debug)]
 enum Kind {
@@ -43,22 +43,6 @@ fn canonical(s: &str) -> String {
     out
 }
 
-fn compile(text: &str) -> Result<Pattern, String> {
-    let mut source = String::new();
-    let mut rest = text;
-    while let Some(open) = rest.find("{{") {
-        source.push_str(&escape_literal(&rest[..open]));
-        let after = &rest[open + 2..];
-        let close = after.find("}}").ok_or("unterminated {{")?;
-        source.push('(');
-        source.push_str(&after[..close]);
-        source.push(')');
-        rest = &after[close + 2..];
-    }
-    source.push_str(&escape_literal(rest));
-    Pattern::new(&source)
-}
-
 fn directives(check_file: &str, prefix: &str) -> Result<Vec<Directive>, String> {
     let mut out = Vec::new();
     for (index, line) in check_file.lines().enumerate() {
@@ -89,7 +73,7 @@ fn directives(check_file: &str, prefix: &str) -> Result<Vec<Directive>, String> 
             continue;
         };
         let text = canonical(body.trim());
-        let pattern = compile(&text).map_err(|e| format!("line {}: {e}", index + 1))?;
+        let pattern = from_check_text(&text).map_err(|e| format!("line {}: {e}", index + 1))?;
         out.push(Directive {
             kind,
             pattern,

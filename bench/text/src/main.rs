@@ -8,27 +8,14 @@
 //! `cargo run --release [-- --repeat N --runs R --no-write]`
 
 use spirv_dialect::dialects;
+use spirv_dialect::support::files::files_with_extension;
 use spirv_dialect::text::split::{split_input_file, SPLIT_MARKER};
 use spirv_dialect::text::{parse_module, print_op, PrintOptions};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 const SECTION: &str = "## Text (parse+verify+print)";
-
-fn corpus_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    for entry in entries.flatten() {
-        let path = entry.path();
-        if path.is_dir() {
-            corpus_files(&path, out);
-        } else if path.extension().is_some_and(|e| e == "spv") {
-            out.push(path);
-        }
-    }
-}
 
 fn mlir_generic(spv: &Path) -> Option<String> {
     let de = Command::new("mlir-translate-19")
@@ -92,9 +79,7 @@ fn main() {
     let (repeat, runs) = (flag("--repeat", 10), flag("--runs", 5));
     let write = !args.iter().any(|a| a == "--no-write");
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let mut files = Vec::new();
-    corpus_files(&root.join("../shared/corpus"), &mut files);
-    files.sort();
+    let files = files_with_extension(&root.join("../shared/corpus"), "spv");
     if files.is_empty() {
         eprintln!("skipped: no corpus in ../shared/corpus");
         return;
