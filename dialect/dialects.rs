@@ -20,6 +20,7 @@ pub fn context() -> Context {
 /// The syntax (custom forms, type and attribute hooks) of every dialect.
 pub fn syntax() -> Syntax {
     let mut syntax = Syntax::new();
+    syntax.add_dialect(Box::new(crate::spirv::SpirvSyntax));
     if let Err(e) = crate::func::register_syntax(&mut syntax) {
         unreachable!("built-in formats are well-formed: {e}");
     }

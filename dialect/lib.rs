@@ -9,6 +9,7 @@ pub mod dialects;
 pub mod func;
 pub mod grammar;
 pub mod ir;
+pub mod spirv;
 pub mod support;
 pub mod text;
 pub mod verify;

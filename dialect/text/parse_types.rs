@@ -99,8 +99,11 @@ impl<'s> Parser<'s, '_> {
 
     /// `<4x[8]xf32>` after the `vector` keyword: the shape is scanned from
     /// the raw text since `4xf32` is not tokenized as dimensions.
-    fn parse_vector_type(&mut self) -> PResult<Type> {
-        self.expect(Tok::Less, "'<' in vector type")?;
+    /// Parses `4x[8]x` (dimensions, each followed by `x`, scalable ones in
+    /// brackets) up to the element type: scanned from the raw text since
+    /// `4xf32` does not tokenize as dimensions. Returns the shape and the
+    /// scalable-dimension bit set.
+    pub fn parse_dimension_list(&mut self) -> PResult<(Vec<u64>, u64)> {
         let rest = self.rest_from_token().as_bytes();
         let mut shape = Vec::new();
         let mut scalable = 0u64;
@@ -118,11 +121,11 @@ impl<'s> Parser<'s, '_> {
             let dim: u64 = std::str::from_utf8(&rest[digits_at..digits_at + len])
                 .ok()
                 .and_then(|s| s.parse().ok())
-                .ok_or_else(|| self.error_here("vector dimension is too large"))?;
+                .ok_or_else(|| self.error_here("dimension is too large"))?;
             let mut end = digits_at + len;
             if bracket {
                 if rest.get(end) != Some(&b']') {
-                    return Err(self.error_here("expected ']' after scalable vector dimension"));
+                    return Err(self.error_here("expected ']' after scalable dimension"));
                 }
                 end += 1;
                 if shape.len() < 64 {
@@ -130,18 +133,24 @@ impl<'s> Parser<'s, '_> {
                 }
             }
             if rest.get(end) != Some(&b'x') {
-                return Err(self.error_here("expected 'x' in vector dimension list"));
+                return Err(self.error_here("expected 'x' in dimension list"));
             }
             if dim == 0 {
-                return Err(self.error_here("vector types must have positive constant sizes"));
+                return Err(self.error_here("dimensions must be positive constants"));
             }
             shape.push(dim);
             i = end + 1;
         }
         if shape.is_empty() {
-            return Err(self.error_here("expected dimension size in vector type"));
+            return Err(self.error_here("expected dimension size"));
         }
         self.skip_raw(i);
+        Ok((shape, scalable))
+    }
+
+    fn parse_vector_type(&mut self) -> PResult<Type> {
+        self.expect(Tok::Less, "'<' in vector type")?;
+        let (shape, scalable) = self.parse_dimension_list()?;
         let elem = self.parse_type()?;
         self.expect(Tok::Greater, "'>' in vector type")?;
         let elem_ok = matches!(
