@@ -5,3 +5,4 @@
 //! `build.rs`; [`grammar`] wraps them with the look-ups everything else uses.
 
 pub mod grammar;
+pub mod target;
