@@ -4,6 +4,7 @@
 //! extensions (VCE) a module needs.
 
 mod env;
+pub mod layout;
 mod requirements;
 
 pub use env::{ClientApi, DeviceType, ResourceLimits, TargetEnv, Vce, Vendor};

@@ -126,3 +126,79 @@ fn recorded_capabilities_satisfy_later_any_of_lists() {
         [Capability::GroupNonUniformClustered]
     );
 }
+
+mod layout {
+    use crate::target::layout::{struct_offsets, Rules, Shape};
+
+    fn vec(count: u32) -> Shape {
+        Shape::Vector { count, scalar: 4 }
+    }
+
+    #[test]
+    fn std430_packs_scalars_after_vec3() {
+        // struct { vec3 a; float b; vec2 c; float d[3]; }
+        let members = vec![
+            vec(3),
+            Shape::Scalar(4),
+            vec(2),
+            Shape::Array {
+                length: Some(3),
+                element: Box::new(Shape::Scalar(4)),
+            },
+        ];
+        assert_eq!(struct_offsets(&members, Rules::Std430), [0, 12, 16, 24]);
+        assert_eq!(Shape::Scalar(4).array_stride(Rules::Std430), 4);
+    }
+
+    #[test]
+    fn std140_rounds_arrays_and_structs_to_16() {
+        let members = vec![
+            Shape::Scalar(4),
+            Shape::Array {
+                length: Some(2),
+                element: Box::new(Shape::Scalar(4)),
+            },
+            Shape::Struct(vec![Shape::Scalar(4)]),
+            Shape::Scalar(4),
+        ];
+        assert_eq!(struct_offsets(&members, Rules::Std140), [0, 16, 48, 64]);
+        assert_eq!(Shape::Scalar(4).array_stride(Rules::Std140), 16);
+    }
+
+    #[test]
+    fn matrices_use_their_column_vectors() {
+        let mat3 = Shape::Matrix {
+            columns: 3,
+            rows: 3,
+            scalar: 4,
+            row_major: false,
+        };
+        assert_eq!(mat3.matrix_stride(Rules::Std430), Some(16));
+        assert_eq!(mat3.size(Rules::Std430), 48);
+        let mat2 = Shape::Matrix {
+            columns: 2,
+            rows: 2,
+            scalar: 4,
+            row_major: false,
+        };
+        assert_eq!(mat2.matrix_stride(Rules::Std430), Some(8));
+        assert_eq!(mat2.matrix_stride(Rules::Std140), Some(16));
+        let members = vec![Shape::Scalar(4), mat2, Shape::Scalar(4)];
+        assert_eq!(struct_offsets(&members, Rules::Std140), [0, 16, 48]);
+        assert_eq!(struct_offsets(&members, Rules::Std430), [0, 8, 24]);
+    }
+
+    #[test]
+    fn doubles_align_to_eight() {
+        let members = vec![
+            Shape::Scalar(4),
+            Shape::Scalar(8),
+            Shape::Vector {
+                count: 3,
+                scalar: 8,
+            },
+            Shape::Scalar(4),
+        ];
+        assert_eq!(struct_offsets(&members, Rules::Std430), [0, 8, 32, 56]);
+    }
+}
