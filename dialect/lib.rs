@@ -11,5 +11,6 @@ pub mod grammar;
 pub mod ir;
 pub mod spirv;
 pub mod support;
+pub mod target;
 pub mod text;
 pub mod verify;
