@@ -12,8 +12,9 @@
 //!   `[Int set, Int binding, Ident class ("" when absent)]`
 
 use super::{enum_kind, parse_enum_case, NAMESPACE};
-use crate::grammar::{find_kind, Extension};
-use crate::ir::{Attr, DialectData, Param};
+use crate::grammar::{find_kind, Capability, Extension, Version};
+use crate::ir::{Attr, AttrData, Context, DialectData, Param};
+use crate::target::Vce;
 use crate::text::lexer::Tok;
 use crate::text::{PResult, Parser, Printer};
 use std::fmt::Write;
@@ -259,4 +260,58 @@ fn print_int_or_list(p: &mut Printer, value: &Param) {
         }
         _ => {}
     }
+}
+
+/// A `#spirv.vce` attribute as plain data (None for anything else).
+pub fn vce_of(ctx: &Context, attr: Attr) -> Option<Vce> {
+    let AttrData::Dialect(d) = ctx.attr_data(attr) else {
+        return None;
+    };
+    if ctx.str(d.dialect) != NAMESPACE || ctx.str(d.mnemonic) != "vce" {
+        return None;
+    }
+    let [Param::Ident(version), Param::List(caps), Param::List(exts)] = &d.params[..] else {
+        return None;
+    };
+    let minor = ctx.str(*version).strip_prefix("v1.")?.parse().ok()?;
+    let names = |list: &[Param]| -> Vec<String> {
+        list.iter()
+            .filter_map(|p| {
+                if let Param::Ident(i) = p {
+                    Some(ctx.str(*i).to_string())
+                } else {
+                    None
+                }
+            })
+            .collect()
+    };
+    let capabilities = names(caps)
+        .iter()
+        .map(|c| c.parse().ok())
+        .collect::<Option<Vec<Capability>>>()?;
+    let extensions = names(exts)
+        .iter()
+        .map(|e| e.parse().ok())
+        .collect::<Option<Vec<Extension>>>()?;
+    Some(Vce::new(Version::new(1, minor), capabilities, extensions))
+}
+
+/// The `#spirv.vce` attribute for `vce`.
+pub fn vce_attr(ctx: &mut Context, vce: &Vce) -> Attr {
+    let version = Param::Ident(ctx.ident(&format!("v{}.{}", vce.version.major, vce.version.minor)));
+    let caps = vce
+        .capabilities
+        .iter()
+        .map(|c| Param::Ident(ctx.ident(&c.to_string())))
+        .collect();
+    let exts = vce
+        .extensions
+        .iter()
+        .map(|e| Param::Ident(ctx.ident(e.name())))
+        .collect();
+    ctx.dialect_attr(
+        NAMESPACE,
+        "vce",
+        vec![version, Param::List(caps), Param::List(exts)],
+    )
 }
