@@ -37,6 +37,25 @@ impl<'s> Parser<'s, '_> {
         Ok(s)
     }
 
+    /// Parses a string literal straight into an interned string (no
+    /// allocation unless it has escapes).
+    pub fn parse_string_ident(&mut self) -> PResult<Ident> {
+        if self.kind() != Tok::String {
+            return Err(self.error_here("expected string literal"));
+        }
+        let text = self.text();
+        let body = &text[1..text.len() - 1];
+        let id = if body.contains('\\') {
+            let s = unescape(body)
+                .ok_or_else(|| self.error_here("invalid escape in string literal"))?;
+            self.ctx.ident(&s)
+        } else {
+            self.ctx.ident(body)
+        };
+        self.advance();
+        Ok(id)
+    }
+
     /// Parses `@name` or `@"quoted"`, returning the name.
     pub fn parse_symbol_name(&mut self) -> PResult<Ident> {
         if self.kind() != Tok::AtId {
@@ -64,17 +83,16 @@ impl<'s> Parser<'s, '_> {
                 let loc = p.loc();
                 let name = match p.kind() {
                     Tok::BareId => {
-                        let n = p.text();
+                        let n = p.ctx.ident(p.text());
                         p.advance();
-                        n.to_string()
+                        n
                     }
-                    Tok::String => p.parse_string_literal()?,
+                    Tok::String => p.parse_string_ident()?,
                     _ => return Err(p.error_here("expected attribute name")),
                 };
-                if name.is_empty() {
+                if p.ctx.str(name).is_empty() {
                     return Err(p.error_at(loc, "expected valid attribute name"));
                 }
-                let name = p.ctx.ident(&name);
                 let value = if p.eat(Tok::Equal) {
                     p.parse_attribute()?
                 } else {
@@ -113,8 +131,8 @@ impl<'s> Parser<'s, '_> {
                 Ok(self.ctx.array_attr(elems))
             }
             Tok::String => {
-                let s = self.parse_string_literal()?;
-                Ok(self.ctx.string_attr(&s))
+                let s = self.parse_string_ident()?;
+                Ok(self.ctx.intern_attr(AttrData::String(s)))
             }
             Tok::AtId => self.parse_symbol_ref(),
             Tok::HashId => self.parse_dialect_or_alias_attr(),

@@ -616,11 +616,10 @@ impl<'s, 'c> Parser<'s, 'c> {
     }
 
     fn parse_generic_op(&mut self, loc: Location) -> PResult<ParsedOp<'s>> {
-        let name = self.parse_string_literal()?;
-        if name.is_empty() {
+        let name = self.parse_string_ident()?;
+        if self.ctx.str(name).is_empty() {
             return Err(self.error_at(loc, "empty operation name is invalid"));
         }
-        let name = self.ctx.ident(&name);
         let mut parsed = ParsedOp {
             spec: OpSpec::new(name, loc),
             operands: Vec::new(),

@@ -46,3 +46,13 @@ func.func @dominating(%c: i1) -> i32 {
 ^bb2:
   func.return %x : i32
 }
+
+// -----
+
+func.func @below_and_above() {
+  // expected-error @below {{'foo.use' op operand #0 does not dominate this use}}
+  "foo.use"(%v) : (i32) -> ()
+  %v = "foo.def"() : () -> i32
+  // expected-note @above {{operand defined here}}
+  func.return
+}
