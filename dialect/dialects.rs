@@ -8,6 +8,7 @@ use crate::text::Syntax;
 pub fn register_ops(ctx: &mut Context) {
     crate::func::register_ops(ctx);
     crate::cf::register(ctx);
+    crate::spirv::ops::register_ops(ctx);
 }
 
 /// A context with every dialect's ops registered.

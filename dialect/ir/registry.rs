@@ -99,3 +99,28 @@ impl Context {
             .is_some_and(|i| i.traits.contains(traits))
     }
 }
+
+/// The sizes in an op's `operandSegmentSizes` property, when they add up to
+/// its operand count.
+pub fn operand_segments(ctx: &Context, op: Op) -> Option<Vec<usize>> {
+    let attr = ctx.attr(op, "operandSegmentSizes")?;
+    match ctx.attr_data(attr) {
+        super::AttrData::DenseArray { values, .. } if values.iter().all(|&v| v >= 0) => {
+            let sizes: Vec<usize> = values.iter().map(|&v| v as usize).collect();
+            (sizes.iter().sum::<usize>() == ctx.num_operands(op)).then_some(sizes)
+        }
+        _ => None,
+    }
+}
+
+/// Successor operands of a branch whose operands are segmented as
+/// `[leading operands, successor 0's, successor 1's, ...]`.
+pub fn segmented_successor_operands(ctx: &Context, op: Op, index: usize) -> std::ops::Range<usize> {
+    match operand_segments(ctx, op) {
+        Some(sizes) if index + 1 < sizes.len() => {
+            let start: usize = sizes[..index + 1].iter().sum();
+            start..start + sizes[index + 1]
+        }
+        _ => 0..0,
+    }
+}

@@ -5,6 +5,7 @@
 //! grammar's enums.
 
 pub mod attributes;
+pub mod ops;
 pub mod types;
 
 use crate::grammar::{find_kind, Category, OperandKind};

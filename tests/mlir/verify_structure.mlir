@@ -109,3 +109,15 @@ func.func @entry_arguments(%x: i32) {
 "func.func"() <{sym_name = "mismatch", function_type = (i32) -> ()}> ({
   func.return
 }) : () -> ()
+
+// -----
+
+"spirv.func"() <{function_control = #spirv.function_control<None>, function_type = (i1) -> (), sym_name = "f"}> ({
+^bb0(%c: i1):
+  // expected-error @+1 {{'spirv.BranchConditional' op branch has 0 operands for successor #0, but target block has 1}}
+  "spirv.BranchConditional"(%c)[^bb1, ^bb2] <{operandSegmentSizes = array<i32: 1, 0, 0>}> : (i1) -> ()
+^bb1(%x: i32):
+  "spirv.Return"() : () -> ()
+^bb2:
+  "spirv.Return"() : () -> ()
+}) : () -> ()

@@ -40,3 +40,16 @@ module @outer {
     func.return
   }
 }
+
+// -----
+
+// SPIR-V symbol users resolve inside their spirv.module.
+"spirv.module"() <{addressing_model = #spirv.addressing_model<Logical>, memory_model = #spirv.memory_model<GLSL450>}> ({
+  "spirv.GlobalVariable"() <{sym_name = "present", type = !spirv.ptr<f32, Input>}> : () -> ()
+  "spirv.func"() <{function_control = #spirv.function_control<None>, function_type = () -> (), sym_name = "main"}> ({
+    %0 = "spirv.mlir.addressof"() <{variable = @present}> : () -> !spirv.ptr<f32, Input>
+    // expected-error @+1 {{'spirv.mlir.addressof' op symbol reference '@missing' does not resolve}}
+    %1 = "spirv.mlir.addressof"() <{variable = @missing}> : () -> !spirv.ptr<f32, Input>
+    "spirv.Return"() : () -> ()
+  }) : () -> ()
+}) : () -> ()
