@@ -4,4 +4,5 @@
 //! Khronos grammar (`grammar-json/`) through the `codegen` crate, run by
 //! `build.rs`; [`grammar`] wraps them with the look-ups everything else uses.
 
+pub mod binary;
 pub mod grammar;
