@@ -13,4 +13,4 @@ pub use instruction::{encode_module, Instruction, NumberType, Operand, TooManyWo
 pub use walk::{ModuleContext, OperandSource, OperandWalker};
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

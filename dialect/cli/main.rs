@@ -1,6 +1,8 @@
 //! The `spirv-dialect` command line: one binary whose subcommands and flags
 //! follow MLIR's tools (see README.md for the contract).
 
+mod asm;
+
 use std::process::ExitCode;
 
 const USAGE: &str = "usage: spirv-dialect <command> [args]
@@ -17,9 +19,11 @@ fn main() -> ExitCode {
     };
     let result = match command.as_str() {
         "-h" | "--help" | "help" => {
-            print!("{USAGE}");
+            print!("{USAGE}{}", asm::USAGE);
             Ok(())
         }
+        "as" => asm::run_as(rest),
+        "dis" => asm::run_dis(rest),
         other => Err(format!("unknown command `{other}`\n{USAGE}")),
     };
     let _ = rest;
