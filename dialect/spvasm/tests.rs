@@ -182,3 +182,32 @@ fn mutated_text_never_panics() {
     }
     assert!(rejected > 0);
 }
+
+#[test]
+fn mutated_corpus_binaries_disassemble_or_fail_cleanly() {
+    use crate::binary::tests::{corpus, read_words, XorShift};
+    let Some(files) = corpus() else { return };
+    let mut rng = XorShift(0x0123_4567_89ab_cdef);
+    let mut shown = 0;
+    for path in files.iter().step_by(11) {
+        let original = read_words(path);
+        for _ in 0..30 {
+            let mut words = original.clone();
+            let i = rng.below(words.len());
+            words[i] ^= 1 << rng.below(32);
+            for options in [raw(), DisassembleOptions::default()] {
+                if let Ok(text) = disassemble(&words, options) {
+                    shown += 1;
+                    // Raw-id text assembles back to the same instructions, or
+                    // is refused (a mutation may define an id twice).
+                    if options.raw_ids {
+                        if let Ok(back) = assemble(&text, &AssembleOptions::default()) {
+                            assert_eq!(back[5..], words[5..], "{}", path.display());
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(shown > 0);
+}
