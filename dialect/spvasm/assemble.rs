@@ -6,12 +6,13 @@
 //! comments a disassembly starts with are honoured.
 
 use super::lexer::{tokenize, unescape, AsmError, Token, TokenKind};
+use super::lookup::{
+    core_op, enumerant_value, ext_inst_number, looks_like_opcode, FastMap, FastSet,
+};
 use super::numbers::{parse_number, parse_word};
 use crate::binary::{Header, ModuleContext, NumberType, OperandSource, OperandWalker};
 use crate::grammar::generators::generator_id;
 use crate::grammar::{Category, InstSet, Op, OperandKind};
-use std::collections::HashMap;
-use std::sync::OnceLock;
 
 /// How `assemble` numbers ids and fills the header.
 #[derive(Clone, Copy, Debug, Default)]
@@ -138,25 +139,24 @@ impl HeaderComments {
 
 /// Id names → numbers, and which ids are used but never defined.
 struct IdNumbering<'t> {
-    numbers: HashMap<&'t str, u32>,
+    numbers: FastMap<&'t str, u32>,
     /// Keep numeric ids' numbers (names then take the lowest unused ones).
     preserving: bool,
-    numeric: std::collections::HashSet<u32>,
+    numeric: FastSet<u32>,
     next: u32,
     /// Per number: defined yet, and the offset of its first use.
-    defined: HashMap<u32, bool>,
+    defined: FastMap<u32, bool>,
     first_use: Vec<(u32, usize)>,
 }
 
 impl<'t> IdNumbering<'t> {
     fn new(tokens: &[Token<'t>], preserve_numeric_ids: bool) -> Self {
         let ids = tokens.iter().filter(|t| t.kind == TokenKind::Id);
-        let numeric: std::collections::HashSet<u32> =
-            ids.clone().filter_map(|t| numeric_id(t.text)).collect();
+        let numeric: FastSet<u32> = ids.clone().filter_map(|t| numeric_id(t.text)).collect();
         let all_numeric = ids.clone().all(|t| numeric_id(t.text).is_some());
         let preserving = preserve_numeric_ids || all_numeric;
         IdNumbering {
-            numbers: HashMap::new(),
+            numbers: FastMap::default(),
             numeric: if preserving {
                 numeric
             } else {
@@ -164,7 +164,7 @@ impl<'t> IdNumbering<'t> {
             },
             preserving,
             next: 1,
-            defined: HashMap::new(),
+            defined: FastMap::default(),
             first_use: Vec::new(),
         }
     }
@@ -237,54 +237,6 @@ struct TextSource<'a, 't> {
     /// The `%name =` of the instruction (number, token index), until read.
     result: Option<(u32, usize)>,
     ids: &'a mut IdNumbering<'t>,
-}
-
-/// A core op by its grammar name or alias (`OpIAdd`).
-fn core_op(name: &str) -> Option<Op> {
-    let op = Op::from_name(name)?;
-    (Op::from_opcode(InstSet::Core, op.info().opcode) == Some(op) && !name.starts_with("spirv."))
-        .then_some(op)
-}
-
-/// `Op` followed by a capital starts an instruction (enumerants such as
-/// `OptNoneEXT` do not).
-fn looks_like_opcode(word: &str) -> bool {
-    word.strip_prefix("Op")
-        .is_some_and(|rest| rest.starts_with(|c: char| c.is_ascii_uppercase()))
-}
-
-/// An enumerant's value by kind and name or alias.
-fn enumerant_value(kind: OperandKind, name: &str) -> Option<u32> {
-    static BY_NAME: OnceLock<HashMap<(&'static str, &'static str), u32>> = OnceLock::new();
-    let map = BY_NAME.get_or_init(|| {
-        let mut map = HashMap::new();
-        for info in &crate::grammar::OPERAND_KINDS {
-            for e in info.enumerants {
-                map.insert((info.name, e.name), e.value);
-                for alias in e.aliases {
-                    map.insert((info.name, *alias), e.value);
-                }
-            }
-        }
-        map
-    });
-    map.get(&(kind.info().name, name)).copied()
-}
-
-/// An extended instruction's number by set and name.
-fn ext_inst_number(set: InstSet, name: &str) -> Option<u32> {
-    static BY_NAME: OnceLock<HashMap<(InstSet, &'static str), u32>> = OnceLock::new();
-    let map = BY_NAME.get_or_init(|| {
-        let sets = InstSet::ALL.into_iter().filter(|s| *s != InstSet::Core);
-        sets.flat_map(|set| {
-            set.info().ops.clone().map(move |i| {
-                let info = &crate::grammar::OPS[i];
-                ((set, info.grammar_name), info.opcode)
-            })
-        })
-        .collect()
-    });
-    map.get(&(set, name)).copied()
 }
 
 impl<'t> TextSource<'_, 't> {

@@ -5,6 +5,7 @@
 mod assemble;
 mod disassemble;
 mod lexer;
+mod lookup;
 mod names;
 mod numbers;
 

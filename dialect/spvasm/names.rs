@@ -5,10 +5,10 @@
 //! (`int_n1`, `float_0_5`), and the raw number for everything else.
 //! Names are sanitized to `[A-Za-z0-9_]` and made unique with `_0`, `_1`, ….
 
+use super::lookup::{FastMap, FastSet};
 use super::numbers::format_number;
 use crate::binary::{Instruction, Operand};
 use crate::grammar::{BuiltIn, Decoration, Op, ValueEnum};
-use std::collections::{HashMap, HashSet};
 
 /// The names built-in variables get when no debug name is given.
 fn builtin_name(builtin: u32) -> Option<&'static str> {
@@ -68,15 +68,15 @@ fn builtin_name(builtin: u32) -> Option<&'static str> {
 
 /// Id → name for a whole module.
 pub struct FriendlyNames {
-    names: HashMap<u32, String>,
-    used: HashSet<String>,
+    names: FastMap<u32, String>,
+    used: FastSet<String>,
 }
 
 impl FriendlyNames {
     pub fn new(instructions: &[Instruction]) -> Self {
         let mut names = FriendlyNames {
-            names: HashMap::new(),
-            used: HashSet::new(),
+            names: FastMap::default(),
+            used: FastSet::default(),
         };
         for inst in instructions {
             names.visit(inst);
