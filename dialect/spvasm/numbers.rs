@@ -225,11 +225,14 @@ fn parse_hex_float(text: &str) -> Option<(u128, i64)> {
     let (digits, exponent) = match text.split_once(['p', 'P']) {
         Some((digits, exponent)) => (
             digits,
-            exponent
-                .strip_prefix('+')
-                .unwrap_or(exponent)
-                .parse::<i64>()
-                .ok()?,
+            // An i32 exponent keeps the arithmetic below far from overflow.
+            i64::from(
+                exponent
+                    .strip_prefix('+')
+                    .unwrap_or(exponent)
+                    .parse::<i32>()
+                    .ok()?,
+            ),
         ),
         None => (text, 0),
     };
@@ -390,5 +393,7 @@ mod tests {
         assert_eq!(show(1 << 63, int64), "-9223372036854775808");
         assert!(parse_number("1.5", int64).is_err());
         assert!(parse_number("1e39", FLOAT).is_err());
+        assert!(parse_number("0x1p+9223372036854775807", FLOAT).is_err());
+        assert!(parse_number("0x1p-99999", DOUBLE) == Ok(0));
     }
 }
