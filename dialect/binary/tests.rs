@@ -130,6 +130,15 @@ fn malformed_words_are_errors_with_offsets() {
     }
 }
 
+#[test]
+fn big_endian_modules_read_as_little_endian_ones() {
+    let words = [MAGIC, 0x0001_0000, 0, 1, 0, 0x0002_0011, 1];
+    let big: Vec<u8> = words.iter().flat_map(|w| w.to_be_bytes()).collect();
+    assert_eq!(words_from_bytes(&big).unwrap(), words);
+    assert_eq!(words_from_bytes(&words_to_bytes(&words)).unwrap(), words);
+    assert!(words_from_bytes(&big[..7]).is_err());
+}
+
 /// A xorshift generator: deterministic mutations without dependencies.
 pub(crate) struct XorShift(pub u64);
 

@@ -3,7 +3,8 @@
 //! in order of first appearance, or — when every id is numeric or numeric
 //! ids are to be kept — numeric ids keep their numbers and names fill the
 //! gaps. The `; Version:`, `; Generator:`, `; Bound:` and `; Schema:` header
-//! comments a disassembly starts with are honoured.
+//! comments a disassembly starts with are honoured; without a generator
+//! comment the generator word is 0 (this assembler has no registered id).
 
 use super::lexer::{tokenize, unescape, AsmError, Token, TokenKind};
 use super::lookup::{
