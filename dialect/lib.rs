@@ -4,5 +4,7 @@
 //! Khronos grammar (`grammar-json/`) through the `codegen` crate, run by
 //! `build.rs`; [`grammar`] wraps them with the look-ups everything else uses.
 
+pub mod binary;
 pub mod grammar;
+pub mod spvasm;
 pub mod target;

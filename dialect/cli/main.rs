@@ -1,6 +1,7 @@
 //! The `spirv-dialect` command line: one binary whose subcommands and flags
 //! follow MLIR's tools (see README.md for the contract).
 
+mod asm;
 mod info;
 
 use std::process::ExitCode;
@@ -9,6 +10,10 @@ const USAGE: &str = "usage: spirv-dialect <command> [args]
 
 commands:
   info op NAME | info enum KIND | info ops --json   availability look-up
+  as IN.spvasm -o OUT.spv [--target-env ENV] [--preserve-numeric-ids]
+                                                    assemble SPIR-V assembly text
+  dis IN.spv [-o OUT] [--raw-id] [--no-header] [--no-indent]
+                                                    disassemble a SPIR-V binary
 ";
 
 fn main() -> ExitCode {
@@ -23,6 +28,8 @@ fn main() -> ExitCode {
             Ok(())
         }
         "info" => info::run(rest),
+        "as" => asm::run_as(rest),
+        "dis" => asm::run_dis(rest),
         other => Err(format!("unknown command `{other}`\n{USAGE}")),
     };
     match result {
