@@ -5,4 +5,6 @@
 //! `build.rs`; everything in this crate beside [`grammar`]'s generated part is
 //! written by hand.
 
+pub mod amber;
 pub mod grammar;
+pub mod runtime;

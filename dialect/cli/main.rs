@@ -1,12 +1,15 @@
 //! The `spirv-dialect` command line: one binary whose subcommands and flags
 //! follow MLIR's tools (see README.md for the contract).
 
+mod run;
+
 use std::process::ExitCode;
 
 const USAGE: &str = "usage: spirv-dialect <command> [args]
 
 commands:
   info op NAME | info enum KIND | info ops --json   availability look-up
+  run FILE.amber|DIR [--backend vulkan|cpu]         run AmberScript compute tests
 ";
 
 fn main() -> ExitCode {
@@ -20,6 +23,7 @@ fn main() -> ExitCode {
             print!("{USAGE}");
             Ok(())
         }
+        "run" => return ExitCode::from(run::main(rest)),
         other => Err(format!("unknown command `{other}`\n{USAGE}")),
     };
     let _ = rest;

@@ -1,0 +1,375 @@
+//! Runs a parsed script on the Vulkan runtime: checks its requirements
+//! (a missing feature or extension skips it), compiles its shaders, makes
+//! its buffers, builds each pipeline once and reuses it for every RUN,
+//! batches RUNs and COPYs into one submission until an EXPECT needs the
+//! results, and reports each EXPECT and any validation message.
+
+use super::expect::{check, BufferView};
+use super::lexer::Loc;
+use super::script::*;
+use super::shader::{compile, ShaderError};
+use super::{Outcome, RunError, RunOptions};
+use crate::runtime::vulkan::{
+    Binding, BindingGroup, BoundBuffer, Buffer, Context, ContextOptions, DescriptorKind,
+    FeatureSupport, Kernel, KernelDesc, RuntimeError, Slot, Stream, SubgroupControl,
+};
+use std::io::Write;
+use std::time::Duration;
+
+/// A pipeline's runtime objects, made at its first RUN.
+struct Built {
+    kernel: Kernel,
+    group: Option<BindingGroup>,
+}
+
+/// Why execution stopped early.
+enum Halt {
+    Skip(String),
+    Error(RunError),
+}
+
+impl From<RunError> for Halt {
+    fn from(error: RunError) -> Halt {
+        Halt::Error(error)
+    }
+}
+
+struct Executor<'a> {
+    script: &'a Script,
+    file: &'a str,
+    context: Context,
+    stream: Stream,
+    buffers: Vec<Buffer>,
+    /// Bytes of each buffer the script sees (device buffers are at least 4).
+    sizes: Vec<usize>,
+    pipelines: Vec<Option<Built>>,
+    expectations: usize,
+    failures: usize,
+}
+
+fn at(loc: Loc) -> impl Fn(RuntimeError) -> RunError {
+    move |e| RunError {
+        loc: Some(loc),
+        message: e.to_string(),
+    }
+}
+
+fn descriptor_kind(kind: BindKind) -> DescriptorKind {
+    match kind {
+        BindKind::Storage => DescriptorKind::Storage,
+        BindKind::Uniform => DescriptorKind::Uniform,
+        BindKind::StorageDynamic => DescriptorKind::StorageDynamic,
+        BindKind::UniformDynamic => DescriptorKind::UniformDynamic,
+    }
+}
+
+/// Runs `script`; progress lines go to `out`.
+pub fn execute(
+    script: &Script,
+    file: &str,
+    options: &RunOptions,
+    out: &mut dyn Write,
+) -> Result<Outcome, RunError> {
+    let context_options = ContextOptions {
+        device: options.device.clone(),
+        validation: options.validation,
+        device_extensions: script.device_extensions.clone(),
+        instance_extensions: script.instance_extensions.clone(),
+        fence_timeout: script
+            .fence_timeout_ms
+            .map_or(ContextOptions::default().fence_timeout, |ms| {
+                Duration::from_millis(u64::from(ms))
+            }),
+    };
+    let context = match Context::new(&context_options) {
+        Ok(context) => context,
+        Err(RuntimeError::Unsupported(reason)) => return Ok(Outcome::Skip(reason)),
+        Err(e) => {
+            return Err(RunError {
+                loc: None,
+                message: e.to_string(),
+            })
+        }
+    };
+    if let Some(reason) = missing_requirement(script, &context) {
+        return Ok(Outcome::Skip(reason));
+    }
+    let buffers = script
+        .buffers
+        .iter()
+        .map(|b| Buffer::with_data(&context, &b.initial))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| RunError {
+            loc: None,
+            message: e.to_string(),
+        })?;
+    let stream = Stream::new(&context).map_err(|e| RunError {
+        loc: None,
+        message: e.to_string(),
+    })?;
+    let mut executor = Executor {
+        script,
+        file,
+        context,
+        stream,
+        buffers,
+        sizes: script.buffers.iter().map(|b| b.initial.len()).collect(),
+        pipelines: script.pipelines.iter().map(|_| None).collect(),
+        expectations: 0,
+        failures: 0,
+    };
+    match executor.run_all(&script.commands, out) {
+        Ok(()) => executor.finish(out),
+        Err(Halt::Skip(reason)) => Ok(Outcome::Skip(reason)),
+        Err(Halt::Error(error)) => Err(error),
+    }
+}
+
+fn missing_requirement(script: &Script, context: &Context) -> Option<String> {
+    for (feature, _) in &script.device_features {
+        match context.feature(feature) {
+            FeatureSupport::Supported => {}
+            FeatureSupport::Unsupported => return Some(format!("device lacks feature {feature}")),
+            FeatureSupport::Unknown => {
+                return Some(format!(
+                    "feature {feature} is not one this runner can check"
+                ))
+            }
+        }
+    }
+    script
+        .device_properties
+        .first()
+        .map(|(property, _)| format!("device property {property} is not one this runner can check"))
+}
+
+impl Executor<'_> {
+    fn run_all(&mut self, commands: &[Command], out: &mut dyn Write) -> Result<(), Halt> {
+        for command in commands {
+            match command {
+                Command::Run {
+                    pipeline,
+                    groups,
+                    loc,
+                } => self.run(*pipeline, *groups, *loc)?,
+                Command::Copy { from, to, loc } => self.copy(*from, *to, *loc)?,
+                Command::Expect {
+                    expectation,
+                    text,
+                    loc,
+                } => self.expect(expectation, text, *loc, out)?,
+                Command::Repeat { count, body } => {
+                    for _ in 0..*count {
+                        self.run_all(body, out)?;
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn build(&self, index: usize) -> Result<Kernel, Halt> {
+        let pipeline = &self.script.pipelines[index];
+        let shader = &self.script.shaders[pipeline.shader.unwrap_or_default()];
+        let words = compile(shader, &pipeline.optimizations).map_err(|e| match e {
+            ShaderError::ToolMissing(reason) => Halt::Skip(reason),
+            ShaderError::Failed(message) => Halt::Error(RunError {
+                loc: Some(shader.loc),
+                message: format!("shader `{}`: {message}", shader.name),
+            }),
+        })?;
+        let range = self.context.subgroup_size_range().unwrap_or((0, 0));
+        let subgroup = SubgroupControl {
+            required_size: pipeline.subgroup.required_size.map(|size| match size {
+                RequiredSize::Exactly(n) => n,
+                RequiredSize::Min => range.0,
+                RequiredSize::Max => range.1,
+            }),
+            full_subgroups: pipeline.subgroup.fully_populated,
+            varying_size: pipeline.subgroup.varying_size,
+        };
+        let desc = KernelDesc {
+            spirv: &words,
+            entry_point: &pipeline.entry_point,
+            slots: pipeline
+                .bindings
+                .iter()
+                .map(|b| Slot {
+                    set: b.set,
+                    binding: b.binding,
+                    kind: descriptor_kind(b.kind),
+                })
+                .collect(),
+            specialization: pipeline.specialization.clone(),
+            push_constant_size: pipeline
+                .push_constant
+                .map_or(0, |b| self.script.buffers[b].initial.len() as u32),
+            subgroup,
+        };
+        Kernel::new(&self.context, &desc).map_err(|e| match e {
+            RuntimeError::Unsupported(reason) => Halt::Skip(reason),
+            other => Halt::Error(RunError {
+                loc: Some(pipeline.loc),
+                message: format!("pipeline `{}`: {other}", pipeline.name),
+            }),
+        })
+    }
+
+    fn bind(&self, index: usize, kernel: &Kernel) -> Result<BindingGroup, RunError> {
+        let pipeline = &self.script.pipelines[index];
+        let bindings: Vec<Binding> = pipeline
+            .bindings
+            .iter()
+            .map(|b| Binding {
+                set: b.set,
+                binding: b.binding,
+                buffers: b
+                    .buffers
+                    .iter()
+                    .map(|bound| BoundBuffer {
+                        buffer: self.buffers[bound.buffer].clone(),
+                        offset: bound.descriptor_offset,
+                        range: bound.descriptor_range,
+                        dynamic_offset: bound.dynamic_offset,
+                    })
+                    .collect(),
+            })
+            .collect();
+        kernel.bind(&bindings).map_err(|e| RunError {
+            loc: Some(pipeline.loc),
+            message: format!("pipeline `{}`: {e}", pipeline.name),
+        })
+    }
+
+    fn run(&mut self, index: usize, groups: [u32; 3], loc: Loc) -> Result<(), Halt> {
+        if self.pipelines[index].is_none() {
+            let kernel = self.build(index)?;
+            self.pipelines[index] = Some(Built {
+                kernel,
+                group: None,
+            });
+        }
+        if self.pipelines[index]
+            .as_ref()
+            .is_some_and(|b| b.group.is_none())
+        {
+            let kernel = self.pipelines[index]
+                .as_ref()
+                .map(|b| b.kernel.clone())
+                .ok_or_else(|| RunError {
+                    loc: Some(loc),
+                    message: "pipeline was not built".into(),
+                })?;
+            let group = self.bind(index, &kernel)?;
+            if let Some(built) = self.pipelines[index].as_mut() {
+                built.group = Some(group);
+            }
+        }
+        let push = match self.script.pipelines[index].push_constant {
+            Some(buffer) => {
+                self.stream.finish().map_err(at(loc))?;
+                let mut bytes = self.buffers[buffer].read();
+                bytes.truncate(self.sizes[buffer]);
+                bytes
+            }
+            None => Vec::new(),
+        };
+        let Some(Built {
+            kernel,
+            group: Some(group),
+        }) = &self.pipelines[index]
+        else {
+            return Err(RunError {
+                loc: Some(loc),
+                message: "pipeline was not built".into(),
+            }
+            .into());
+        };
+        Ok(self
+            .stream
+            .dispatch(kernel, group, &push, groups)
+            .map_err(at(loc))?)
+    }
+
+    fn copy(&mut self, from: usize, to: usize, loc: Loc) -> Result<(), RunError> {
+        let (source, target) = (self.buffers[from].clone(), self.buffers[to].clone());
+        self.sizes[to] = self.sizes[from];
+        if source.size() != target.size() {
+            // The target takes the source's size: replace it, and rebind
+            // every pipeline that used the old one.
+            self.stream.finish().map_err(at(loc))?;
+            self.buffers[to] = Buffer::new(&self.context, source.size()).map_err(at(loc))?;
+            for built in self.pipelines.iter_mut().flatten() {
+                built.group = None;
+            }
+        }
+        let target = self.buffers[to].clone();
+        self.stream
+            .copy(&source, &target, source.size())
+            .map_err(at(loc))
+    }
+
+    fn expect(
+        &mut self,
+        expectation: &Expectation,
+        text: &str,
+        loc: Loc,
+        out: &mut dyn Write,
+    ) -> Result<(), RunError> {
+        self.stream.finish().map_err(at(loc))?;
+        let contents: Vec<Vec<u8>> = self
+            .buffers
+            .iter()
+            .zip(&self.sizes)
+            .map(|(buffer, size)| {
+                let mut bytes = buffer.read();
+                bytes.truncate(*size);
+                bytes
+            })
+            .collect();
+        let views: Vec<BufferView> = self
+            .script
+            .buffers
+            .iter()
+            .zip(&contents)
+            .map(|(decl, bytes)| BufferView {
+                name: &decl.name,
+                data_type: decl.data_type,
+                layout: decl.layout,
+                bytes,
+            })
+            .collect();
+        self.expectations += 1;
+        let line = match check(expectation, &views) {
+            Ok(()) => format!("{}:{}: pass: {text}", self.file, loc.line),
+            Err(reason) => {
+                self.failures += 1;
+                format!("{}:{}: FAIL: {text}\n    {reason}", self.file, loc.line)
+            }
+        };
+        let _ = writeln!(out, "{line}");
+        Ok(())
+    }
+
+    fn finish(&mut self, out: &mut dyn Write) -> Result<Outcome, RunError> {
+        self.stream.finish().map_err(|e| RunError {
+            loc: None,
+            message: e.to_string(),
+        })?;
+        let messages = self.context.take_validation_messages();
+        for message in &messages {
+            let _ = writeln!(out, "{}: validation: {message}", self.file);
+        }
+        if self.failures > 0 || !messages.is_empty() {
+            Ok(Outcome::Fail {
+                failed: self.failures,
+                total: self.expectations,
+                validation_messages: messages.len(),
+            })
+        } else {
+            Ok(Outcome::Pass {
+                expectations: self.expectations,
+            })
+        }
+    }
+}
