@@ -109,7 +109,7 @@ impl<'a> Lexer<'a> {
     }
 
     /// The next token and where it starts.
-    pub fn next(&mut self) -> (Token, Loc) {
+    pub fn next_token(&mut self) -> (Token, Loc) {
         self.skip_blanks();
         let loc = self.loc();
         match self.peek_char() {
@@ -131,7 +131,7 @@ impl<'a> Lexer<'a> {
     /// The next token without consuming it.
     pub fn peek(&mut self) -> Token {
         let saved = (self.at, self.line, self.column);
-        let (token, _) = self.next();
+        let (token, _) = self.next_token();
         (self.at, self.line, self.column) = saved;
         token
     }

@@ -46,7 +46,7 @@ pub fn parse(source: &str) -> Result<Script> {
     };
     let mut commands = Vec::new();
     loop {
-        let (token, loc) = parser.lexer.next();
+        let (token, loc) = parser.lexer.next_token();
         let word = match token {
             Token::EndOfFile => break,
             Token::EndOfLine => continue,
@@ -63,7 +63,7 @@ pub fn parse(source: &str) -> Result<Script> {
 impl<'a> Parser<'a> {
     /// The next word on this line; `what` names it in the error.
     pub(super) fn word(&mut self, what: &str) -> Result<(String, Loc)> {
-        match self.lexer.next() {
+        match self.lexer.next_token() {
             (Token::Word(word), loc) => Ok((word, loc)),
             (_, loc) => Err(ParseError::new(loc, format!("expected {what}"))),
         }
@@ -91,7 +91,7 @@ impl<'a> Parser<'a> {
 
     /// Requires the line to end here.
     pub(super) fn end_of_line(&mut self) -> Result<()> {
-        match self.lexer.next() {
+        match self.lexer.next_token() {
             (Token::Word(word), loc) => Err(ParseError::new(
                 loc,
                 format!("unexpected `{word}` at the end of the command"),
@@ -230,7 +230,7 @@ impl<'a> Parser<'a> {
                 self.end_of_line()?;
                 let mut body = Vec::new();
                 loop {
-                    let (token, loc) = self.lexer.next();
+                    let (token, loc) = self.lexer.next_token();
                     match token {
                         Token::EndOfLine => continue,
                         Token::EndOfFile => return Err(ParseError::new(loc, "REPEAT without END")),
@@ -356,13 +356,13 @@ impl<'a> Parser<'a> {
         loop {
             match self.lexer.peek() {
                 Token::EndOfLine => {
-                    self.lexer.next();
+                    self.lexer.next_token();
                 }
                 Token::EndOfFile => {
                     return Err(ParseError::new(self.lexer.loc(), "buffer DATA without END"))
                 }
                 Token::Word(w) if w == "END" => {
-                    self.lexer.next();
+                    self.lexer.next_token();
                     return Ok(values);
                 }
                 Token::Word(_) => values.push(self.value(scalar)?),

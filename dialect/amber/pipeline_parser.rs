@@ -14,7 +14,7 @@ pub(super) fn parse_pipeline_body(
     mut pipeline: PipelineDecl,
 ) -> Result<PipelineDecl> {
     loop {
-        let (token, loc) = parser.lexer.next();
+        let (token, loc) = parser.lexer.next_token();
         let word = match token {
             Token::EndOfLine => continue,
             Token::EndOfFile => {
@@ -56,7 +56,7 @@ pub(super) fn parse_pipeline_body(
 fn block_words(parser: &mut Parser, start: Loc) -> Result<Vec<String>> {
     let mut words = Vec::new();
     loop {
-        match parser.lexer.next() {
+        match parser.lexer.next_token() {
             (Token::EndOfLine, _) => continue,
             (Token::EndOfFile, _) => return Err(ParseError::new(start, "block without END")),
             (Token::Word(w), _) if w == "END" => return Ok(words),
@@ -133,7 +133,7 @@ fn bind_kind(word: &str, loc: Loc) -> Result<Option<BindKind>> {
 fn integer_list(parser: &mut Parser) -> Vec<i128> {
     let mut values = Vec::new();
     while let Some(value) = parser.peek_word().and_then(|w| parse_int(&w)) {
-        parser.lexer.next();
+        parser.lexer.next_token();
         values.push(value);
     }
     values
@@ -260,7 +260,7 @@ fn subgroup(parser: &mut Parser, pipeline: &mut PipelineDecl) -> Result<()> {
     parser.shader_named()?;
     parser.end_of_line()?;
     loop {
-        let (token, loc) = parser.lexer.next();
+        let (token, loc) = parser.lexer.next_token();
         let word = match token {
             Token::EndOfLine => continue,
             Token::EndOfFile => return Err(ParseError::new(loc, "SUBGROUP without END")),

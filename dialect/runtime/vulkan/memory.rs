@@ -129,7 +129,7 @@ impl Buffer {
     pub fn write(&self, offset: u64, bytes: &[u8]) -> Result<(), RuntimeError> {
         if offset
             .checked_add(bytes.len() as u64)
-            .is_none_or(|end| end > self.0.size)
+            .map_or(true, |end| end > self.0.size)
         {
             return Err(RuntimeError::Failed(format!(
                 "write of {} bytes at offset {offset} overruns a {}-byte buffer",
