@@ -205,7 +205,13 @@ impl Number {
             }
             return text.parse::<f64>().ok().map(Number::Float);
         }
-        let value = parse_int(text)?;
+        // Integer buffers also take float literals (`FILL 0.0`), truncated.
+        let value = parse_int(text).or_else(|| {
+            text.parse::<f64>()
+                .ok()
+                .filter(|f| f.is_finite())
+                .map(|f| f.trunc() as i128)
+        })?;
         let bits = 8 * scalar.bytes();
         // Signed and unsigned types alike take any value whose bits fit.
         (-(1i128 << (bits - 1))..=(1i128 << bits) - 1)

@@ -266,11 +266,32 @@ fn subgroup(parser: &mut Parser, pipeline: &mut PipelineDecl) -> Result<()> {
             Token::EndOfFile => return Err(ParseError::new(loc, "SUBGROUP without END")),
             Token::Word(word) => word,
         };
-        match word.as_str() {
+        let required_feature = match word.as_str() {
             "END" => return Ok(()),
+            "FULLY_POPULATED" => "SubgroupSizeControl.computeFullSubgroups",
+            "VARYING_SIZE" | "REQUIRED_SIZE" => "SubgroupSizeControl.subgroupSizeControl",
+            other => {
+                return Err(ParseError::new(
+                    loc,
+                    format!("unexpected `{other}` in SUBGROUP"),
+                ))
+            }
+        };
+        if !parser
+            .script
+            .device_features
+            .iter()
+            .any(|(f, _)| f == required_feature)
+        {
+            return Err(ParseError::new(
+                loc,
+                format!("`{word}` needs `DEVICE_FEATURE {required_feature}` first"),
+            ));
+        }
+        match word.as_str() {
             "FULLY_POPULATED" => pipeline.subgroup.fully_populated = on_off(parser)?,
             "VARYING_SIZE" => pipeline.subgroup.varying_size = on_off(parser)?,
-            "REQUIRED_SIZE" => {
+            _ => {
                 let (size, size_loc) = parser.word("a subgroup size")?;
                 pipeline.subgroup.required_size = Some(match size.as_str() {
                     "MIN" => RequiredSize::Min,
@@ -278,17 +299,17 @@ fn subgroup(parser: &mut Parser, pipeline: &mut PipelineDecl) -> Result<()> {
                     number => RequiredSize::Exactly(
                         parse_int(number)
                             .and_then(|n| u32::try_from(n).ok())
+                            .filter(|n| n.is_power_of_two() && *n <= 128)
                             .ok_or_else(|| {
-                                ParseError::new(size_loc, format!("bad subgroup size `{number}`"))
+                                ParseError::new(
+                                    size_loc,
+                                    format!(
+                                        "subgroup size `{number}` is not a power of two up to 128"
+                                    ),
+                                )
                             })?,
                     ),
                 });
-            }
-            other => {
-                return Err(ParseError::new(
-                    loc,
-                    format!("unexpected `{other}` in SUBGROUP"),
-                ))
             }
         }
         parser.end_of_line()?;

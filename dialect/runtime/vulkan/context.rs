@@ -6,6 +6,7 @@
 use super::features::{DeviceFeatures, FeatureSupport};
 use super::RuntimeError;
 use ash::vk;
+use std::cell::Cell;
 use std::ffi::{c_void, CStr, CString};
 use std::rc::Rc;
 use std::sync::Mutex;
@@ -62,10 +63,16 @@ pub struct Shared {
     pub subgroup_size_range: Option<(u32, u32)>,
     pub timestamp_bits: u32,
     pub fence_timeout: Duration,
+    /// Set when a fence wait timed out: the device may still be running
+    /// that work, so nothing it might use is destroyed (it is leaked instead).
+    pub hung: Cell<bool>,
 }
 
 impl Drop for Shared {
     fn drop(&mut self) {
+        if self.hung.get() {
+            return;
+        }
         // SAFETY: every object made from the device holds an Rc of this, so
         // none is alive here; waiting idle makes destruction safe.
         unsafe {
@@ -291,6 +298,7 @@ impl Context {
             subgroup_size_range,
             timestamp_bits,
             fence_timeout: options.fence_timeout,
+            hung: Cell::new(false),
         };
         Ok(Context {
             shared: Rc::new(shared),

@@ -98,6 +98,9 @@ pub(crate) struct KernelInner {
 
 impl Drop for KernelInner {
     fn drop(&mut self) {
+        if self.shared.hung.get() {
+            return;
+        }
         // SAFETY: streams hold a clone until their work is done.
         unsafe {
             let device = &self.shared.device;
@@ -389,6 +392,9 @@ pub struct BindingGroup {
 
 impl Drop for BindingGroup {
     fn drop(&mut self) {
+        if self.kernel.0.shared.hung.get() {
+            return;
+        }
         // SAFETY: streams keep the group's buffers and kernel alive, and the
         // owner drops a group only after the streams using it finished.
         unsafe {
@@ -429,7 +435,11 @@ fn check_bound(
             "offsets at set {set} binding {binding} must be multiples of {alignment} on this device"
         )));
     }
-    let range = bound.range.unwrap_or(size - bound.offset);
+    // Without an explicit range a descriptor reaches to the end of the
+    // buffer, counting its dynamic offset.
+    let range = bound
+        .range
+        .unwrap_or_else(|| (size - bound.offset).saturating_sub(u64::from(bound.dynamic_offset)));
     let reach = bound.offset + range + u64::from(bound.dynamic_offset);
     if range == 0 || reach > size {
         return Err(RuntimeError::Failed(format!(

@@ -17,6 +17,9 @@ struct BufferInner {
 
 impl Drop for BufferInner {
     fn drop(&mut self) {
+        if self.shared.hung.get() {
+            return;
+        }
         // SAFETY: streams keep a clone of every buffer they use until their
         // work completes, so the device no longer touches this one.
         unsafe {

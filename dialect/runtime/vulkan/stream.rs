@@ -24,6 +24,7 @@ pub struct Stream {
     fence: vk::Fence,
     queries: vk::QueryPool,
     recording: bool,
+    timing: bool,
     recorded: u32,
     timed: u32,
     keep_alive: Vec<Rc<dyn Any>>,
@@ -31,6 +32,9 @@ pub struct Stream {
 
 impl Drop for Stream {
     fn drop(&mut self) {
+        if self.shared.hung.get() {
+            return;
+        }
         // SAFETY: wait for any submitted work before destroying what it uses.
         unsafe {
             let device = &self.shared.device;
@@ -61,6 +65,7 @@ impl Stream {
             fence: vk::Fence::null(),
             queries: vk::QueryPool::null(),
             recording: false,
+            timing: true,
             recorded: 0,
             timed: 0,
             keep_alive: Vec::new(),
@@ -113,9 +118,6 @@ impl Stream {
             device
                 .begin_command_buffer(self.commands, &begin)
                 .map_err(failed("beginning the command buffer"))?;
-            if self.queries != vk::QueryPool::null() {
-                device.cmd_reset_query_pool(self.commands, self.queries, 0, 2 * TIMED_DISPATCHES);
-            }
         }
         self.recording = true;
         self.recorded = 0;
@@ -152,6 +154,12 @@ impl Stream {
         };
     }
 
+    /// Whether dispatches get timestamp queries (on by default, where the
+    /// queue supports them); takes effect from the next dispatch.
+    pub fn set_timing(&mut self, on: bool) {
+        self.timing = on;
+    }
+
     /// Records a dispatch of `groups` workgroups with `push_constants` bytes.
     pub fn dispatch(
         &mut self,
@@ -181,7 +189,8 @@ impl Stream {
         self.begin()?;
         self.barrier_if_needed();
         let device = &self.shared.device;
-        let timed = self.queries != vk::QueryPool::null() && self.timed < TIMED_DISPATCHES;
+        let timed =
+            self.timing && self.queries != vk::QueryPool::null() && self.timed < TIMED_DISPATCHES;
         // SAFETY: recording into our command buffer; the kernel, group and
         // buffers are kept alive until the submission completes.
         unsafe {
@@ -209,6 +218,7 @@ impl Stream {
                 );
             }
             if timed {
+                device.cmd_reset_query_pool(cmd, self.queries, 2 * self.timed, 2);
                 device.cmd_write_timestamp(
                     cmd,
                     vk::PipelineStageFlags::TOP_OF_PIPE,
@@ -304,10 +314,11 @@ impl Stream {
             match device.wait_for_fences(&[self.fence], true, timeout.as_nanos() as u64) {
                 Ok(()) => {}
                 Err(vk::Result::TIMEOUT) => {
+                    self.shared.hung.set(true);
                     return Err(RuntimeError::Failed(format!(
                         "the device did not finish within {} ms (fence timeout)",
                         timeout.as_millis()
-                    )))
+                    )));
                 }
                 Err(e) => {
                     return Err(RuntimeError::Failed(format!(
