@@ -135,12 +135,31 @@ fn device_name(properties: &vk::PhysicalDeviceProperties) -> String {
     )
 }
 
-fn missing_names(wanted: &[String], available: &[String]) -> Vec<String> {
-    wanted
+/// Fails with [`RuntimeError::Unsupported`] when any `wanted` extension is
+/// not among `available`; `describe` words the message from the missing names.
+fn require_extensions(
+    wanted: &[String],
+    available: &[vk::ExtensionProperties],
+    describe: impl FnOnce(&str) -> String,
+) -> Result<(), RuntimeError> {
+    let names: Vec<String> = available
         .iter()
-        .filter(|w| !available.contains(w))
-        .cloned()
-        .collect()
+        .filter_map(|e| {
+            e.extension_name_as_c_str()
+                .ok()
+                .map(|n| n.to_string_lossy().into_owned())
+        })
+        .collect();
+    let missing: Vec<&str> = wanted
+        .iter()
+        .filter(|w| !names.contains(w))
+        .map(String::as_str)
+        .collect();
+    if missing.is_empty() {
+        Ok(())
+    } else {
+        Err(RuntimeError::Unsupported(describe(&missing.join(", "))))
+    }
 }
 
 fn c_strings(names: &[String]) -> Result<Vec<CString>, RuntimeError> {
@@ -178,21 +197,11 @@ impl Context {
         let layer_present = layers
             .iter()
             .any(|l| l.layer_name_as_c_str() == Ok(VALIDATION_LAYER));
-        let extension_names: Vec<String> = instance_extensions
-            .iter()
-            .filter_map(|e| {
-                e.extension_name_as_c_str()
-                    .ok()
-                    .map(|n| n.to_string_lossy().into_owned())
-            })
-            .collect();
-        let missing = missing_names(&options.instance_extensions, &extension_names);
-        if !missing.is_empty() {
-            return Err(RuntimeError::Unsupported(format!(
-                "instance extension {} not available",
-                missing.join(", ")
-            )));
-        }
+        require_extensions(
+            &options.instance_extensions,
+            &instance_extensions,
+            |missing| format!("instance extension {missing} not available"),
+        )?;
         let validation_active = options.validation && layer_present;
         let mut enabled_instance_extensions = c_strings(&options.instance_extensions)?;
         let debug_utils = ash::ext::debug_utils::NAME;
@@ -382,22 +391,12 @@ impl Context {
             })?;
         let device_extensions = unsafe { instance.enumerate_device_extension_properties(physical) }
             .map_err(failed("listing device extensions"))?;
-        let available: Vec<String> = device_extensions
-            .iter()
-            .filter_map(|e| {
-                e.extension_name_as_c_str()
-                    .ok()
-                    .map(|n| n.to_string_lossy().into_owned())
-            })
-            .collect();
-        let missing = missing_names(&options.device_extensions, &available);
-        if !missing.is_empty() {
-            return Err(RuntimeError::Unsupported(format!(
-                "device {} lacks extension {}",
-                device_name(&properties),
-                missing.join(", ")
-            )));
-        }
+        require_extensions(&options.device_extensions, &device_extensions, |missing| {
+            format!(
+                "device {} lacks extension {missing}",
+                device_name(&properties)
+            )
+        })?;
         let device_version = properties.api_version.min(api_version);
         let features = query_features(instance, physical, device_version);
         let subgroup_size_range = (device_version >= vk::API_VERSION_1_3).then(|| {
