@@ -189,6 +189,11 @@ impl<'a> Parser<'a> {
     fn command(&mut self, word: &str, loc: Loc) -> Result<Command> {
         match word {
             "RUN" => {
+                // Every dispatch gets timestamp queries, so `TIMED_EXECUTION`
+                // asks for nothing more.
+                if self.peek_word().as_deref() == Some("TIMED_EXECUTION") {
+                    self.word("")?;
+                }
                 let pipeline = self.pipeline_named()?;
                 if self.peek_word().is_some_and(|w| parse_int(&w).is_none()) {
                     let (word, loc) = self.word("")?;
