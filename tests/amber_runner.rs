@@ -92,6 +92,30 @@ fn negative_scripts_skip_fail_or_are_rejected() {
     assert!(output.contains("data[2]: expected == 6, got 5"), "{output}");
     let (_, output) = run(Path::new(concat!(
         env!("CARGO_MANIFEST_DIR"),
+        "/tests/amber_negative/failing/eq_buffer_mismatch.amber"
+    )));
+    assert!(
+        output.contains("2 of 4 values differ; first at a[2]: expected 30, got 3"),
+        "{output}"
+    );
+    assert!(
+        output.contains("different formats (int32 STD430 and float STD430)"),
+        "{output}"
+    );
+    assert!(
+        output.contains("FAIL (3 of 4 expectations failed"),
+        "{output}"
+    );
+    let (_, output) = run(Path::new(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/amber_negative/failing/fence_timeout.amber"
+    )));
+    assert!(
+        output.contains("did not finish within 200 ms (fence timeout)"),
+        "{output}"
+    );
+    let (_, output) = run(Path::new(concat!(
+        env!("CARGO_MANIFEST_DIR"),
         "/tests/amber_negative/parse_errors/bad_value.amber"
     )));
     assert!(output.contains("bad_value.amber:2:35: error:"), "{output}");
@@ -135,6 +159,22 @@ fn command_line_exit_statuses() {
         eprintln!("skipped (device part): {reason}");
         return;
     }
+    let no_driver = Command::new(binary)
+        .args(["run", "tests/amber/vector_add.amber"])
+        .env("VK_DRIVER_FILES", "/nonexistent/icd.json")
+        .current_dir(root)
+        .output()
+        .expect("run binary");
+    assert_eq!(no_driver.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&no_driver.stdout).contains(": error: "));
+    let no_device = status(&[
+        "run",
+        "tests/amber/vector_add.amber",
+        "--device",
+        "no-such-gpu",
+    ]);
+    assert!(String::from_utf8_lossy(&no_device.stdout)
+        .contains("no Vulkan device matches `no-such-gpu`"));
     assert_eq!(
         status(&["run", "tests/amber_negative/skip"]).status.code(),
         Some(77)

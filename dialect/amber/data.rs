@@ -33,6 +33,22 @@ impl Scalar {
         matches!(self, Scalar::F16 | Scalar::F32 | Scalar::F64)
     }
 
+    fn name(self) -> &'static str {
+        match self {
+            Scalar::I8 => "int8",
+            Scalar::I16 => "int16",
+            Scalar::I32 => "int32",
+            Scalar::I64 => "int64",
+            Scalar::U8 => "uint8",
+            Scalar::U16 => "uint16",
+            Scalar::U32 => "uint32",
+            Scalar::U64 => "uint64",
+            Scalar::F16 => "float16",
+            Scalar::F32 => "float",
+            Scalar::F64 => "double",
+        }
+    }
+
     fn from_name(name: &str) -> Option<Scalar> {
         Some(match name {
             "int8" => Scalar::I8,
@@ -183,6 +199,26 @@ impl DataType {
             Layout::Std140 => stride.next_multiple_of(16),
             Layout::Std430 => stride,
         }
+    }
+}
+
+impl std::fmt::Display for DataType {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let scalar = self.scalar.name();
+        match (self.columns, self.rows) {
+            (1, 1) => f.write_str(scalar),
+            (1, rows) => write!(f, "vec{rows}<{scalar}>"),
+            (columns, rows) => write!(f, "mat{columns}x{rows}<{scalar}>"),
+        }
+    }
+}
+
+impl std::fmt::Display for Layout {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Layout::Std140 => "STD140",
+            Layout::Std430 => "STD430",
+        })
     }
 }
 

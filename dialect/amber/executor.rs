@@ -292,20 +292,22 @@ impl Executor<'_> {
     }
 
     fn copy(&mut self, from: usize, to: usize, loc: Loc) -> Result<(), RunError> {
-        let (source, target) = (self.buffers[from].clone(), self.buffers[to].clone());
-        self.sizes[to] = self.sizes[from];
-        if source.size() != target.size() {
-            // The target takes the source's size: replace it, and rebind
-            // every pipeline that used the old one.
-            self.stream.finish().map_err(at(loc))?;
-            self.buffers[to] = Buffer::new(&self.context, source.size()).map_err(at(loc))?;
-            for built in self.pipelines.iter_mut().flatten() {
-                built.group = None;
-            }
+        let (source, target) = (&self.buffers[from], &self.buffers[to]);
+        let names = (
+            &self.script.buffers[from].name,
+            &self.script.buffers[to].name,
+        );
+        if self.sizes[from] != self.sizes[to] {
+            return Err(RunError {
+                loc: Some(loc),
+                message: format!(
+                    "cannot copy `{}` ({} bytes) to `{}` ({} bytes): buffers differ in size",
+                    names.0, self.sizes[from], names.1, self.sizes[to]
+                ),
+            });
         }
-        let target = self.buffers[to].clone();
         self.stream
-            .copy(&source, &target, source.size())
+            .copy(source, target, self.sizes[from] as u64)
             .map_err(at(loc))
     }
 

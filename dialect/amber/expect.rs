@@ -139,6 +139,17 @@ fn comparable<'a>(
     actual: &'a BufferView,
     expected: &'a BufferView,
 ) -> Result<(Vec<Number>, Vec<Number>), String> {
+    if (actual.data_type, actual.layout) != (expected.data_type, expected.layout) {
+        return Err(format!(
+            "`{}` and `{}` have different formats ({} {} and {} {})",
+            actual.name,
+            expected.name,
+            actual.data_type,
+            actual.layout,
+            expected.data_type,
+            expected.layout
+        ));
+    }
     let a = unpack(actual.bytes, actual.data_type, actual.layout);
     let e = unpack(expected.bytes, expected.data_type, expected.layout);
     if a.len() != e.len() {
@@ -165,9 +176,12 @@ pub fn check(expectation: &Expectation, views: &[BufferView]) -> Result<(), Stri
         } => check_values(&views[*buffer], *offset, *comparison, *tolerance, values),
         Expectation::EqualBuffer { actual, expected } => {
             let (a, e) = comparable(&views[*actual], &views[*expected])?;
-            let mismatches: Vec<usize> = (0..a.len())
-                .filter(|&i| !holds(a[i], e[i], Comparison::Eq, None))
-                .collect();
+            // Equal means the same bits, as a byte comparison would say.
+            let same = |x: Number, y: Number| match (x, y) {
+                (Number::Float(x), Number::Float(y)) => x.to_bits() == y.to_bits(),
+                (x, y) => x == y,
+            };
+            let mismatches: Vec<usize> = (0..a.len()).filter(|&i| !same(a[i], e[i])).collect();
             match mismatches.first() {
                 None => Ok(()),
                 Some(&first) => Err(format!(

@@ -352,7 +352,17 @@ impl<'a> Parser<'a> {
     pub(super) fn value(&mut self, scalar: Scalar) -> Result<Number> {
         let (word, loc) = self.word("a value")?;
         Number::parse(&word, scalar).ok_or_else(|| {
-            ParseError::new(loc, format!("`{word}` is not a valid {scalar:?} value"))
+            ParseError::new(
+                loc,
+                format!(
+                    "`{word}` is not a valid {} value",
+                    DataType {
+                        scalar,
+                        rows: 1,
+                        columns: 1
+                    }
+                ),
+            )
         })
     }
 

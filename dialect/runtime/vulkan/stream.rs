@@ -258,6 +258,9 @@ impl Stream {
                 target.size()
             )));
         }
+        if bytes == 0 {
+            return Ok(());
+        }
         self.begin()?;
         self.barrier_if_needed();
         let region = [vk::BufferCopy::default().size(bytes)];
