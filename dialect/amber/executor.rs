@@ -4,6 +4,7 @@
 //! batches RUNs and COPYs into one submission until an EXPECT needs the
 //! results, and reports each EXPECT and any validation message.
 
+use super::data::{DataType, Scalar};
 use super::expect::{check, BufferView};
 use super::lexer::Loc;
 use super::script::*;
@@ -11,7 +12,7 @@ use super::shader::{compile, ShaderError};
 use super::{Outcome, RunError, RunOptions};
 use crate::runtime::vulkan::{
     Binding, BindingGroup, BoundBuffer, Buffer, Context, ContextOptions, DescriptorKind,
-    FeatureSupport, Kernel, KernelDesc, RuntimeError, Slot, Stream, SubgroupControl,
+    FeatureSupport, Kernel, KernelDesc, RuntimeError, Slot, Stream, SubgroupControl, TexelFormat,
 };
 use std::io::Write;
 use std::time::Duration;
@@ -54,12 +55,85 @@ fn at(loc: Loc) -> impl Fn(RuntimeError) -> RunError {
     }
 }
 
-fn descriptor_kind(kind: BindKind) -> DescriptorKind {
-    match kind {
+/// The texel format of a buffer's element type, for texel-buffer bindings.
+fn texel_format(data_type: DataType) -> Option<TexelFormat> {
+    use TexelFormat as F;
+    if data_type.columns != 1 {
+        return None;
+    }
+    let by_rows = |formats: [F; 4]| formats.get(data_type.rows as usize - 1).copied();
+    match data_type.scalar {
+        Scalar::U8 => by_rows([F::R8_UINT, F::R8G8_UINT, F::R8G8B8_UINT, F::R8G8B8A8_UINT]),
+        Scalar::I8 => by_rows([F::R8_SINT, F::R8G8_SINT, F::R8G8B8_SINT, F::R8G8B8A8_SINT]),
+        Scalar::U16 => by_rows([
+            F::R16_UINT,
+            F::R16G16_UINT,
+            F::R16G16B16_UINT,
+            F::R16G16B16A16_UINT,
+        ]),
+        Scalar::I16 => by_rows([
+            F::R16_SINT,
+            F::R16G16_SINT,
+            F::R16G16B16_SINT,
+            F::R16G16B16A16_SINT,
+        ]),
+        Scalar::F16 => by_rows([
+            F::R16_SFLOAT,
+            F::R16G16_SFLOAT,
+            F::R16G16B16_SFLOAT,
+            F::R16G16B16A16_SFLOAT,
+        ]),
+        Scalar::U32 => by_rows([
+            F::R32_UINT,
+            F::R32G32_UINT,
+            F::R32G32B32_UINT,
+            F::R32G32B32A32_UINT,
+        ]),
+        Scalar::I32 => by_rows([
+            F::R32_SINT,
+            F::R32G32_SINT,
+            F::R32G32B32_SINT,
+            F::R32G32B32A32_SINT,
+        ]),
+        Scalar::F32 => by_rows([
+            F::R32_SFLOAT,
+            F::R32G32_SFLOAT,
+            F::R32G32B32_SFLOAT,
+            F::R32G32B32A32_SFLOAT,
+        ]),
+        Scalar::U64 | Scalar::I64 | Scalar::F64 => None,
+    }
+}
+
+/// The runtime descriptor kind of a `BIND`; texel buffers take their
+/// format from the (first) bound buffer's type.
+fn descriptor_kind(script: &Script, bind: &BindDecl) -> Result<DescriptorKind, RunError> {
+    let data_type = script.buffers[bind.buffers[0].buffer].data_type;
+    let texel = || {
+        texel_format(data_type).ok_or_else(|| RunError {
+            loc: Some(bind.loc),
+            message: format!("a buffer of {data_type} cannot be a texel buffer"),
+        })
+    };
+    Ok(match bind.kind {
         BindKind::Storage => DescriptorKind::Storage,
         BindKind::Uniform => DescriptorKind::Uniform,
         BindKind::StorageDynamic => DescriptorKind::StorageDynamic,
         BindKind::UniformDynamic => DescriptorKind::UniformDynamic,
+        BindKind::StorageTexel => DescriptorKind::StorageTexel(texel()?),
+        BindKind::UniformTexel => DescriptorKind::UniformTexel(texel()?),
+    })
+}
+
+/// A runtime error about `pipeline`: the device lacking something skips the
+/// script, anything else is an error at the pipeline's line.
+fn halt_for(pipeline: &PipelineDecl) -> impl Fn(RuntimeError) -> Halt + '_ {
+    move |error| match error {
+        RuntimeError::Unsupported(reason) => Halt::Skip(reason),
+        other => Halt::Error(RunError {
+            loc: Some(pipeline.loc),
+            message: format!("pipeline `{}`: {other}", pipeline.name),
+        }),
     }
 }
 
@@ -194,28 +268,25 @@ impl Executor<'_> {
             slots: pipeline
                 .bindings
                 .iter()
-                .map(|b| Slot {
-                    set: b.set,
-                    binding: b.binding,
-                    kind: descriptor_kind(b.kind),
+                .map(|b| {
+                    let kind = descriptor_kind(self.script, b)?;
+                    Ok(Slot {
+                        set: b.set,
+                        binding: b.binding,
+                        kind,
+                    })
                 })
-                .collect(),
+                .collect::<Result<_, RunError>>()?,
             specialization: pipeline.specialization.clone(),
             push_constant_size: pipeline
                 .push_constant
                 .map_or(0, |b| self.script.buffers[b].initial.len() as u32),
             subgroup,
         };
-        Kernel::new(&self.context, &desc).map_err(|e| match e {
-            RuntimeError::Unsupported(reason) => Halt::Skip(reason),
-            other => Halt::Error(RunError {
-                loc: Some(pipeline.loc),
-                message: format!("pipeline `{}`: {other}", pipeline.name),
-            }),
-        })
+        Kernel::new(&self.context, &desc).map_err(halt_for(pipeline))
     }
 
-    fn bind(&self, index: usize, kernel: &Kernel) -> Result<BindingGroup, RunError> {
+    fn bind(&self, index: usize, kernel: &Kernel) -> Result<BindingGroup, Halt> {
         let pipeline = &self.script.pipelines[index];
         let bindings: Vec<Binding> = pipeline
             .bindings
@@ -235,10 +306,7 @@ impl Executor<'_> {
                     .collect(),
             })
             .collect();
-        kernel.bind(&bindings).map_err(|e| RunError {
-            loc: Some(pipeline.loc),
-            message: format!("pipeline `{}`: {e}", pipeline.name),
-        })
+        kernel.bind(&bindings).map_err(halt_for(pipeline))
     }
 
     fn run(&mut self, index: usize, groups: [u32; 3], loc: Loc) -> Result<(), Halt> {

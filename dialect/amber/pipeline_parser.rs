@@ -119,6 +119,8 @@ fn bind_kind(word: &str, loc: Loc) -> Result<Option<BindKind>> {
         "uniform" => BindKind::Uniform,
         "storage_dynamic" => BindKind::StorageDynamic,
         "uniform_dynamic" => BindKind::UniformDynamic,
+        "storage_texel_buffer" => BindKind::StorageTexel,
+        "uniform_texel_buffer" => BindKind::UniformTexel,
         "push_constant" => return Ok(None),
         other => {
             return Err(ParseError::new(

@@ -36,6 +36,8 @@ pub enum BindKind {
     Uniform,
     StorageDynamic,
     UniformDynamic,
+    StorageTexel,
+    UniformTexel,
 }
 
 /// One buffer of a `BIND BUFFER` or `BIND BUFFER_ARRAY`.

@@ -15,6 +15,10 @@ pub enum ResourceKind {
     StorageBuffer,
     /// A `Uniform` variable whose type is a `Block`.
     UniformBuffer,
+    /// A `UniformConstant` buffer image read through a sampler-less view (`samplerBuffer`).
+    UniformTexelBuffer,
+    /// A `UniformConstant` buffer image read and written as storage (`imageBuffer`).
+    StorageTexelBuffer,
     /// Images, samplers and other opaque `UniformConstant` resources.
     Opaque,
 }
@@ -67,6 +71,8 @@ impl std::error::Error for InterfaceError {}
 
 const MAGIC: u32 = 0x0723_0203;
 const EXECUTION_MODEL_GL_COMPUTE: u32 = 5;
+/// `Dim` operand of `OpTypeImage` for buffer images (texel buffers).
+const DIM_BUFFER: u32 = 5;
 
 mod op {
     pub const ENTRY_POINT: u16 = 15;
@@ -76,6 +82,8 @@ mod op {
     pub const TYPE_FLOAT: u16 = 22;
     pub const TYPE_VECTOR: u16 = 23;
     pub const TYPE_MATRIX: u16 = 24;
+    pub const TYPE_IMAGE: u16 = 25;
+    pub const TYPE_SAMPLED_IMAGE: u16 = 27;
     pub const TYPE_ARRAY: u16 = 28;
     pub const TYPE_RUNTIME_ARRAY: u16 = 29;
     pub const TYPE_STRUCT: u16 = 30;
@@ -112,6 +120,8 @@ enum Type {
     RuntimeArray,
     Struct { members: Vec<u32> },
     Pointer { pointee: u32 },
+    Image { dim: u32, sampled: u32 },
+    SampledImage { image: u32 },
     Other,
 }
 
@@ -147,6 +157,14 @@ impl Module {
             .iter()
             .find(|(k, _)| *k == kind)
             .map(|(_, v)| *v)
+    }
+
+    /// The image type itself, or the one a sampled-image type wraps.
+    fn image_of(&self, id: u32) -> Option<&Type> {
+        match self.types.get(&id) {
+            Some(Type::SampledImage { image }) => self.types.get(image),
+            other => other,
+        }
     }
 
     /// Byte size of a value of type `id` in an explicitly laid out block;
@@ -290,6 +308,20 @@ fn read_instruction(module: &mut Module, opcode: u16, operands: &[u32]) {
                 },
             );
         }
+        op::TYPE_IMAGE if operands.len() >= 7 => {
+            module.types.insert(
+                operand(0),
+                Type::Image {
+                    dim: operand(2),
+                    sampled: operand(6),
+                },
+            );
+        }
+        op::TYPE_SAMPLED_IMAGE => {
+            module
+                .types
+                .insert(operand(0), Type::SampledImage { image: operand(1) });
+        }
         op::TYPE_MATRIX => {
             module.types.insert(
                 operand(0),
@@ -399,13 +431,27 @@ fn assemble_interface(module: &Module) -> KernelInterface {
                 ResourceKind::StorageBuffer
             }
             storage_class::UNIFORM => ResourceKind::UniformBuffer,
-            storage_class::UNIFORM_CONSTANT => ResourceKind::Opaque,
+            storage_class::UNIFORM_CONSTANT => match module.image_of(block) {
+                Some(Type::Image {
+                    dim: DIM_BUFFER,
+                    sampled: 1,
+                }) => ResourceKind::UniformTexelBuffer,
+                Some(Type::Image {
+                    dim: DIM_BUFFER,
+                    sampled: 2,
+                }) => ResourceKind::StorageTexelBuffer,
+                _ => ResourceKind::Opaque,
+            },
             _ => continue,
         };
-        let min_size = if kind == ResourceKind::Opaque {
-            0
-        } else {
+        let is_block = matches!(
+            kind,
+            ResourceKind::StorageBuffer | ResourceKind::UniformBuffer
+        );
+        let min_size = if is_block {
             module.size_of(block, None, 0)
+        } else {
+            0
         };
         interface.bindings.push(ResourceBinding {
             set,

@@ -52,6 +52,7 @@ type MessageLog = Mutex<Vec<String>>;
 pub struct Shared {
     _entry: ash::Entry,
     pub instance: ash::Instance,
+    pub physical: vk::PhysicalDevice,
     debug: Option<(ash::ext::debug_utils::Instance, vk::DebugUtilsMessengerEXT)>,
     messages: Box<MessageLog>,
     pub device: ash::Device,
@@ -296,6 +297,7 @@ impl Context {
         let shared = Shared {
             _entry: entry,
             instance,
+            physical,
             debug,
             messages,
             device,

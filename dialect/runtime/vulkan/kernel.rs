@@ -1,11 +1,10 @@
 //! Compute kernels: shader module, descriptor-set layouts for every set the
 //! kernel declares (not only set 0), push-constant range, specialization
 //! constants and subgroup-size control, built once into a pipeline that any
-//! number of dispatches reuse; and binding groups, the descriptor sets that
-//! attach buffers to a kernel's (set, binding) slots.
+//! number of dispatches reuse.
 
+use super::binding::{Binding, BindingGroup};
 use super::context::{Context, Shared};
-use super::memory::Buffer;
 use super::RuntimeError;
 use crate::runtime::interface::{self, KernelInterface, ResourceKind};
 use ash::vk;
@@ -20,19 +19,35 @@ pub enum DescriptorKind {
     Uniform,
     StorageDynamic,
     UniformDynamic,
+    /// A storage texel buffer (`imageBuffer`) whose texels have this format.
+    StorageTexel(vk::Format),
+    /// A uniform texel buffer (`samplerBuffer`) whose texels have this format.
+    UniformTexel(vk::Format),
 }
 
 impl DescriptorKind {
-    fn vk(self) -> vk::DescriptorType {
+    pub(crate) fn vk(self) -> vk::DescriptorType {
         match self {
             DescriptorKind::Storage => vk::DescriptorType::STORAGE_BUFFER,
             DescriptorKind::Uniform => vk::DescriptorType::UNIFORM_BUFFER,
             DescriptorKind::StorageDynamic => vk::DescriptorType::STORAGE_BUFFER_DYNAMIC,
             DescriptorKind::UniformDynamic => vk::DescriptorType::UNIFORM_BUFFER_DYNAMIC,
+            DescriptorKind::StorageTexel(_) => vk::DescriptorType::STORAGE_TEXEL_BUFFER,
+            DescriptorKind::UniformTexel(_) => vk::DescriptorType::UNIFORM_TEXEL_BUFFER,
         }
     }
 
-    fn is_dynamic(self) -> bool {
+    /// The texel format, for the texel-buffer kinds.
+    pub(crate) fn texel_format(self) -> Option<vk::Format> {
+        match self {
+            DescriptorKind::StorageTexel(format) | DescriptorKind::UniformTexel(format) => {
+                Some(format)
+            }
+            _ => None,
+        }
+    }
+
+    pub(crate) fn is_dynamic(self) -> bool {
         matches!(
             self,
             DescriptorKind::StorageDynamic | DescriptorKind::UniformDynamic
@@ -47,6 +62,8 @@ impl DescriptorKind {
             DescriptorKind::Uniform | DescriptorKind::UniformDynamic => {
                 kind == ResourceKind::UniformBuffer
             }
+            DescriptorKind::StorageTexel(_) => kind == ResourceKind::StorageTexelBuffer,
+            DescriptorKind::UniformTexel(_) => kind == ResourceKind::UniformTexelBuffer,
         }
     }
 }
@@ -80,19 +97,19 @@ pub struct KernelDesc<'a> {
     pub subgroup: SubgroupControl,
 }
 
-struct SlotInfo {
-    slot: Slot,
-    count: u32,
-    min_size: u64,
+pub(crate) struct SlotInfo {
+    pub(crate) slot: Slot,
+    pub(crate) count: u32,
+    pub(crate) min_size: u64,
 }
 
 pub(crate) struct KernelInner {
-    shared: Rc<Shared>,
+    pub(crate) shared: Rc<Shared>,
     module: vk::ShaderModule,
     pub(crate) layout: vk::PipelineLayout,
-    set_layouts: Vec<vk::DescriptorSetLayout>,
+    pub(crate) set_layouts: Vec<vk::DescriptorSetLayout>,
     pub(crate) pipeline: vk::Pipeline,
-    slots: Vec<SlotInfo>,
+    pub(crate) slots: Vec<SlotInfo>,
     pub(crate) push_constant_size: u32,
 }
 
@@ -118,7 +135,7 @@ impl Drop for KernelInner {
 #[derive(Clone)]
 pub struct Kernel(pub(crate) Rc<KernelInner>);
 
-fn vk_error(what: String) -> impl Fn(vk::Result) -> RuntimeError {
+pub(crate) fn vk_error(what: String) -> impl Fn(vk::Result) -> RuntimeError {
     move |e| RuntimeError::Failed(format!("{what}: {e}"))
 }
 
@@ -156,7 +173,10 @@ fn plan_slots(
         let kind = match declared.kind {
             ResourceKind::StorageBuffer => DescriptorKind::Storage,
             ResourceKind::UniformBuffer => DescriptorKind::Uniform,
-            ResourceKind::Opaque => continue,
+            // Texel buffers need a format only a binding can give.
+            ResourceKind::UniformTexelBuffer
+            | ResourceKind::StorageTexelBuffer
+            | ResourceKind::Opaque => continue,
         };
         planned
             .entry((declared.set, declared.binding))
@@ -358,223 +378,5 @@ unsafe fn create_pipeline(
         Err((_, e)) => Err(RuntimeError::Failed(format!(
             "the driver rejected the compute pipeline: {e}"
         ))),
-    }
-}
-
-/// A buffer range attached to one descriptor.
-#[derive(Clone)]
-pub struct BoundBuffer {
-    pub buffer: Buffer,
-    pub offset: u64,
-    /// `None` covers the buffer from `offset` to its end.
-    pub range: Option<u64>,
-    /// Dynamic offset, for the dynamic descriptor kinds.
-    pub dynamic_offset: u32,
-}
-
-/// Buffers for one slot: one, or one per element of a buffer array.
-#[derive(Clone)]
-pub struct Binding {
-    pub set: u32,
-    pub binding: u32,
-    pub buffers: Vec<BoundBuffer>,
-}
-
-/// Descriptor sets tying buffers to a kernel's slots.
-pub struct BindingGroup {
-    pub(crate) kernel: Kernel,
-    pool: vk::DescriptorPool,
-    pub(crate) sets: Vec<vk::DescriptorSet>,
-    /// Dynamic offsets per set, in binding then array-element order.
-    pub(crate) dynamic_offsets: Vec<Vec<u32>>,
-    pub(crate) buffers: Vec<Buffer>,
-}
-
-impl Drop for BindingGroup {
-    fn drop(&mut self) {
-        if self.kernel.0.shared.hung.get() {
-            return;
-        }
-        // SAFETY: streams keep the group's buffers and kernel alive, and the
-        // owner drops a group only after the streams using it finished.
-        unsafe {
-            self.kernel
-                .0
-                .shared
-                .device
-                .destroy_descriptor_pool(self.pool, None)
-        };
-    }
-}
-
-fn check_bound(
-    info: &SlotInfo,
-    bound: &BoundBuffer,
-    limits: &vk::PhysicalDeviceLimits,
-) -> Result<u64, RuntimeError> {
-    let Slot { set, binding, kind } = info.slot;
-    let size = bound.buffer.size();
-    if bound.offset >= size {
-        return Err(RuntimeError::Failed(format!(
-            "descriptor offset {} is past the end of the {size}-byte buffer at set {set} binding {binding}",
-            bound.offset
-        )));
-    }
-    let alignment = match kind {
-        DescriptorKind::Storage | DescriptorKind::StorageDynamic => {
-            limits.min_storage_buffer_offset_alignment
-        }
-        DescriptorKind::Uniform | DescriptorKind::UniformDynamic => {
-            limits.min_uniform_buffer_offset_alignment
-        }
-    };
-    if bound.offset % alignment.max(1) != 0
-        || u64::from(bound.dynamic_offset) % alignment.max(1) != 0
-    {
-        return Err(RuntimeError::Failed(format!(
-            "offsets at set {set} binding {binding} must be multiples of {alignment} on this device"
-        )));
-    }
-    // Without an explicit range a descriptor reaches to the end of the
-    // buffer, counting its dynamic offset.
-    let range = bound
-        .range
-        .unwrap_or_else(|| (size - bound.offset).saturating_sub(u64::from(bound.dynamic_offset)));
-    let reach = bound.offset + range + u64::from(bound.dynamic_offset);
-    if range == 0 || reach > size {
-        return Err(RuntimeError::Failed(format!(
-            "range {range} at offset {} (dynamic offset {}) does not fit the {size}-byte buffer at set {set} binding {binding}",
-            bound.offset, bound.dynamic_offset
-        )));
-    }
-    if range < info.min_size {
-        return Err(RuntimeError::Failed(format!(
-            "the buffer at set {set} binding {binding} offers {range} bytes but the kernel's block needs {}",
-            info.min_size
-        )));
-    }
-    Ok(range)
-}
-
-impl BindingGroup {
-    fn new(kernel: &Kernel, bindings: &[Binding]) -> Result<BindingGroup, RuntimeError> {
-        let inner = &kernel.0;
-        let shared = &inner.shared;
-        for binding in bindings {
-            if !inner
-                .slots
-                .iter()
-                .any(|s| s.slot.set == binding.set && s.slot.binding == binding.binding)
-            {
-                return Err(RuntimeError::Failed(format!(
-                    "the kernel declares no buffer at descriptor set {} binding {}",
-                    binding.set, binding.binding
-                )));
-            }
-        }
-        let mut writes_planned = Vec::new();
-        for info in &inner.slots {
-            let Some(binding) = bindings
-                .iter()
-                .find(|b| b.set == info.slot.set && b.binding == info.slot.binding)
-            else {
-                return Err(RuntimeError::Failed(format!(
-                    "the kernel uses descriptor set {} binding {} but no buffer is bound there",
-                    info.slot.set, info.slot.binding
-                )));
-            };
-            if binding.buffers.len() != info.count as usize {
-                return Err(RuntimeError::Failed(format!(
-                    "descriptor set {} binding {} holds {} buffers but {} were bound",
-                    info.slot.set,
-                    info.slot.binding,
-                    info.count,
-                    binding.buffers.len()
-                )));
-            }
-            let ranges = binding
-                .buffers
-                .iter()
-                .map(|b| check_bound(info, b, &shared.properties.limits))
-                .collect::<Result<Vec<u64>, RuntimeError>>()?;
-            writes_planned.push((info, binding, ranges));
-        }
-        let mut pool_sizes: BTreeMap<i32, u32> = BTreeMap::new();
-        for info in &inner.slots {
-            *pool_sizes.entry(info.slot.kind.vk().as_raw()).or_default() += info.count;
-        }
-        let sizes: Vec<vk::DescriptorPoolSize> = pool_sizes
-            .iter()
-            .map(|(kind, count)| {
-                vk::DescriptorPoolSize::default()
-                    .ty(vk::DescriptorType::from_raw(*kind))
-                    .descriptor_count(*count)
-            })
-            .collect();
-        let device = &shared.device;
-        let set_count = inner.set_layouts.len() as u32;
-        let pool = if set_count == 0 {
-            vk::DescriptorPool::null()
-        } else {
-            let info = vk::DescriptorPoolCreateInfo::default()
-                .max_sets(set_count)
-                .pool_sizes(&sizes);
-            // SAFETY: valid device; the pool is owned by the returned group.
-            unsafe { device.create_descriptor_pool(&info, None) }
-                .map_err(vk_error("creating a descriptor pool".into()))?
-        };
-        let mut group = BindingGroup {
-            kernel: kernel.clone(),
-            pool,
-            sets: Vec::new(),
-            dynamic_offsets: vec![Vec::new(); set_count as usize],
-            buffers: Vec::new(),
-        };
-        if set_count > 0 {
-            let allocate = vk::DescriptorSetAllocateInfo::default()
-                .descriptor_pool(pool)
-                .set_layouts(&inner.set_layouts);
-            // SAFETY: the pool was sized for exactly these sets.
-            group.sets = unsafe { device.allocate_descriptor_sets(&allocate) }
-                .map_err(vk_error("allocating descriptor sets".into()))?;
-        }
-        let infos: Vec<Vec<vk::DescriptorBufferInfo>> = writes_planned
-            .iter()
-            .map(|(_, binding, ranges)| {
-                binding
-                    .buffers
-                    .iter()
-                    .zip(ranges)
-                    .map(|(b, range)| {
-                        vk::DescriptorBufferInfo::default()
-                            .buffer(b.buffer.handle())
-                            .offset(b.offset)
-                            .range(*range)
-                    })
-                    .collect()
-            })
-            .collect();
-        let writes: Vec<vk::WriteDescriptorSet> = writes_planned
-            .iter()
-            .zip(&infos)
-            .map(|((info, _, _), buffer_infos)| {
-                vk::WriteDescriptorSet::default()
-                    .dst_set(group.sets[info.slot.set as usize])
-                    .dst_binding(info.slot.binding)
-                    .descriptor_type(info.slot.kind.vk())
-                    .buffer_info(buffer_infos)
-            })
-            .collect();
-        // SAFETY: every write targets a set of this group with a matching type.
-        unsafe { device.update_descriptor_sets(&writes, &[]) };
-        for (info, binding, _) in &writes_planned {
-            for bound in &binding.buffers {
-                if info.slot.kind.is_dynamic() {
-                    group.dynamic_offsets[info.slot.set as usize].push(bound.dynamic_offset);
-                }
-                group.buffers.push(bound.buffer.clone());
-            }
-        }
-        Ok(group)
     }
 }

@@ -53,6 +53,8 @@ impl Buffer {
         let size = size.max(4);
         let usage = vk::BufferUsageFlags::STORAGE_BUFFER
             | vk::BufferUsageFlags::UNIFORM_BUFFER
+            | vk::BufferUsageFlags::STORAGE_TEXEL_BUFFER
+            | vk::BufferUsageFlags::UNIFORM_TEXEL_BUFFER
             | vk::BufferUsageFlags::TRANSFER_SRC
             | vk::BufferUsageFlags::TRANSFER_DST;
         let info = vk::BufferCreateInfo::default()

@@ -6,17 +6,18 @@
 //! The Vulkan loader is opened at run time, so a machine without
 //! `libvulkan` gets an error from [`Context::new`], not a link failure.
 
+mod binding;
 mod context;
 mod features;
 mod kernel;
 mod memory;
 mod stream;
 
+pub use ash::vk::Format as TexelFormat;
+pub use binding::{Binding, BindingGroup, BoundBuffer};
 pub use context::{Context, ContextOptions, DEVICE_ENV};
 pub use features::FeatureSupport;
-pub use kernel::{
-    Binding, BindingGroup, BoundBuffer, DescriptorKind, Kernel, KernelDesc, Slot, SubgroupControl,
-};
+pub use kernel::{DescriptorKind, Kernel, KernelDesc, Slot, SubgroupControl};
 pub use memory::Buffer;
 pub use stream::Stream;
 

@@ -4,8 +4,9 @@
 //! submission per [`Stream::finish`], and a fence wait bounded by the
 //! context's timeout.
 
+use super::binding::BindingGroup;
 use super::context::{Context, Shared};
-use super::kernel::{BindingGroup, Kernel};
+use super::kernel::Kernel;
 use super::memory::Buffer;
 use super::RuntimeError;
 use ash::vk;
