@@ -5,8 +5,9 @@
 
 use spirv_dialect::amber::{run_file, FileResult, Outcome, RunOptions, EXIT_SKIP};
 use spirv_dialect::runtime::vulkan::{Context, ContextOptions};
+use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::process::{Command, Stdio};
 
 fn scripts(dir: &str) -> Vec<PathBuf> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join(dir);
@@ -155,6 +156,23 @@ fn command_line_exit_statuses() {
         eprintln!("skipped (device part): {reason}");
         return;
     }
+    let mut piped = Command::new(binary)
+        .args(["run", "-"])
+        .current_dir(root)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("run binary");
+    let script = std::fs::read(Path::new(root).join("tests/amber/atomics.amber")).expect("script");
+    piped
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(&script)
+        .expect("write script");
+    let piped = piped.wait_with_output().expect("wait");
+    assert_eq!(piped.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&piped.stdout).contains("<stdin>: PASS (2 expectations)"));
     let no_driver = Command::new(binary)
         .args(["run", "tests/amber/vector_add.amber"])
         .env("VK_DRIVER_FILES", "/nonexistent/icd.json")

@@ -25,6 +25,9 @@ const OUTSIDE_SUBSET: &[&str] = &[
     "SHADER_GROUP",
 ];
 
+/// Largest buffer a script may declare (1 GiB).
+const MAX_BUFFER_BYTES: u64 = 1 << 30;
+
 pub(super) struct Parser<'a> {
     pub(super) lexer: Lexer<'a>,
     source: &'a str,
@@ -386,8 +389,15 @@ impl<'a> Parser<'a> {
     }
 
     fn sized_values(&mut self, data_type: DataType) -> Result<Vec<Number>> {
-        let elements: usize = self.integer("a size in elements")?;
-        let count = elements * data_type.components() as usize;
+        let size_loc = self.lexer.loc();
+        let elements: u64 = self.integer("a size in elements")?;
+        if elements.saturating_mul(u64::from(data_type.stride(Layout::Std140))) > MAX_BUFFER_BYTES {
+            return Err(ParseError::new(
+                size_loc,
+                format!("buffers are limited to {MAX_BUFFER_BYTES} bytes"),
+            ));
+        }
+        let count = elements as usize * data_type.components() as usize;
         let (init, loc) = self.word("`FILL` or `SERIES_FROM`")?;
         let values = match init.as_str() {
             "FILL" => vec![self.value(data_type.scalar)?; count],

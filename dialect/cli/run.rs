@@ -1,11 +1,11 @@
-//! `spirv-dialect run FILE.amber|DIR [--backend vulkan|cpu] [--validate] [--device D]`:
+//! `spirv-dialect run FILE.amber|DIR|- [--backend vulkan|cpu] [--validate] [--device D]`:
 //! runs AmberScript compute tests; exit status 0 pass, 1 fail, 77 skip, 2 usage or parse error.
 
-use spirv_dialect::amber::{run_path, RunOptions};
+use spirv_dialect::amber::{run_path, run_source, RunOptions};
 use std::path::PathBuf;
 
 pub const USAGE: &str =
-    "usage: spirv-dialect run FILE.amber|DIR [--backend vulkan|cpu] [--validate] [--device INDEX|NAME]";
+    "usage: spirv-dialect run FILE.amber|DIR|- [--backend vulkan|cpu] [--validate] [--device INDEX|NAME]";
 
 /// Runs the subcommand; returns the exit status.
 pub fn main(args: &[String]) -> u8 {
@@ -31,7 +31,7 @@ pub fn main(args: &[String]) -> u8 {
                 println!("{USAGE}");
                 return 0;
             }
-            flag if flag.starts_with('-') => {
+            flag if flag.starts_with('-') && flag != "-" => {
                 eprintln!("error: unknown option `{flag}`\n{USAGE}");
                 return 2;
             }
@@ -57,10 +57,18 @@ pub fn main(args: &[String]) -> u8 {
         eprintln!("error: no script given\n{USAGE}");
         return 2;
     };
+    let stdout = std::io::stdout();
+    if target.as_os_str() == "-" {
+        let mut source = String::new();
+        if let Err(e) = std::io::Read::read_to_string(&mut std::io::stdin(), &mut source) {
+            eprintln!("error: cannot read the script from stdin: {e}");
+            return 2;
+        }
+        return run_source(&source, "<stdin>", &options, &mut stdout.lock()).exit_code();
+    }
     if !target.exists() {
         eprintln!("error: {}: no such file or directory", target.display());
         return 2;
     }
-    let stdout = std::io::stdout();
     run_path(&target, &options, &mut stdout.lock())
 }

@@ -377,7 +377,7 @@ impl Context {
             None => *candidates
                 .iter()
                 .min_by_key(|(_, p)| device_rank(p.device_type))
-                .expect("non-empty list"),
+                .ok_or_else(|| RuntimeError::Failed("no Vulkan device found".into()))?,
         };
         // SAFETY: queries on a valid physical device.
         let families = unsafe { instance.get_physical_device_queue_family_properties(physical) };
