@@ -200,21 +200,23 @@ pub fn execute(
 }
 
 fn missing_requirement(script: &Script, context: &Context) -> Option<String> {
-    for (feature, _) in &script.device_features {
-        match context.feature(feature) {
-            FeatureSupport::Supported => {}
-            FeatureSupport::Unsupported => return Some(format!("device lacks feature {feature}")),
-            FeatureSupport::Unknown => {
-                return Some(format!(
-                    "feature {feature} is not one this runner can check"
-                ))
-            }
-        }
-    }
-    script
+    let features = script
+        .device_features
+        .iter()
+        .map(|(name, _)| ("feature", name, context.feature(name)));
+    let properties = script
         .device_properties
-        .first()
-        .map(|(property, _)| format!("device property {property} is not one this runner can check"))
+        .iter()
+        .map(|(name, _)| ("property", name, context.property(name)));
+    features
+        .chain(properties)
+        .find_map(|(what, name, support)| match support {
+            FeatureSupport::Supported => None,
+            FeatureSupport::Unsupported => Some(format!("device lacks {what} {name}")),
+            FeatureSupport::Unknown => {
+                Some(format!("{what} {name} is not one this runner can check"))
+            }
+        })
 }
 
 impl Executor<'_> {

@@ -26,6 +26,8 @@ pub struct DeviceFeatures {
     pub v13: vk::PhysicalDeviceVulkan13Features<'static>,
     pub subgroup_operations: vk::SubgroupFeatureFlags,
     pub subgroup_stages: vk::ShaderStageFlags,
+    /// Vulkan 1.2 properties, for the float-controls ones `DEVICE_PROPERTY` names.
+    pub v12_properties: vk::PhysicalDeviceVulkan12Properties<'static>,
 }
 
 impl DeviceFeatures {
@@ -48,6 +50,42 @@ impl DeviceFeatures {
             Some(true) => FeatureSupport::Supported,
             Some(false) => FeatureSupport::Unsupported,
             None => FeatureSupport::Unknown,
+        }
+    }
+}
+
+impl DeviceFeatures {
+    /// Looks a `DEVICE_PROPERTY` up (`FloatControlsProperties.shaderDenormPreserveFloat16`).
+    pub fn lookup_property(&self, name: &str) -> FeatureSupport {
+        let p = &self.v12_properties;
+        let value = match name.strip_prefix("FloatControlsProperties.") {
+            Some("shaderSignedZeroInfNanPreserveFloat16") => {
+                p.shader_signed_zero_inf_nan_preserve_float16
+            }
+            Some("shaderSignedZeroInfNanPreserveFloat32") => {
+                p.shader_signed_zero_inf_nan_preserve_float32
+            }
+            Some("shaderSignedZeroInfNanPreserveFloat64") => {
+                p.shader_signed_zero_inf_nan_preserve_float64
+            }
+            Some("shaderDenormPreserveFloat16") => p.shader_denorm_preserve_float16,
+            Some("shaderDenormPreserveFloat32") => p.shader_denorm_preserve_float32,
+            Some("shaderDenormPreserveFloat64") => p.shader_denorm_preserve_float64,
+            Some("shaderDenormFlushToZeroFloat16") => p.shader_denorm_flush_to_zero_float16,
+            Some("shaderDenormFlushToZeroFloat32") => p.shader_denorm_flush_to_zero_float32,
+            Some("shaderDenormFlushToZeroFloat64") => p.shader_denorm_flush_to_zero_float64,
+            Some("shaderRoundingModeRTEFloat16") => p.shader_rounding_mode_rte_float16,
+            Some("shaderRoundingModeRTEFloat32") => p.shader_rounding_mode_rte_float32,
+            Some("shaderRoundingModeRTEFloat64") => p.shader_rounding_mode_rte_float64,
+            Some("shaderRoundingModeRTZFloat16") => p.shader_rounding_mode_rtz_float16,
+            Some("shaderRoundingModeRTZFloat32") => p.shader_rounding_mode_rtz_float32,
+            Some("shaderRoundingModeRTZFloat64") => p.shader_rounding_mode_rtz_float64,
+            _ => return FeatureSupport::Unknown,
+        };
+        if value == vk::TRUE {
+            FeatureSupport::Supported
+        } else {
+            FeatureSupport::Unsupported
         }
     }
 }
