@@ -163,7 +163,8 @@ impl DataType {
         self.rows * self.columns
     }
 
-    fn column_alignment(&self, layout: Layout) -> u32 {
+    /// Alignment of a value of this type in a block (a matrix aligns as its columns).
+    pub fn alignment(&self, layout: Layout) -> u32 {
         let scalar = self.scalar.bytes();
         let vector = match self.rows {
             1 => scalar,
@@ -177,20 +178,28 @@ impl DataType {
         }
     }
 
-    /// Byte offset of each component within an element, in value order.
-    pub fn component_offsets(&self, layout: Layout) -> Vec<u32> {
-        let column_stride =
-            (self.rows * self.scalar.bytes()).next_multiple_of(self.column_alignment(layout));
+    /// Bytes from one matrix column to the next (the vector size for non-matrices).
+    pub fn column_stride(&self, layout: Layout) -> u32 {
+        (self.rows * self.scalar.bytes()).next_multiple_of(self.alignment(layout))
+    }
+
+    /// Byte offset of each component, in value order, for a given column stride.
+    pub fn component_offsets_with(&self, column_stride: u32) -> Vec<u32> {
         (0..self.columns)
             .flat_map(|c| (0..self.rows).map(move |r| c * column_stride + r * self.scalar.bytes()))
             .collect()
     }
 
+    /// Byte offset of each component within an element, in value order.
+    pub fn component_offsets(&self, layout: Layout) -> Vec<u32> {
+        self.component_offsets_with(self.column_stride(layout))
+    }
+
     /// Bytes from one element to the next in a buffer (an array of elements).
     pub fn stride(&self, layout: Layout) -> u32 {
-        let alignment = self.column_alignment(layout);
+        let alignment = self.alignment(layout);
         let size = if self.columns > 1 {
-            self.columns * (self.rows * self.scalar.bytes()).next_multiple_of(alignment)
+            self.columns * self.column_stride(layout)
         } else {
             self.rows * self.scalar.bytes()
         };
@@ -358,37 +367,6 @@ pub fn decode(bytes: &[u8], scalar: Scalar) -> Number {
     }
 }
 
-/// Lays `values` out as consecutive elements of `data_type`; a trailing
-/// partial element is zero-filled.
-pub fn pack(values: &[Number], data_type: DataType, layout: Layout) -> Vec<u8> {
-    let per_element = data_type.components() as usize;
-    let elements = values.len().div_ceil(per_element);
-    let stride = data_type.stride(layout) as usize;
-    let offsets = data_type.component_offsets(layout);
-    let mut bytes = vec![0u8; elements * stride];
-    for (index, value) in values.iter().enumerate() {
-        let at = (index / per_element) * stride + offsets[index % per_element] as usize;
-        encode(*value, data_type.scalar, &mut bytes[at..]);
-    }
-    bytes
-}
-
-/// Reads every component value of a buffer, in order.
-pub fn unpack(bytes: &[u8], data_type: DataType, layout: Layout) -> Vec<Number> {
-    let stride = data_type.stride(layout) as usize;
-    let offsets = data_type.component_offsets(layout);
-    let size = data_type.scalar.bytes() as usize;
-    bytes
-        .chunks_exact(stride)
-        .flat_map(|element| {
-            offsets
-                .iter()
-                .map(move |&o| &element[o as usize..o as usize + size])
-        })
-        .map(|slice| decode(slice, data_type.scalar))
-        .collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -423,9 +401,10 @@ mod tests {
     #[test]
     fn values_round_trip() {
         let t = DataType::parse("int16").unwrap();
-        let bytes = pack(&[Number::Int(-2), Number::Int(0x7fff)], t, Layout::Std430);
+        let format = crate::amber::element::ElementFormat::plain(t, Layout::Std430);
+        let bytes = format.pack(&[Number::Int(-2), Number::Int(0x7fff)]);
         assert_eq!(
-            unpack(&bytes, t, Layout::Std430),
+            format.unpack(&bytes),
             vec![Number::Int(-2), Number::Int(0x7fff)]
         );
         assert_eq!(f64_to_f16(1.5), 0x3e00);

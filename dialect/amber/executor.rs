@@ -108,11 +108,14 @@ fn texel_format(data_type: DataType) -> Option<TexelFormat> {
 /// The runtime descriptor kind of a `BIND`; texel buffers take their
 /// format from the (first) bound buffer's type.
 fn descriptor_kind(script: &Script, bind: &BindDecl) -> Result<DescriptorKind, RunError> {
-    let data_type = script.buffers[bind.buffers[0].buffer].data_type;
+    let buffer = &script.buffers[bind.buffers[0].buffer];
     let texel = || {
-        texel_format(data_type).ok_or_else(|| RunError {
+        buffer.plain.and_then(texel_format).ok_or_else(|| RunError {
             loc: Some(bind.loc),
-            message: format!("a buffer of {data_type} cannot be a texel buffer"),
+            message: format!(
+                "a buffer of {} cannot be a texel buffer",
+                buffer.format.name
+            ),
         })
     };
     Ok(match bind.kind {
@@ -406,8 +409,7 @@ impl Executor<'_> {
             .zip(&contents)
             .map(|(decl, bytes)| BufferView {
                 name: &decl.name,
-                data_type: decl.data_type,
-                layout: decl.layout,
+                format: &decl.format,
                 bytes,
             })
             .collect();

@@ -3,14 +3,14 @@
 //! within a relative 1e-6 percent unless a TOLERANCE (absolute, or `%` of the
 //! expected value) is given, ordered comparisons numeric.
 
-use super::data::{decode, encode, unpack, DataType, Layout, Number};
+use super::data::{decode, encode, Number, Scalar};
+use super::element::ElementFormat;
 use super::script::{Comparison, Expectation, Tolerance};
 
 /// A buffer as read back: its element type, layout and bytes.
 pub struct BufferView<'a> {
     pub name: &'a str,
-    pub data_type: DataType,
-    pub layout: Layout,
+    pub format: &'a ElementFormat,
     pub bytes: &'a [u8],
 }
 
@@ -58,14 +58,14 @@ fn holds(
 
 /// The expected value as the buffer's type stores it (so `-1` in a `uint32`
 /// buffer means 4294967295, and floats round to the buffer's precision).
-fn as_stored(value: Number, data_type: DataType) -> Number {
+fn as_stored(value: Number, scalar: Scalar) -> Number {
     let mut bytes = [0u8; 8];
-    encode(value, data_type.scalar, &mut bytes);
-    decode(&bytes, data_type.scalar)
+    encode(value, scalar, &mut bytes);
+    decode(&bytes, scalar)
 }
 
 fn position(view: &BufferView, value_index: usize) -> String {
-    let components = view.data_type.components() as usize;
+    let components = view.format.components.len();
     if components == 1 {
         format!("{}[{value_index}]", view.name)
     } else {
@@ -96,14 +96,14 @@ fn check_values(
     tolerance: Option<Tolerance>,
     values: &[Number],
 ) -> Result<(), String> {
-    let stride = u64::from(view.data_type.stride(view.layout));
+    let stride = u64::from(view.format.stride);
     if offset % stride != 0 {
         return Err(format!(
             "byte offset {offset} is not a multiple of the element size {stride}"
         ));
     }
     let start = (offset as usize).min(view.bytes.len());
-    let actual = unpack(&view.bytes[start..], view.data_type, view.layout);
+    let actual = view.format.unpack(&view.bytes[start..]);
     if values.len() > actual.len() {
         return Err(format!(
             "{} values from byte offset {offset} read past the end of `{}` ({} bytes)",
@@ -112,9 +112,9 @@ fn check_values(
             view.bytes.len()
         ));
     }
-    let first_index = (offset / stride) as usize * view.data_type.components() as usize;
+    let first_index = (offset / stride) as usize * view.format.components.len();
     for (i, (expected, got)) in values.iter().zip(&actual).enumerate() {
-        let expected = as_stored(*expected, view.data_type);
+        let expected = as_stored(*expected, view.format.scalar_of(i));
         if !holds(*got, expected, comparison, tolerance) {
             let tolerance_note = tolerance
                 .map(|t| {
@@ -139,19 +139,14 @@ fn comparable<'a>(
     actual: &'a BufferView,
     expected: &'a BufferView,
 ) -> Result<(Vec<Number>, Vec<Number>), String> {
-    if (actual.data_type, actual.layout) != (expected.data_type, expected.layout) {
+    if actual.format != expected.format {
         return Err(format!(
-            "`{}` and `{}` have different formats ({} {} and {} {})",
-            actual.name,
-            expected.name,
-            actual.data_type,
-            actual.layout,
-            expected.data_type,
-            expected.layout
+            "`{}` and `{}` have different formats ({} and {})",
+            actual.name, expected.name, actual.format.name, expected.format.name
         ));
     }
-    let a = unpack(actual.bytes, actual.data_type, actual.layout);
-    let e = unpack(expected.bytes, expected.data_type, expected.layout);
+    let a = actual.format.unpack(actual.bytes);
+    let e = expected.format.unpack(expected.bytes);
     if a.len() != e.len() {
         return Err(format!(
             "`{}` holds {} values but `{}` holds {}",
@@ -224,16 +219,15 @@ pub fn check(expectation: &Expectation, views: &[BufferView]) -> Result<(), Stri
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::amber::data::pack;
+    use crate::amber::data::{DataType, Layout};
 
     #[test]
     fn comparisons_follow_amber_rules() {
-        let t = DataType::parse("float").unwrap();
-        let bytes = pack(&[Number::Float(1.0), Number::Float(2.5)], t, Layout::Std430);
+        let floats = ElementFormat::plain(DataType::parse("float").unwrap(), Layout::Std430);
+        let bytes = floats.pack(&[Number::Float(1.0), Number::Float(2.5)]);
         let view = BufferView {
             name: "b",
-            data_type: t,
-            layout: Layout::Std430,
+            format: &floats,
             bytes: &bytes,
         };
         assert!(check_values(
@@ -262,12 +256,11 @@ mod tests {
             &[Number::Float(2.5), Number::Float(0.0)]
         )
         .is_err());
-        let u = DataType::parse("uint32").unwrap();
-        let ones = pack(&[Number::Int(0xffff_ffff)], u, Layout::Std430);
+        let uints = ElementFormat::plain(DataType::parse("uint32").unwrap(), Layout::Std430);
+        let ones = uints.pack(&[Number::Int(0xffff_ffff)]);
         let view = BufferView {
             name: "u",
-            data_type: u,
-            layout: Layout::Std430,
+            format: &uints,
             bytes: &ones,
         };
         assert!(check_values(&view, 0, Comparison::Eq, None, &[Number::Int(-1)]).is_ok());

@@ -4,6 +4,7 @@
 //! 77 skipped (the device lacks a feature or extension), 2 parse error.
 
 pub mod data;
+pub mod element;
 #[cfg(feature = "vulkan")]
 mod executor;
 mod expect;
@@ -12,6 +13,7 @@ pub mod parser;
 mod pipeline_parser;
 pub mod script;
 pub mod shader;
+mod struct_parser;
 
 use lexer::Loc;
 use std::io::Write;

@@ -4,11 +4,25 @@
 //! error at its position rather than a silent skip.
 
 use super::data::{parse_int, DataType, Layout, Number, Scalar};
+use super::element::{ElementFormat, MemberType};
 use super::lexer::{Lexer, Loc, ParseError, Token};
 use super::pipeline_parser::parse_pipeline_body;
 use super::script::*;
+use super::struct_parser::parse_struct;
 
 type Result<T> = std::result::Result<T, ParseError>;
+
+/// Parses `word` as a value of type `scalar`.
+fn number(word: &str, loc: Loc, scalar: Scalar) -> Result<Number> {
+    Number::parse(word, scalar).ok_or_else(|| {
+        let type_name = DataType {
+            scalar,
+            rows: 1,
+            columns: 1,
+        };
+        ParseError::new(loc, format!("`{word}` is not a valid {type_name} value"))
+    })
+}
 
 /// Commands of AmberScript this runner recognises but does not run.
 const OUTSIDE_SUBSET: &[&str] = &[
@@ -18,7 +32,6 @@ const OUTSIDE_SUBSET: &[&str] = &[
     "CLEAR_STENCIL",
     "SAMPLER",
     "IMAGE",
-    "STRUCT",
     "DEBUG",
     "VIRTUAL_FILE",
     "ACCELERATION_STRUCTURE",
@@ -151,6 +164,7 @@ impl<'a> Parser<'a> {
         match word {
             "SHADER" => self.shader(loc)?,
             "BUFFER" => self.buffer()?,
+            "STRUCT" => parse_struct(self)?,
             "PIPELINE" => self.pipeline(loc)?,
             "DERIVE_PIPELINE" => self.derive_pipeline(loc)?,
             "DEVICE_FEATURE" | "DEVICE_PROPERTY" | "DEVICE_EXTENSION" | "INSTANCE_EXTENSION" => {
@@ -316,12 +330,18 @@ impl<'a> Parser<'a> {
             ));
         }
         let (type_name, type_loc) = self.word("a data type")?;
-        let data_type = DataType::parse(&type_name).ok_or_else(|| {
-            ParseError::new(
-                type_loc,
-                format!("unknown or unsupported data type `{type_name}`"),
-            )
-        })?;
+        let element = match DataType::parse(&type_name) {
+            Some(data_type) => MemberType::Plain(data_type),
+            None => match self.script.structs.iter().position(|s| s.name == type_name) {
+                Some(index) => MemberType::Struct(index),
+                None => {
+                    return Err(ParseError::new(
+                        type_loc,
+                        format!("unknown or unsupported data type `{type_name}`"),
+                    ))
+                }
+            },
+        };
         let mut layout = Layout::Std430;
         let (mut word, mut loc) = self.word("`DATA` or `SIZE`")?;
         if word == "STD140" || word == "STD430" {
@@ -332,9 +352,18 @@ impl<'a> Parser<'a> {
             };
             (word, loc) = self.word("`DATA` or `SIZE`")?;
         }
+        let (format, plain) = match element {
+            MemberType::Plain(data_type) => {
+                (ElementFormat::plain(data_type, layout), Some(data_type))
+            }
+            MemberType::Struct(index) => (
+                ElementFormat::of_struct(&self.script.structs, index, layout),
+                None,
+            ),
+        };
         let values = match word.as_str() {
-            "DATA" => self.data_values(data_type.scalar)?,
-            "SIZE" => self.sized_values(data_type)?,
+            "DATA" => self.data_values(&format)?,
+            "SIZE" => self.sized_values(&format)?,
             other => {
                 return Err(ParseError::new(
                     loc,
@@ -342,34 +371,24 @@ impl<'a> Parser<'a> {
                 ))
             }
         };
-        let initial = super::data::pack(&values, data_type, layout);
+        let initial = format.pack(&values);
         self.script.buffers.push(BufferDecl {
             name,
-            data_type,
-            layout,
+            format,
+            plain,
             initial,
         });
         Ok(())
     }
 
+    /// Reads a value of type `scalar`.
     pub(super) fn value(&mut self, scalar: Scalar) -> Result<Number> {
         let (word, loc) = self.word("a value")?;
-        Number::parse(&word, scalar).ok_or_else(|| {
-            ParseError::new(
-                loc,
-                format!(
-                    "`{word}` is not a valid {} value",
-                    DataType {
-                        scalar,
-                        rows: 1,
-                        columns: 1
-                    }
-                ),
-            )
-        })
+        number(&word, loc, scalar)
     }
 
-    fn data_values(&mut self, scalar: Scalar) -> Result<Vec<Number>> {
+    /// Values up to `END`, across lines, each of its component's type.
+    fn data_values(&mut self, format: &ElementFormat) -> Result<Vec<Number>> {
         let mut values = Vec::new();
         loop {
             match self.lexer.peek() {
@@ -383,28 +402,33 @@ impl<'a> Parser<'a> {
                     self.lexer.next_token();
                     return Ok(values);
                 }
-                Token::Word(_) => values.push(self.value(scalar)?),
+                Token::Word(_) => values.push(self.value(format.scalar_of(values.len()))?),
             }
         }
     }
 
-    fn sized_values(&mut self, data_type: DataType) -> Result<Vec<Number>> {
+    fn sized_values(&mut self, format: &ElementFormat) -> Result<Vec<Number>> {
         let size_loc = self.lexer.loc();
         let elements: u64 = self.integer("a size in elements")?;
-        if elements.saturating_mul(u64::from(data_type.stride(Layout::Std140))) > MAX_BUFFER_BYTES {
+        if elements.saturating_mul(u64::from(format.stride)) > MAX_BUFFER_BYTES {
             return Err(ParseError::new(
                 size_loc,
                 format!("buffers are limited to {MAX_BUFFER_BYTES} bytes"),
             ));
         }
-        let count = elements as usize * data_type.components() as usize;
+        let count = elements as usize * format.components.len();
         let (init, loc) = self.word("`FILL` or `SERIES_FROM`")?;
         let values = match init.as_str() {
-            "FILL" => vec![self.value(data_type.scalar)?; count],
+            "FILL" => {
+                let (word, loc) = self.word("a value")?;
+                (0..count)
+                    .map(|i| number(&word, loc, format.scalar_of(i)))
+                    .collect::<Result<Vec<_>>>()?
+            }
             "SERIES_FROM" => {
-                let start = self.value(data_type.scalar)?;
+                let start = self.value(format.scalar_of(0))?;
                 self.keyword("INC_BY")?;
-                let step = self.value(data_type.scalar)?;
+                let step = self.value(format.scalar_of(0))?;
                 (0..count)
                     .map(|i| match (start, step) {
                         (Number::Int(a), Number::Int(b)) => Number::Int(a + b * i as i128),
@@ -547,9 +571,9 @@ impl<'a> Parser<'a> {
                 ))
             }
         };
-        let scalar = self.script.buffers[buffer].data_type.scalar;
         let mut values = Vec::new();
         while self.peek_word().is_some() {
+            let scalar = self.script.buffers[buffer].format.scalar_of(values.len());
             values.push(self.value(scalar)?);
         }
         if values.is_empty() {

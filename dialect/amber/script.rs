@@ -1,7 +1,8 @@
 //! The parsed form of an AmberScript compute test: requirements, shaders,
 //! buffers with their initial bytes, pipelines and the command list.
 
-use super::data::{DataType, Layout, Number};
+use super::data::{DataType, Number};
+use super::element::{ElementFormat, StructDecl};
 use super::lexer::Loc;
 
 /// How a shader's text is written.
@@ -24,8 +25,9 @@ pub struct Shader {
 #[derive(Clone, Debug)]
 pub struct BufferDecl {
     pub name: String,
-    pub data_type: DataType,
-    pub layout: Layout,
+    pub format: ElementFormat,
+    /// The element type, unless it is a `STRUCT`.
+    pub plain: Option<DataType>,
     pub initial: Vec<u8>,
 }
 
@@ -154,6 +156,7 @@ pub struct Script {
     pub device_extensions: Vec<String>,
     pub instance_extensions: Vec<String>,
     pub fence_timeout_ms: Option<u32>,
+    pub structs: Vec<StructDecl>,
     pub shaders: Vec<Shader>,
     pub buffers: Vec<BufferDecl>,
     pub pipelines: Vec<PipelineDecl>,
