@@ -7,6 +7,7 @@ pub mod data;
 pub mod element;
 #[cfg(feature = "vulkan")]
 mod executor;
+#[cfg(feature = "vulkan")]
 mod expect;
 pub mod lexer;
 pub mod parser;
