@@ -22,8 +22,16 @@ fn scripts(dir: &str) -> Vec<PathBuf> {
 
 /// Why these tests cannot run here, if they cannot.
 fn unavailable() -> Option<String> {
-    if let Err(e) = Context::new(&ContextOptions::default()) {
-        return Some(format!("no Vulkan device: {e}"));
+    let validating = ContextOptions {
+        validation: true,
+        ..ContextOptions::default()
+    };
+    match Context::new(&validating) {
+        Err(e) => return Some(format!("no Vulkan device: {e}")),
+        Ok(context) if !context.validation_active() => {
+            eprintln!("note: the Khronos validation layer is not installed; running without it")
+        }
+        Ok(_) => {}
     }
     if spirv_dialect::amber::shader::find_tool("glslangValidator").is_none() {
         return Some("glslangValidator is not installed".into());
