@@ -41,11 +41,17 @@ struct Executor<'a> {
     context: Context,
     stream: Stream,
     buffers: Vec<Buffer>,
-    /// Bytes of each buffer the script sees (device buffers are at least 4).
-    sizes: Vec<usize>,
     pipelines: Vec<Option<Built>>,
     expectations: usize,
     failures: usize,
+}
+
+/// A runtime error with no script position (device setup).
+fn unplaced(error: RuntimeError) -> RunError {
+    RunError {
+        loc: None,
+        message: error.to_string(),
+    }
 }
 
 fn at(loc: Loc) -> impl Fn(RuntimeError) -> RunError {
@@ -161,12 +167,7 @@ pub fn execute(
     let context = match Context::new(&context_options) {
         Ok(context) => context,
         Err(RuntimeError::Unsupported(reason)) => return Ok(Outcome::Skip(reason)),
-        Err(e) => {
-            return Err(RunError {
-                loc: None,
-                message: e.to_string(),
-            })
-        }
+        Err(e) => return Err(unplaced(e)),
     };
     if let Some(reason) = missing_requirement(script, &context) {
         return Ok(Outcome::Skip(reason));
@@ -176,21 +177,14 @@ pub fn execute(
         .iter()
         .map(|b| Buffer::with_data(&context, &b.initial))
         .collect::<Result<Vec<_>, _>>()
-        .map_err(|e| RunError {
-            loc: None,
-            message: e.to_string(),
-        })?;
-    let stream = Stream::new(&context).map_err(|e| RunError {
-        loc: None,
-        message: e.to_string(),
-    })?;
+        .map_err(unplaced)?;
+    let stream = Stream::new(&context).map_err(unplaced)?;
     let mut executor = Executor {
         script,
         file,
         context,
         stream,
         buffers,
-        sizes: script.buffers.iter().map(|b| b.initial.len()).collect(),
         pipelines: script.pipelines.iter().map(|_| None).collect(),
         expectations: 0,
         failures: 0,
@@ -342,7 +336,7 @@ impl Executor<'_> {
             Some(buffer) => {
                 self.stream.finish().map_err(at(loc))?;
                 let mut bytes = self.buffers[buffer].read();
-                bytes.truncate(self.sizes[buffer]);
+                bytes.truncate(self.script.buffers[buffer].initial.len());
                 bytes
             }
             None => Vec::new(),
@@ -370,17 +364,21 @@ impl Executor<'_> {
             &self.script.buffers[from].name,
             &self.script.buffers[to].name,
         );
-        if self.sizes[from] != self.sizes[to] {
+        let (from_size, to_size) = (
+            self.script.buffers[from].initial.len(),
+            self.script.buffers[to].initial.len(),
+        );
+        if from_size != to_size {
             return Err(RunError {
                 loc: Some(loc),
                 message: format!(
                     "cannot copy `{}` ({} bytes) to `{}` ({} bytes): buffers differ in size",
-                    names.0, self.sizes[from], names.1, self.sizes[to]
+                    names.0, from_size, names.1, to_size
                 ),
             });
         }
         self.stream
-            .copy(source, target, self.sizes[from] as u64)
+            .copy(source, target, from_size as u64)
             .map_err(at(loc))
     }
 
@@ -395,10 +393,11 @@ impl Executor<'_> {
         let contents: Vec<Vec<u8>> = self
             .buffers
             .iter()
-            .zip(&self.sizes)
-            .map(|(buffer, size)| {
+            .zip(&self.script.buffers)
+            .map(|(buffer, decl)| {
+                // Device buffers are at least 4 bytes; the script sees its own size.
                 let mut bytes = buffer.read();
-                bytes.truncate(*size);
+                bytes.truncate(decl.initial.len());
                 bytes
             })
             .collect();
@@ -426,10 +425,7 @@ impl Executor<'_> {
     }
 
     fn finish(&mut self, out: &mut dyn Write) -> Result<Outcome, RunError> {
-        self.stream.finish().map_err(|e| RunError {
-            loc: None,
-            message: e.to_string(),
-        })?;
+        self.stream.finish().map_err(unplaced)?;
         let messages = self.context.take_validation_messages();
         for message in &messages {
             let _ = writeln!(out, "{}: validation: {message}", self.file);
