@@ -42,7 +42,7 @@ fn unavailable() -> Option<String> {
 fn validating() -> RunOptions {
     RunOptions {
         validation: true,
-        device: None,
+        ..RunOptions::default()
     }
 }
 
@@ -181,6 +181,9 @@ fn command_line_exit_statuses() {
     let piped = piped.wait_with_output().expect("wait");
     assert_eq!(piped.status.code(), Some(0));
     assert!(String::from_utf8_lossy(&piped.stdout).contains("<stdin>: PASS (2 expectations)"));
+    let timed = status(&["run", "tests/amber/run_sequence.amber", "--timings"]);
+    let timed = String::from_utf8_lossy(&timed.stdout);
+    assert_eq!(timed.matches(": kernel time ").count(), 6, "{timed}");
     let no_driver = Command::new(binary)
         .args(["run", "tests/amber/vector_add.amber"])
         .env("VK_DRIVER_FILES", "/nonexistent/icd.json")

@@ -38,6 +38,11 @@ impl From<RunError> for Halt {
 struct Executor<'a> {
     script: &'a Script,
     file: &'a str,
+    out: &'a mut dyn Write,
+    /// Print each RUN's kernel time (from timestamp queries) when its work completes.
+    timings: bool,
+    /// Lines of the RUNs recorded since the last submission, in order.
+    pending_runs: Vec<usize>,
     context: Context,
     stream: Stream,
     buffers: Vec<Buffer>,
@@ -182,6 +187,9 @@ pub fn execute(
     let mut executor = Executor {
         script,
         file,
+        out,
+        timings: options.timings,
+        pending_runs: Vec::new(),
         context,
         stream,
         buffers,
@@ -189,8 +197,8 @@ pub fn execute(
         expectations: 0,
         failures: 0,
     };
-    match executor.run_all(&script.commands, out) {
-        Ok(()) => executor.finish(out),
+    match executor.run_all(&script.commands) {
+        Ok(()) => executor.finish(),
         Err(Halt::Skip(reason)) => Ok(Outcome::Skip(reason)),
         Err(Halt::Error(error)) => Err(error),
     }
@@ -217,7 +225,7 @@ fn missing_requirement(script: &Script, context: &Context) -> Option<String> {
 }
 
 impl Executor<'_> {
-    fn run_all(&mut self, commands: &[Command], out: &mut dyn Write) -> Result<(), Halt> {
+    fn run_all(&mut self, commands: &[Command]) -> Result<(), Halt> {
         for command in commands {
             match command {
                 Command::Run {
@@ -230,10 +238,10 @@ impl Executor<'_> {
                     expectation,
                     text,
                     loc,
-                } => self.expect(expectation, text, *loc, out)?,
+                } => self.expect(expectation, text, *loc)?,
                 Command::Repeat { count, body } => {
                     for _ in 0..*count {
-                        self.run_all(body, out)?;
+                        self.run_all(body)?;
                     }
                 }
             }
@@ -334,7 +342,7 @@ impl Executor<'_> {
         }
         let push = match self.script.pipelines[index].push_constant {
             Some(buffer) => {
-                self.stream.finish().map_err(at(loc))?;
+                self.flush().map_err(at(loc))?;
                 let mut bytes = self.buffers[buffer].read();
                 bytes.truncate(self.script.buffers[buffer].initial.len());
                 bytes
@@ -352,10 +360,11 @@ impl Executor<'_> {
             }
             .into());
         };
-        Ok(self
-            .stream
+        self.stream
             .dispatch(kernel, group, &push, groups)
-            .map_err(at(loc))?)
+            .map_err(at(loc))?;
+        self.pending_runs.push(loc.line);
+        Ok(())
     }
 
     fn copy(&mut self, from: usize, to: usize, loc: Loc) -> Result<(), RunError> {
@@ -382,14 +391,8 @@ impl Executor<'_> {
             .map_err(at(loc))
     }
 
-    fn expect(
-        &mut self,
-        expectation: &Expectation,
-        text: &str,
-        loc: Loc,
-        out: &mut dyn Write,
-    ) -> Result<(), RunError> {
-        self.stream.finish().map_err(at(loc))?;
+    fn expect(&mut self, expectation: &Expectation, text: &str, loc: Loc) -> Result<(), RunError> {
+        self.flush().map_err(at(loc))?;
         let contents: Vec<Vec<u8>> = self
             .buffers
             .iter()
@@ -420,15 +423,28 @@ impl Executor<'_> {
                 format!("{}:{}: FAIL: {text}\n    {reason}", self.file, loc.line)
             }
         };
-        let _ = writeln!(out, "{line}");
+        let _ = writeln!(self.out, "{line}");
         Ok(())
     }
 
-    fn finish(&mut self, out: &mut dyn Write) -> Result<Outcome, RunError> {
-        self.stream.finish().map_err(unplaced)?;
+    /// Submits recorded work and waits; with `timings`, prints each RUN's kernel time.
+    fn flush(&mut self) -> Result<(), RuntimeError> {
+        let times = self.stream.finish()?;
+        let runs = std::mem::take(&mut self.pending_runs);
+        if self.timings {
+            for (line, time) in runs.iter().zip(&times) {
+                let micros = time.as_secs_f64() * 1e6;
+                let _ = writeln!(self.out, "{}:{line}: kernel time {micros:.1} us", self.file);
+            }
+        }
+        Ok(())
+    }
+
+    fn finish(&mut self) -> Result<Outcome, RunError> {
+        self.flush().map_err(unplaced)?;
         let messages = self.context.take_validation_messages();
         for message in &messages {
-            let _ = writeln!(out, "{}: validation: {message}", self.file);
+            let _ = writeln!(self.out, "{}: validation: {message}", self.file);
         }
         if self.failures > 0 || !messages.is_empty() {
             Ok(Outcome::Fail {

@@ -30,6 +30,9 @@ pub struct RunOptions {
     pub validation: bool,
     /// Device index or name part (see `runtime::vulkan::ContextOptions::device`).
     pub device: Option<String>,
+    /// Print each RUN's kernel time from timestamp queries (output then
+    /// differs run to run).
+    pub timings: bool,
 }
 
 /// What running one script came to.

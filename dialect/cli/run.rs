@@ -1,11 +1,11 @@
-//! `spirv-dialect run FILE.amber|DIR|- [--backend vulkan|cpu] [--validate] [--device D]`:
+//! `spirv-dialect run FILE.amber|DIR|- [--backend vulkan|cpu] [--validate] [--timings] [--device D]`:
 //! runs AmberScript compute tests; exit status 0 pass, 1 fail, 77 skip, 2 usage or parse error.
 
 use spirv_dialect::amber::{run_path, run_source, RunOptions};
 use std::path::PathBuf;
 
 pub const USAGE: &str =
-    "usage: spirv-dialect run FILE.amber|DIR|- [--backend vulkan|cpu] [--validate] [--device INDEX|NAME]";
+    "usage: spirv-dialect run FILE.amber|DIR|- [--backend vulkan|cpu] [--validate] [--timings] [--device INDEX|NAME]";
 
 /// Runs the subcommand; returns the exit status.
 pub fn main(args: &[String]) -> u8 {
@@ -27,6 +27,7 @@ pub fn main(args: &[String]) -> u8 {
                 }
             }
             "--validate" => options.validation = true,
+            "--timings" => options.timings = true,
             "-h" | "--help" => {
                 println!("{USAGE}");
                 return 0;
