@@ -4,7 +4,9 @@
 //! Khronos grammar (`grammar-json/`) through the `codegen` crate, run by
 //! `build.rs`; [`grammar`] wraps them with the look-ups everything else uses.
 
+pub mod amber;
 pub mod binary;
 pub mod grammar;
+pub mod runtime;
 pub mod spvasm;
 pub mod target;

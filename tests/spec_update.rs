@@ -8,6 +8,9 @@ use std::process::Command;
 fn copy_dir(from: &Path, to: &Path) {
     std::fs::create_dir_all(to).expect("create dir");
     for entry in std::fs::read_dir(from).expect("read dir").flatten() {
+        if entry.file_name() == "target" {
+            continue;
+        }
         let (src, dst) = (entry.path(), to.join(entry.file_name()));
         if src.is_dir() {
             copy_dir(&src, &dst);

@@ -3,6 +3,7 @@
 
 mod asm;
 mod info;
+mod run;
 
 use std::process::ExitCode;
 
@@ -14,6 +15,7 @@ commands:
                                                     assemble SPIR-V assembly text
   dis IN.spv [-o OUT] [--raw-id] [--no-header] [--no-indent]
                                                     disassemble a SPIR-V binary
+  run FILE.amber|DIR [--backend vulkan|cpu]         run AmberScript compute tests
 ";
 
 fn main() -> ExitCode {
@@ -30,6 +32,7 @@ fn main() -> ExitCode {
         "info" => info::run(rest),
         "as" => asm::run_as(rest),
         "dis" => asm::run_dis(rest),
+        "run" => return ExitCode::from(run::main(rest)),
         other => Err(format!("unknown command `{other}`\n{USAGE}")),
     };
     match result {
