@@ -97,27 +97,18 @@ fn path_str(path: &Path) -> &str {
     path.to_str().unwrap_or_default()
 }
 
-/// Assembles SPIR-V assembly text. This is the one place that knows which
-/// assembler is used.
+/// Assembles SPIR-V assembly text with the project's own assembler; the
+/// target environment (default `spv1.0`) sets the module's version.
 pub fn assemble(text: &str, target_env: Option<&str>) -> Result<Vec<u32>, ShaderError> {
-    let scratch = Scratch::new()?;
-    let (input, output) = (
-        scratch.0.join("shader.spvasm"),
-        scratch.0.join("shader.spv"),
-    );
-    write_file(&input, text)?;
     let env = target_env.unwrap_or("spv1.0");
-    run_tool(
-        "spirv-as",
-        &[
-            "--target-env",
-            env,
-            path_str(&input),
-            "-o",
-            path_str(&output),
-        ],
-        &output,
-    )
+    let version = crate::spvasm::target_env_version(env)
+        .ok_or_else(|| ShaderError::Failed(format!("unknown target environment `{env}`")))?;
+    let options = crate::spvasm::AssembleOptions {
+        version: Some(version),
+        preserve_numeric_ids: false,
+    };
+    crate::spvasm::assemble(text, &options)
+        .map_err(|e| ShaderError::Failed(e.render("SPIRV-ASM shader", text)))
 }
 
 /// `glslangValidator` arguments for an AmberScript `TARGET_ENV`.
