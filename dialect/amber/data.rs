@@ -3,6 +3,8 @@
 //! format names), their STD140/STD430 memory layout, and the conversion of
 //! values to and from buffer bytes.
 
+use crate::target::layout::{Rules, Shape};
+
 /// A scalar component type.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Scalar {
@@ -72,6 +74,16 @@ impl Scalar {
 pub enum Layout {
     Std140,
     Std430,
+}
+
+impl Layout {
+    /// The layout rules the runtime and the layout pass share.
+    pub fn rules(self) -> Rules {
+        match self {
+            Layout::Std140 => Rules::Std140,
+            Layout::Std430 => Rules::Std430,
+        }
+    }
 }
 
 /// A buffer's element type: `columns` vectors of `rows` scalars.
@@ -163,24 +175,33 @@ impl DataType {
         self.rows * self.columns
     }
 
+    /// The shape the layout rules work on (a matrix is column-major).
+    pub fn shape(&self) -> Shape {
+        let scalar = self.scalar.bytes();
+        match (self.columns, self.rows) {
+            (1, 1) => Shape::Scalar(scalar),
+            (1, count) => Shape::Vector { count, scalar },
+            (columns, rows) => Shape::Matrix {
+                columns,
+                rows,
+                scalar,
+                row_major: false,
+            },
+        }
+    }
+
     /// Alignment of a value of this type in a block (a matrix aligns as its columns).
     pub fn alignment(&self, layout: Layout) -> u32 {
-        let scalar = self.scalar.bytes();
-        let vector = match self.rows {
-            1 => scalar,
-            2 => 2 * scalar,
-            _ => 4 * scalar,
-        };
-        if layout == Layout::Std140 && self.columns > 1 {
-            vector.max(16)
-        } else {
-            vector
-        }
+        self.shape().align(layout.rules())
     }
 
     /// Bytes from one matrix column to the next (the vector size for non-matrices).
     pub fn column_stride(&self, layout: Layout) -> u32 {
-        (self.rows * self.scalar.bytes()).next_multiple_of(self.alignment(layout))
+        let shape = self.shape();
+        let rules = layout.rules();
+        shape
+            .matrix_stride(rules)
+            .unwrap_or_else(|| shape.size(rules))
     }
 
     /// Byte offset of each component, in value order, for a given column stride.
@@ -197,17 +218,7 @@ impl DataType {
 
     /// Bytes from one element to the next in a buffer (an array of elements).
     pub fn stride(&self, layout: Layout) -> u32 {
-        let alignment = self.alignment(layout);
-        let size = if self.columns > 1 {
-            self.columns * self.column_stride(layout)
-        } else {
-            self.rows * self.scalar.bytes()
-        };
-        let stride = size.next_multiple_of(alignment);
-        match layout {
-            Layout::Std140 => stride.next_multiple_of(16),
-            Layout::Std430 => stride,
-        }
+        self.shape().array_stride(layout.rules())
     }
 }
 
