@@ -6,3 +6,4 @@
 
 pub mod binary;
 pub mod grammar;
+pub mod target;

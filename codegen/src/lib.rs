@@ -12,6 +12,7 @@ pub mod emit;
 pub mod grammar;
 pub mod model;
 pub mod naming;
+#[cfg(feature = "docs")]
 pub mod scaffold;
 
 use std::path::Path;
@@ -49,10 +50,11 @@ pub fn load_model(grammar_dir: &Path) -> Result<model::Model, Error> {
     Ok(model)
 }
 
-/// Generates every output file from the grammar in `grammar_dir`.
+/// Generates every output file from the grammar in `grammar_dir`: the Rust
+/// tables, and with the `docs` feature the op reference too.
 pub fn generate(grammar_dir: &Path) -> Result<Vec<Output>, Error> {
     let model = load_model(grammar_dir)?;
-    Ok(vec![
+    let tables = vec![
         Output {
             path: "ops.rs",
             contents: emit::ops::emit(&model)?,
@@ -65,14 +67,20 @@ pub fn generate(grammar_dir: &Path) -> Result<Vec<Output>, Error> {
             path: "enums.rs",
             contents: emit::enums::emit(&model)?,
         },
-        Output {
+    ];
+    #[cfg(feature = "docs")]
+    let tables = {
+        let mut outputs = tables;
+        outputs.push(Output {
             path: "docs/ops.md",
             contents: emit::docs::emit(&model)?,
-        },
-    ])
+        });
+        outputs
+    };
+    Ok(tables)
 }
 
-/// Writes `outputs` under `dir`, creating folders; returns the paths written.
+/// Writes `outputs` under `dir`, creating folders.
 pub fn write_outputs(dir: &Path, outputs: &[Output]) -> Result<(), Error> {
     for output in outputs {
         let path = dir.join(output.path);

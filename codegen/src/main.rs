@@ -1,6 +1,8 @@
 //! `cargo run -p codegen -- <command>`:
 //! - `update`: regenerate `generated/` from `grammar-json/`;
 //! - `check`: fail (with a diff summary) when `generated/` is stale;
+//! - `time`: measure generation (best and median of 20 runs) and the size of
+//!   what it generates;
 //! - `define-inst <category> <OpName>` / `define-enum <Kind>`: write a
 //!   refinement scaffold into the hand-written layer.
 
@@ -14,7 +16,7 @@ fn workspace_root() -> PathBuf {
         .unwrap_or_default()
 }
 
-const USAGE: &str = "usage: cargo run -p codegen -- update | check | define-inst <category> <OpName> | define-enum <Kind>";
+const USAGE: &str = "usage: cargo run -p codegen -- update | check | time | define-inst <category> <OpName> | define-enum <Kind>";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -41,6 +43,7 @@ fn main() -> ExitCode {
                 )))
             }
         }),
+        ["time"] => time_generation(&grammar),
         ["define-inst", category, op] => codegen::load_model(&grammar)
             .and_then(|model| codegen::scaffold::define_inst(&model, &root, category, op))
             .map(|written| {
@@ -67,4 +70,28 @@ fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+fn time_generation(grammar: &Path) -> Result<(), codegen::Error> {
+    let mut times = Vec::new();
+    let mut outputs = Vec::new();
+    for _ in 0..20 {
+        let start = std::time::Instant::now();
+        outputs = codegen::generate(grammar)?;
+        times.push(start.elapsed().as_secs_f64() * 1e3);
+    }
+    times.sort_by(f64::total_cmp);
+    println!(
+        "generate: best {:.1} ms, median {:.1} ms (20 runs)",
+        times[0], times[10]
+    );
+    for output in &outputs {
+        println!(
+            "{}: {} lines, {} bytes",
+            output.path,
+            output.contents.lines().count(),
+            output.contents.len()
+        );
+    }
+    Ok(())
 }

@@ -1,6 +1,8 @@
 //! The `spirv-dialect` command line: one binary whose subcommands and flags
 //! follow MLIR's tools (see README.md for the contract).
 
+mod info;
+
 use std::process::ExitCode;
 
 const USAGE: &str = "usage: spirv-dialect <command> [args]
@@ -20,9 +22,9 @@ fn main() -> ExitCode {
             print!("{USAGE}");
             Ok(())
         }
+        "info" => info::run(rest),
         other => Err(format!("unknown command `{other}`\n{USAGE}")),
     };
-    let _ = rest;
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {

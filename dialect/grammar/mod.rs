@@ -4,6 +4,7 @@
 
 mod enum_support;
 mod generated;
+mod lookup;
 pub mod tables;
 
 use std::collections::HashMap;
@@ -13,6 +14,7 @@ pub use enum_support::{format_bits, parse_bits, BitEnum, UnknownEnumerant, Value
 pub use generated::enums::*;
 pub use generated::kinds::{OperandKind, OPERAND_KINDS};
 pub use generated::ops::{InstSet, Op, INST_SETS, OPS, OP_COUNT};
+pub use lookup::{closest, find_kind, find_op};
 pub use tables::{
     Availability, Category, EnumerantInfo, InstSetInfo, OpInfo, OperandInfo, OperandKindInfo,
     Quantifier, Version,

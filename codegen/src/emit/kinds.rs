@@ -14,6 +14,7 @@ pub fn emit(model: &Model) -> Result<String, crate::Error> {
         quote!(#[doc = #doc] #name)
     });
     let count = model.kinds.len();
+    let all = model.kinds.iter().map(|k| ident(&k.name));
     let infos = model.kinds.iter().map(|k| {
                 let name = &k.name;
         let category = ident(k.category.name());
@@ -37,6 +38,11 @@ pub fn emit(model: &Model) -> Result<String, crate::Error> {
         /// The kind of an operand, as the grammar names it.
         #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
         pub enum OperandKind { #(#variants),* }
+
+        impl OperandKind {
+            /// Every operand kind, in table order.
+            pub const ALL: [OperandKind; #count] = [#(OperandKind::#all),*];
+        }
 
         use OperandKind as K;
 

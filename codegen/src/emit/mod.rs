@@ -2,6 +2,7 @@
 //! generated file. Rust files are built with `quote` and formatted with
 //! `prettyplease`; documentation is rendered with askama templates.
 
+#[cfg(feature = "docs")]
 pub mod docs;
 pub mod enums;
 pub mod kinds;
