@@ -19,9 +19,8 @@ pub struct Cfg<'v> {
     /// repeat): `succs[succ_start[b]..succ_start[b + 1]]`.
     succ_start: Vec<u32>,
     succs: Vec<u32>,
-    /// Distinct predecessors of each block.
-    pred_start: Vec<u32>,
-    preds: Vec<u32>,
+    /// Distinct predecessors of each block, in block order.
+    preds: Adjacency,
     /// Merge and continue targets of each header ([`NONE`] where absent).
     pub merge_of: Vec<u32>,
     pub continue_of: Vec<u32>,
@@ -45,8 +44,7 @@ impl<'v> Cfg<'v> {
             blocks,
             succ_start: Vec::with_capacity(n + 1),
             succs: Vec::with_capacity(n * 2),
-            pred_start: Vec::new(),
-            preds: Vec::new(),
+            preds: Adjacency::default(),
             merge_of: vec![NONE; n],
             continue_of: vec![NONE; n],
             rpo: Vec::with_capacity(n),
@@ -86,8 +84,7 @@ impl<'v> Cfg<'v> {
 
     /// Distinct predecessors of `block`, in block order.
     pub fn predecessors(&self, block: u32) -> &[u32] {
-        let b = block as usize;
-        &self.preds[self.pred_start[b] as usize..self.pred_start[b + 1] as usize]
+        self.preds.of(block)
     }
 
     pub fn label(&self, block: u32) -> u32 {
@@ -154,10 +151,19 @@ impl<'v> Cfg<'v> {
         let at = block.terminator;
         let words = self.view.operand_words(at);
         let inst = &self.view.insts[at as usize];
+        let needed = match inst.op {
+            Op::Branch => 1,
+            Op::BranchConditional => 3,
+            Op::Switch => 2,
+            _ => 0,
+        };
+        if words.len() < needed {
+            return Err(self.view.error(at, "missing branch targets".into()));
+        }
         let targets: &[u32] = match inst.op {
-            Op::Branch => &words[..1.min(words.len())],
-            Op::BranchConditional if words.len() >= 3 => &words[1..3],
-            Op::Switch if words.len() >= 2 => {
+            Op::Branch => &words[..1],
+            Op::BranchConditional => &words[1..3],
+            Op::Switch => {
                 let selector = words[0];
                 let literal = self.view.value_literal_words(selector).unwrap_or(1);
                 let default = self.target(at, words[1])?;
@@ -182,8 +188,13 @@ impl<'v> Cfg<'v> {
             return Ok(());
         }
         let words = self.view.operand_words(block.merge);
+        let is_loop = self.view.insts[block.merge as usize].op == Op::LoopMerge;
+        let targets = 1 + usize::from(is_loop);
+        if words.len() < targets {
+            return Err(self.view.error(block.merge, "missing merge targets".into()));
+        }
         self.merge_of[b] = self.target(block.merge, words[0])?;
-        if self.view.insts[block.merge as usize].op == Op::LoopMerge {
+        if is_loop {
             self.continue_of[b] = self.target(block.merge, words[1])?;
         }
         Ok(())
@@ -191,33 +202,17 @@ impl<'v> Cfg<'v> {
 
     fn build_predecessors(&mut self) {
         let n = self.len();
-        let mut count = vec![0u32; n + 1];
+        let mut edges = Vec::with_capacity(self.succs.len());
         let mut seen = vec![NONE; n];
         for b in 0..n as u32 {
             for &s in self.successors(b) {
                 if seen[s as usize] != b {
                     seen[s as usize] = b;
-                    count[s as usize + 1] += 1;
+                    edges.push((s, b));
                 }
             }
         }
-        for i in 0..n {
-            count[i + 1] += count[i];
-        }
-        self.preds = vec![0; count[n] as usize];
-        let mut fill = count.clone();
-        seen.fill(NONE);
-        for b in 0..n as u32 {
-            for i in self.succ_start[b as usize]..self.succ_start[b as usize + 1] {
-                let s = self.succs[i as usize] as usize;
-                if seen[s] != b {
-                    seen[s] = b;
-                    self.preds[fill[s] as usize] = b;
-                    fill[s] += 1;
-                }
-            }
-        }
-        self.pred_start = count;
+        self.preds = Adjacency::new(n, &edges);
     }
 
     /// Successors plus the structural merge/continue edges.
@@ -256,19 +251,18 @@ impl<'v> Cfg<'v> {
         for (i, &b) in self.rpo.iter().enumerate() {
             rpo_number[b as usize] = i as u32;
         }
-        let mut structural_preds: Vec<Vec<u32>> = vec![Vec::new(); n];
+        let mut edges = Vec::with_capacity(self.succs.len() + n);
         for &b in &self.rpo {
-            for s in self.structural_successors(b) {
-                structural_preds[s as usize].push(b);
-            }
+            edges.extend(self.structural_successors(b).map(|s| (s, b)));
         }
+        let structural_preds = Adjacency::new(n, &edges);
         self.idom[0] = 0;
         let mut changed = true;
         while changed {
             changed = false;
             for &b in self.rpo.iter().skip(1) {
                 let mut new_idom = NONE;
-                for &p in &structural_preds[b as usize] {
+                for &p in structural_preds.of(b) {
                     if self.idom[p as usize] == NONE {
                         continue;
                     }
@@ -289,16 +283,16 @@ impl<'v> Cfg<'v> {
 
     fn number_dominator_tree(&mut self) {
         let n = self.len();
-        let mut children: Vec<Vec<u32>> = vec![Vec::new(); n];
-        for &b in self.rpo.iter().skip(1) {
-            children[self.idom[b as usize] as usize].push(b);
-        }
+        let edges: Vec<(u32, u32)> = (self.rpo.iter().skip(1))
+            .map(|&b| (self.idom[b as usize], b))
+            .collect();
+        let children = Adjacency::new(n, &edges);
         let mut clock = 0;
         let mut stack: Vec<(u32, usize)> = vec![(0, 0)];
         self.dom_enter[0] = clock;
         while let Some(&mut (b, ref mut next)) = stack.last_mut() {
             clock += 1;
-            match children[b as usize].get(*next).copied() {
+            match children.of(b).get(*next).copied() {
                 Some(child) => {
                     *next += 1;
                     self.dom_enter[child as usize] = clock;
@@ -354,4 +348,37 @@ fn intersect(idom: &[u32], rpo_number: &[u32], mut a: u32, mut b: u32) -> u32 {
         }
     }
     a
+}
+
+/// Adjacency lists in one array: node `i`'s neighbours are
+/// `targets[start[i]..start[i + 1]]`, in the order the edges came.
+#[derive(Debug, Default)]
+struct Adjacency {
+    start: Vec<u32>,
+    targets: Vec<u32>,
+}
+
+impl Adjacency {
+    /// From `(node, neighbour)` pairs over nodes `0..n`.
+    fn new(n: usize, edges: &[(u32, u32)]) -> Self {
+        let mut start = vec![0u32; n + 1];
+        for &(node, _) in edges {
+            start[node as usize + 1] += 1;
+        }
+        for i in 0..n {
+            start[i + 1] += start[i];
+        }
+        let mut fill = start.clone();
+        let mut targets = vec![0; edges.len()];
+        for &(node, neighbour) in edges {
+            targets[fill[node as usize] as usize] = neighbour;
+            fill[node as usize] += 1;
+        }
+        Adjacency { start, targets }
+    }
+
+    fn of(&self, node: u32) -> &[u32] {
+        let i = node as usize;
+        &self.targets[self.start[i] as usize..self.start[i + 1] as usize]
+    }
 }

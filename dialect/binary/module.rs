@@ -217,6 +217,16 @@ impl<'w> ModuleView<'w> {
     /// Indexes and checks `words`; every malformation is an error naming its
     /// word offset and instruction.
     pub fn new(words: &'w [u32]) -> Result<Self, DecodeError> {
+        let view = ModuleView::index(words)?;
+        view.check_uses()?;
+        Ok(view)
+    }
+
+    /// Indexes `words` and checks their layout and definitions, but not
+    /// the operands of each instruction: for a reader that resolves every
+    /// operand itself and reports an id with no definition as
+    /// [`ModuleView::check_uses`] would.
+    pub fn index(words: &'w [u32]) -> Result<Self, DecodeError> {
         let header = Header::read(words)?;
         let mut view = ModuleView {
             words,
@@ -231,15 +241,16 @@ impl<'w> ModuleView<'w> {
         let mut layout = Layout::default();
         let mut pos = Header::WORDS;
         while pos < words.len() {
-            let inst = read_inst(words, pos)?;
+            let (inst, traits) = read_inst(words, pos)?;
             let index = view.insts.len() as u32;
-            view.define(&inst, index)?;
-            layout.place(&mut view, &inst, index)?;
+            if traits.has_result {
+                view.define(&inst, index)?;
+            }
+            layout.place(&mut view, &inst, traits, index)?;
             view.insts.push(inst);
             pos += usize::from(inst.word_count);
         }
         layout.finish(&mut view)?;
-        view.check_uses()?;
         Ok(view)
     }
 
@@ -298,9 +309,6 @@ impl<'w> ModuleView<'w> {
     }
 
     fn define(&mut self, inst: &Inst, index: u32) -> Result<(), DecodeError> {
-        if !inst.op.info().has_result {
-            return Ok(());
-        }
         let at =
             |message: String| DecodeError::at(inst.offset as usize, Some(inst.name()), message);
         let id = inst.result;
@@ -326,54 +334,62 @@ impl<'w> ModuleView<'w> {
         Ok(())
     }
 
-    /// Every id operand must be defined; in the globals section, defined
-    /// earlier (`OpTypeForwardPointer` announces a pointer type).
-    fn check_uses(&self) -> Result<(), DecodeError> {
+    /// Calls `use_at` with the word position of every id instruction
+    /// `index` uses (its result type included, its result id not), reading
+    /// fixed layouts directly and walking the grammar for the rest.
+    pub fn visit_uses(&self, index: u32, mut use_at: impl FnMut(usize)) -> Result<(), DecodeError> {
+        let inst = &self.insts[index as usize];
+        let traits = OpTraits::of(inst.op);
+        let span = inst.span();
+        if !traits.fits(self.words, span.start, span.end) {
+            return self.visit_operands(index, &mut UseVisitor(use_at));
+        }
+        let result_at = usize::from(traits.has_result_type);
+        let mut mask = traits.id_mask & !(u32::from(traits.has_result) << result_at);
+        while mask != 0 {
+            use_at(span.start + 1 + mask.trailing_zeros() as usize);
+            mask &= mask - 1;
+        }
+        if traits.tail == Tail::Ids {
+            (span.start + 1 + usize::from(traits.fixed)..span.end).for_each(use_at);
+        }
+        Ok(())
+    }
+
+    /// Checks every operand: ids must be defined; in the globals section,
+    /// defined earlier (`OpTypeForwardPointer` announces a pointer type).
+    pub fn check_uses(&self) -> Result<(), DecodeError> {
         let globals = self.section_range(Section::Globals);
         let mut forward_pointers: Vec<u32> = Vec::new();
         for index in 0..self.insts.len() as u32 {
             let inst = &self.insts[index as usize];
-            let in_globals = globals.contains(&index)
+            let ordered = globals.contains(&index)
                 && !matches!(
                     inst.op,
                     Op::TypeForwardPointer | Op::ExtInstWithForwardRefsKHR
                 );
-            let mut check = UseCheck {
-                view: self,
-                before: if in_globals { index } else { NONE },
-                forward_pointers: &forward_pointers,
-                bad: None,
-            };
-            let traits = OpTraits::of(inst.op);
-            let span = inst.span();
-            let fixed = usize::from(traits.fixed);
-            let fast = traits.fits(self.words, span.start, span.end);
-            if fast {
-                let result_at = usize::from(traits.has_result_type);
-                let mut mask = traits.id_mask & !(u32::from(traits.has_result) << result_at);
-                while mask != 0 {
-                    let bit = mask.trailing_zeros() as usize;
-                    check.id(OperandKind::IdRef, span.start + 1 + bit);
-                    mask &= mask - 1;
+            let before = if ordered { index } else { NONE };
+            let mut bad = None;
+            self.visit_uses(index, |word| {
+                let id = self.words[word];
+                let problem = match self.defs.get(id) {
+                    None => Some(false),
+                    Some(def) if def >= before && !forward_pointers.contains(&id) => Some(true),
+                    Some(_) => None,
+                };
+                if let (None, Some(defined)) = (bad, problem) {
+                    bad = Some((word, id, defined));
                 }
-                if traits.tail == Tail::Ids {
-                    for word in span.start + 1 + fixed..span.end {
-                        check.id(OperandKind::IdRef, word);
-                    }
-                }
-            } else {
-                self.visit_operands(index, &mut check)?;
-            }
-            if let Some((word, id, defined)) = check.bad {
-                let inst_name = Some(inst.name());
+            })?;
+            if let Some((word, id, defined)) = bad {
                 let message = match defined {
                     false => format!("%{id} is used but never defined"),
                     true => format!("%{id} is used before its definition"),
                 };
-                return Err(DecodeError::at(word, inst_name, message));
+                return Err(DecodeError::at(word, Some(inst.name()), message));
             }
             if inst.op == Op::TypeForwardPointer {
-                forward_pointers.push(self.words[inst.offset as usize + 1]);
+                forward_pointers.extend(self.operand_words(index).first());
             }
         }
         Ok(())
@@ -398,34 +414,19 @@ impl OperandContext for ModuleView<'_> {
     }
 }
 
-/// Finds the first id operand that is undefined, or used too early.
-struct UseCheck<'a, 'w> {
-    view: &'a ModuleView<'w>,
-    /// Uses must be defined before this instruction index ([`NONE`]: anywhere).
-    before: u32,
-    forward_pointers: &'a [u32],
-    /// The word, the id, and whether it is defined at all.
-    bad: Option<(usize, u32, bool)>,
-}
+/// Passes each used id's word position on (result ids are definitions).
+struct UseVisitor<F>(F);
 
-impl OperandVisitor for UseCheck<'_, '_> {
+impl<F: FnMut(usize)> OperandVisitor for UseVisitor<F> {
     fn id(&mut self, kind: OperandKind, word: usize) {
-        if kind == OperandKind::IdResult || self.bad.is_some() {
-            return;
-        }
-        let id = self.view.words[word];
-        match self.view.def(id) {
-            None => self.bad = Some((word, id, false)),
-            Some(def) if def >= self.before && !self.forward_pointers.contains(&id) => {
-                self.bad = Some((word, id, true))
-            }
-            Some(_) => {}
+        if kind != OperandKind::IdResult {
+            (self.0)(word);
         }
     }
 }
 
 /// Reads the instruction whose opcode word is at `pos`.
-fn read_inst(words: &[u32], pos: usize) -> Result<Inst, DecodeError> {
+fn read_inst(words: &[u32], pos: usize) -> Result<(Inst, &'static OpTraits), DecodeError> {
     let first = words[pos];
     let (count, opcode) = ((first >> 16) as usize, first & 0xffff);
     let traits = OpTraits::core(opcode);
@@ -453,13 +454,14 @@ fn read_inst(words: &[u32], pos: usize) -> Result<Inst, DecodeError> {
         (true, false) => (words[pos + 1], 0),
         (false, false) => (0, 0),
     };
-    Ok(Inst {
+    let inst = Inst {
         offset: pos as u32,
         word_count: count as u16,
         op,
         result_type,
         result,
-    })
+    };
+    Ok((inst, traits))
 }
 
 /// The string literal at the start of `words`.
@@ -500,12 +502,18 @@ struct Layout {
 }
 
 impl Layout {
-    fn place(&mut self, view: &mut ModuleView, inst: &Inst, index: u32) -> Result<(), DecodeError> {
+    fn place(
+        &mut self,
+        view: &mut ModuleView,
+        inst: &Inst,
+        traits: &OpTraits,
+        index: u32,
+    ) -> Result<(), DecodeError> {
         let err =
             |message: String| DecodeError::at(inst.offset as usize, Some(inst.name()), message);
         let debug_line = matches!(inst.op, Op::Line | Op::NoLine | Op::Nop);
         match self.place {
-            Place::Module => self.module_level(view, inst, index).map_err(err),
+            Place::Module => self.module_level(view, inst, traits, index).map_err(err),
             Place::Params => match inst.op {
                 Op::FunctionParameter => self.extend_params(index),
                 Op::Label => self.open_block(inst, index),
@@ -522,7 +530,9 @@ impl Layout {
                 }
                 _ => Err(err("expected OpLabel after the block's terminator".into())),
             },
-            Place::BlockPhis | Place::BlockBody => self.in_block(view, inst, index).map_err(err),
+            Place::BlockPhis | Place::BlockBody => {
+                self.in_block(view, inst, traits, index).map_err(err)
+            }
         }
     }
 
@@ -530,9 +540,10 @@ impl Layout {
         &mut self,
         view: &mut ModuleView,
         inst: &Inst,
+        traits: &OpTraits,
         index: u32,
     ) -> Result<(), String> {
-        let Some(section) = OpTraits::of(inst.op).section else {
+        let Some(section) = traits.section else {
             if inst.op == Op::Nop {
                 return Ok(());
             }
@@ -585,13 +596,20 @@ impl Layout {
         Ok(())
     }
 
-    fn in_block(&mut self, view: &mut ModuleView, inst: &Inst, index: u32) -> Result<(), String> {
+    fn in_block(
+        &mut self,
+        view: &mut ModuleView,
+        inst: &Inst,
+        traits: &OpTraits,
+        index: u32,
+    ) -> Result<(), String> {
         let Some(block) = &mut self.block else {
             return Err("outside any block".to_string());
         };
         let transparent = match inst.op {
             Op::Line | Op::NoLine | Op::Nop => true,
-            Op::ExtInst => view.is_non_semantic(view.words[inst.offset as usize + 3]),
+            Op::ExtInst => (view.words.get(inst.offset as usize + 3))
+                .is_some_and(|&set| inst.word_count > 3 && view.is_non_semantic(set)),
             _ => false,
         };
         match inst.op {
@@ -605,7 +623,7 @@ impl Layout {
                 block.merge = index;
                 self.place = Place::BlockBody;
             }
-            _ if OpTraits::of(inst.op).terminator => {
+            _ if traits.terminator => {
                 block.terminator = index;
                 view.blocks.push(*block);
                 self.block = None;
@@ -623,10 +641,7 @@ impl Layout {
             _ if block.merge != NONE => {
                 return Err("only a terminator may follow a merge instruction".into());
             }
-            _ if OpTraits::of(inst.op)
-                .section
-                .is_some_and(|s| s < Section::Globals) =>
-            {
+            _ if traits.section.is_some_and(|s| s < Section::Globals) => {
                 return Err("only valid at module level".into());
             }
             _ => self.place = Place::BlockBody,

@@ -50,22 +50,14 @@ impl OpTraits {
 
     /// The traits of the core op with `opcode`.
     pub fn core(opcode: u32) -> Option<&'static OpTraits> {
-        static TABLE: OnceLock<Vec<Option<OpTraits>>> = OnceLock::new();
-        let table = TABLE.get_or_init(|| {
-            let by_opcode = InstSet::Core.info().by_opcode;
-            (0..by_opcode.len() as u32)
-                .map(|opcode| Op::from_opcode(InstSet::Core, opcode).map(compute))
-                .collect()
-        });
-        table.get(opcode as usize)?.as_ref()
+        Op::from_opcode(InstSet::Core, opcode).map(OpTraits::of)
     }
 
-    /// The traits of a core `op`.
+    /// The traits of `op`.
     pub fn of(op: Op) -> &'static OpTraits {
-        match OpTraits::core(op.info().opcode) {
-            Some(traits) if traits.op == op => traits,
-            _ => unreachable!("every core op has an opcode entry"),
-        }
+        static TABLE: OnceLock<Vec<OpTraits>> = OnceLock::new();
+        let table = TABLE.get_or_init(|| Op::ALL.iter().map(|&op| compute(op)).collect());
+        &table[op as usize]
     }
 }
 

@@ -23,9 +23,8 @@
 
 use super::cfg::Cfg;
 use super::module::NONE;
-use super::operands::OperandVisitor;
 use super::DecodeError;
-use crate::grammar::{Op, OperandKind};
+use crate::grammar::Op;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ConstructKind {
@@ -122,6 +121,58 @@ impl Structure {
         false
     }
 
+    /// The nearest construct holding block `b` that maps onto a region;
+    /// [`NONE`] for the function body.
+    pub fn region_of(&self, b: u32) -> u32 {
+        self.nearest_region(self.innermost[b as usize])
+    }
+
+    /// `construct` if it maps onto a region, else its nearest such ancestor.
+    fn nearest_region(&self, construct: u32) -> u32 {
+        let mut at = construct;
+        while at != NONE && !self.constructs[at as usize].is_region() {
+            at = self.constructs[at as usize].parent;
+        }
+        at
+    }
+
+    /// The region whose blocks hold the op of region construct `k`.
+    pub fn enclosing_region(&self, k: u32) -> u32 {
+        self.nearest_region(self.constructs[k as usize].parent)
+    }
+
+    /// The region construct headed by block `b`, if any.
+    pub fn region_headed_by(&self, b: u32) -> Option<u32> {
+        let k = self.innermost[b as usize];
+        let construct = self.constructs.get(k as usize)?;
+        (construct.header == b && construct.is_region()).then_some(k)
+    }
+
+    /// The blocks laid out in `region` (a construct, or [`NONE`] for the
+    /// function body), in binary order with the region's header first.
+    /// The header of a nested region is listed in both: in the enclosing
+    /// region it is the block holding its phis (as arguments), for a
+    /// selection its instructions, then the nested op and the instructions
+    /// of the nested merge block; in its own region, the header proper
+    /// (only the terminator, for a selection).
+    pub fn region_blocks(&self, region: u32) -> Vec<u32> {
+        let placed = |b: u32| {
+            self.region_of(b) == region
+                || self
+                    .region_headed_by(b)
+                    .is_some_and(|k| self.enclosing_region(k) == region)
+        };
+        let mut blocks: Vec<u32> = (0..self.innermost.len() as u32)
+            .filter(|&b| placed(b))
+            .collect();
+        if region != NONE {
+            let header = self.constructs[region as usize].header;
+            blocks.retain(|&b| b != header);
+            blocks.insert(0, header);
+        }
+        blocks
+    }
+
     /// Whether every construct maps onto a region.
     pub fn fully_structured(&self) -> bool {
         self.constructs.iter().all(Construct::is_region)
@@ -138,6 +189,23 @@ impl Structure {
             })
         };
         let header_label = cfg.label(construct.header);
+        if construct.merge == construct.header {
+            note(
+                construct.header,
+                "the header is its own merge block".to_string(),
+            );
+        }
+        if construct.kind == ConstructKind::Loop {
+            let target = construct.continue_target;
+            if target == construct.merge {
+                note(target, "the continue target is the merge block".to_string());
+            } else if !inside(target) {
+                note(
+                    target,
+                    format!("the continue target is outside the loop headed by %{header_label}"),
+                );
+            }
+        }
         if construct.parent != NONE {
             let parent = &self.constructs[construct.parent as usize];
             if let Some(&b) = construct
@@ -157,8 +225,7 @@ impl Structure {
         for &b in &construct.blocks {
             for &s in cfg.successors(b) {
                 if !inside(s) && s != construct.merge {
-                    let target = cfg.label(s);
-                    note(b, format!("branches to %{target}, outside the construct headed by %{header_label}"));
+                    note(b, self.describe_exit(cfg, construct, s));
                 }
             }
             for &p in cfg.predecessors(b) {
@@ -189,6 +256,32 @@ impl Structure {
         obstacles
     }
 
+    /// Says what an exit from `construct` to block `target` is: a break or
+    /// continue to an enclosing construct, or some other branch.
+    fn describe_exit(&self, cfg: &Cfg, construct: &Construct, target: u32) -> String {
+        let header = cfg.label(construct.header);
+        let label = cfg.label(target);
+        let mut at = construct.parent;
+        while at != NONE {
+            let outer = &self.constructs[at as usize];
+            let outer_header = cfg.label(outer.header);
+            if outer.merge == target {
+                return format!(
+                    "breaks out of the construct headed by %{header} to %{label}, the merge block \
+                     of the enclosing construct headed by %{outer_header}"
+                );
+            }
+            if outer.continue_target == target {
+                return format!(
+                    "continues out of the construct headed by %{header} to %{label}, the continue \
+                     target of the enclosing loop headed by %{outer_header}"
+                );
+            }
+            at = outer.parent;
+        }
+        format!("branches to %{label}, outside the construct headed by %{header}")
+    }
+
     fn merge_facts(&mut self, cfg: &Cfg, k: usize) {
         let merge = self.constructs[k].merge;
         let merge_phis = cfg.phis(merge).count();
@@ -207,25 +300,26 @@ impl Structure {
         if self.constructs.is_empty() {
             return Ok(());
         }
-        let mut uses = UseCollector::default();
+        let mut uses: Vec<usize> = Vec::new();
         for u in 0..cfg.len() as u32 {
             let block = cfg.blocks[u as usize];
             for index in block.start + 1..=block.terminator {
-                uses.ids.clear();
-                cfg.view.visit_operands(index, &mut uses)?;
-                let is_phi = cfg.view.insts[index as usize].op == Op::Phi;
-                for (i, &word) in uses.ids.iter().enumerate() {
-                    let id = cfg.view.words[word];
-                    let at = if is_phi {
-                        // Pairs of (value, parent): the use sits in the parent.
-                        match uses.ids.get(i + 1).map(|&w| cfg.view.words[w]) {
-                            Some(parent) if i % 2 == 0 => cfg.block_of_label(parent).unwrap_or(u),
-                            _ => continue,
+                uses.clear();
+                cfg.view.visit_uses(index, |word| uses.push(word))?;
+                let inst = &cfg.view.insts[index as usize];
+                // The result type is a global id; a phi's operands are
+                // (value, parent) pairs, each value used in its parent.
+                let skip = usize::from(inst.op.info().has_result_type);
+                let is_phi = inst.op == Op::Phi;
+                for (i, &word) in uses.iter().enumerate().skip(skip) {
+                    let at = match uses.get(i + 1) {
+                        _ if !is_phi => u,
+                        Some(&parent) if (i - skip) % 2 == 0 => {
+                            cfg.block_of_label(cfg.view.words[parent]).unwrap_or(u)
                         }
-                    } else {
-                        u
+                        _ => continue,
                     };
-                    self.note_use(cfg, id, at);
+                    self.note_use(cfg, cfg.view.words[word], at);
                 }
             }
         }
@@ -275,19 +369,5 @@ fn new_construct(cfg: &Cfg, header: u32) -> Construct {
         escaping: Vec::new(),
         merge_phis: 0,
         merge_shared: false,
-    }
-}
-
-/// Collects the word positions of an instruction's id uses.
-#[derive(Default)]
-struct UseCollector {
-    ids: Vec<usize>,
-}
-
-impl OperandVisitor for UseCollector {
-    fn id(&mut self, kind: OperandKind, word: usize) {
-        if !matches!(kind, OperandKind::IdResult | OperandKind::IdResultType) {
-            self.ids.push(word);
-        }
     }
 }
