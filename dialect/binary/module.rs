@@ -82,11 +82,11 @@ impl Section {
     pub fn of(op: Op) -> Option<Section> {
         use Op as O;
         Some(match op {
-            O::Capability | O::ConditionalCapabilityINTEL => Section::Capabilities,
-            O::Extension | O::ConditionalExtensionINTEL => Section::Extensions,
+            O::Capability => Section::Capabilities,
+            O::Extension => Section::Extensions,
             O::ExtInstImport => Section::ExtInstImports,
             O::MemoryModel => Section::MemoryModel,
-            O::EntryPoint | O::ConditionalEntryPointINTEL => Section::EntryPoints,
+            O::EntryPoint => Section::EntryPoints,
             O::ExecutionMode | O::ExecutionModeId => Section::ExecutionModes,
             O::String | O::SourceExtension | O::Source | O::SourceContinued => {
                 Section::DebugSources
@@ -102,18 +102,21 @@ impl Section {
             | O::GroupDecorate
             | O::GroupMemberDecorate => Section::Annotations,
             O::Variable
-            | O::UntypedVariableKHR
             | O::Undef
             | O::Line
             | O::NoLine
             | O::ExtInst
-            | O::ExtInstWithForwardRefsKHR
             | O::AsmTargetINTEL
             | O::AsmINTEL
             | O::SamplerImageAddressingModeNV => Section::Globals,
             O::Function => Section::Functions,
-            _ => match op.info().class {
-                "Type-Declaration" | "Constant-Creation" => Section::Globals,
+            // Ops of extensions newer than some grammars this builds with.
+            _ => match (op.info().grammar_name, op.info().class) {
+                ("OpConditionalCapabilityINTEL", _) => Section::Capabilities,
+                ("OpConditionalExtensionINTEL", _) => Section::Extensions,
+                ("OpConditionalEntryPointINTEL", _) => Section::EntryPoints,
+                ("OpUntypedVariableKHR" | "OpExtInstWithForwardRefsKHR", _) => Section::Globals,
+                (_, "Type-Declaration" | "Constant-Creation") => Section::Globals,
                 _ => return None,
             },
         })
@@ -357,17 +360,14 @@ impl<'w> ModuleView<'w> {
     }
 
     /// Checks every operand: ids must be defined; in the globals section,
-    /// defined earlier (`OpTypeForwardPointer` announces a pointer type).
+    /// defined earlier (`OpTypeForwardPointer` announces a pointer type, and
+    /// `OpExtInstWithForwardRefsKHR` may look ahead).
     pub fn check_uses(&self) -> Result<(), DecodeError> {
         let globals = self.section_range(Section::Globals);
         let mut forward_pointers: Vec<u32> = Vec::new();
         for index in 0..self.insts.len() as u32 {
             let inst = &self.insts[index as usize];
-            let ordered = globals.contains(&index)
-                && !matches!(
-                    inst.op,
-                    Op::TypeForwardPointer | Op::ExtInstWithForwardRefsKHR
-                );
+            let ordered = globals.contains(&index) && !OpTraits::of(inst.op).forward_refs;
             let before = if ordered { index } else { NONE };
             let mut bad = None;
             self.visit_uses(index, |word| {

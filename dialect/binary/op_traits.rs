@@ -32,6 +32,8 @@ pub struct OpTraits {
     /// The module-level section; `None` for ops only valid in functions (and `OpNop`).
     pub section: Option<Section>,
     pub terminator: bool,
+    /// May name ids defined later in the globals section.
+    pub forward_refs: bool,
     /// The leading operands that are each one word (ids and one-word
     /// literals); [`Self::WALK`] when the layout needs the grammar walk.
     pub fixed: u8,
@@ -89,6 +91,8 @@ fn compute(op: Op) -> OpTraits {
                 | Op::TerminateRayKHR
                 | Op::EmitMeshTasksEXT
         ),
+        forward_refs: op == Op::TypeForwardPointer
+            || info.grammar_name == "OpExtInstWithForwardRefsKHR",
         fixed: layout.fixed,
         id_mask: layout.id_mask,
         enums: layout.enums,
