@@ -353,7 +353,7 @@ impl<'w> ModuleView<'w> {
             use_at(span.start + 1 + mask.trailing_zeros() as usize);
             mask &= mask - 1;
         }
-        if traits.tail == Tail::Ids {
+        if matches!(traits.tail, Tail::Ids | Tail::IdPairs) {
             (span.start + 1 + usize::from(traits.fixed)..span.end).for_each(use_at);
         }
         Ok(())

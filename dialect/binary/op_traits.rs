@@ -15,6 +15,8 @@ pub enum Tail {
     Nothing,
     /// Any number of ids (a variadic id operand).
     Ids,
+    /// Any number of id pairs (`OpPhi`'s values and parents).
+    IdPairs,
     /// Any number of one-word literals.
     Literals,
     /// A string ending the instruction.
@@ -41,9 +43,57 @@ pub struct OpTraits {
     pub id_mask: u32,
     /// Fixed operand words holding an enum: (word index, kind); the fast
     /// path holds only while their values take no parameters.
-    pub enums: [(u8, OperandKind); 2],
+    pub enums: [EnumOperand; 2],
     pub enum_count: u8,
     pub tail: Tail,
+}
+
+/// An enum operand among an op's fixed words, with the values that take no
+/// parameters precomputed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EnumOperand {
+    /// Operand word index.
+    pub at: u8,
+    pub kind: OperandKind,
+    /// A bit enum (else a value enum).
+    pub bits: bool,
+    /// Value enums: bit `v` set when value `v` (below 128) is known and
+    /// takes no parameters. Bit enums: the known bits that take none.
+    pub plain: u128,
+}
+
+impl EnumOperand {
+    fn new(at: u8, kind: OperandKind) -> Self {
+        let info = kind.info();
+        let plain = info
+            .enumerants
+            .iter()
+            .filter(|e| e.parameters.is_empty())
+            .map(|e| match info.category {
+                Category::ValueEnum if e.value < 128 => 1u128 << e.value,
+                Category::ValueEnum => 0,
+                _ => u128::from(e.value),
+            })
+            .fold(0, |all, bits| all | bits);
+        let bits = info.category == Category::BitEnum;
+        EnumOperand {
+            at,
+            kind,
+            bits,
+            plain,
+        }
+    }
+
+    /// Whether `value` is known and takes no parameters.
+    fn is_plain(&self, value: u32) -> bool {
+        match self.kind.info().category {
+            Category::ValueEnum if value < 128 => self.plain & (1 << value) != 0,
+            Category::ValueEnum => {
+                (self.kind.info().enumerant(value)).is_some_and(|e| e.parameters.is_empty())
+            }
+            _ => u128::from(value) & !self.plain == 0,
+        }
+    }
 }
 
 impl OpTraits {
@@ -63,12 +113,20 @@ impl OpTraits {
     }
 }
 
+/// The unused slots of [`OpTraits::enums`].
+const NO_ENUM: EnumOperand = EnumOperand {
+    at: 0,
+    kind: OperandKind::IdRef,
+    bits: false,
+    plain: 0,
+};
+
 fn compute(op: Op) -> OpTraits {
     let info = op.info();
     let layout = simple_layout(op).unwrap_or(SimpleLayout {
         fixed: OpTraits::WALK,
         id_mask: 0,
-        enums: [(0, OperandKind::IdRef); 2],
+        enums: [NO_ENUM; 2],
         enum_count: 0,
         tail: Tail::Walk,
     });
@@ -104,7 +162,7 @@ fn compute(op: Op) -> OpTraits {
 struct SimpleLayout {
     fixed: u8,
     id_mask: u32,
-    enums: [(u8, OperandKind); 2],
+    enums: [EnumOperand; 2],
     enum_count: u8,
     tail: Tail,
 }
@@ -116,7 +174,7 @@ fn simple_layout(op: Op) -> Option<SimpleLayout> {
     let mut layout = SimpleLayout {
         fixed: 0,
         id_mask: 0,
-        enums: [(0, OperandKind::IdRef); 2],
+        enums: [NO_ENUM; 2],
         enum_count: 0,
         tail: Tail::Nothing,
     };
@@ -141,7 +199,7 @@ fn simple_layout(op: Op) -> Option<SimpleLayout> {
                 layout.fixed += 1;
             }
             Quantifier::One if is_enum && layout.enum_count < 2 => {
-                layout.enums[usize::from(layout.enum_count)] = (layout.fixed, kind);
+                layout.enums[usize::from(layout.enum_count)] = EnumOperand::new(layout.fixed, kind);
                 layout.enum_count += 1;
                 layout.fixed += 1;
             }
@@ -156,6 +214,9 @@ fn simple_layout(op: Op) -> Option<SimpleLayout> {
             Quantifier::One => return None,
             _ if !last => return None,
             Quantifier::Variadic if id => layout.tail = Tail::Ids,
+            Quantifier::Variadic if kind == OperandKind::PairIdRefIdRef => {
+                layout.tail = Tail::IdPairs
+            }
             Quantifier::Variadic if literal => layout.tail = Tail::Literals,
             _ => layout.tail = Tail::Walk,
         }
@@ -176,12 +237,13 @@ impl OpTraits {
         let shape = match self.tail {
             Tail::Nothing | Tail::Walk => count == fixed,
             Tail::Ids | Tail::Literals => count >= fixed,
+            Tail::IdPairs => count >= fixed && (count - fixed) % 2 == 0,
             Tail::String => count > fixed && string_fills(&words[start + 1 + fixed..end]),
         };
         shape
             && self.enums[..usize::from(self.enum_count)]
                 .iter()
-                .all(|&(at, kind)| plain_enum(kind, words[start + 1 + usize::from(at)]))
+                .all(|e| e.is_plain(words[start + 1 + usize::from(e.at)]))
     }
 }
 
@@ -191,25 +253,5 @@ fn string_fills(words: &[u32]) -> bool {
     match words.split_last() {
         Some((last, rest)) => has_nul(last) && !rest.iter().any(has_nul),
         None => false,
-    }
-}
-
-/// Whether `value` is a known value (or set of bits) of `kind` taking no parameters.
-fn plain_enum(kind: OperandKind, value: u32) -> bool {
-    let info = kind.info();
-    match info.category {
-        Category::ValueEnum => info
-            .enumerant(value)
-            .is_some_and(|e| e.parameters.is_empty()),
-        _ => {
-            let mut rest = value;
-            for e in info.enumerants.iter().filter(|e| e.value & value != 0) {
-                if !e.parameters.is_empty() || e.value & !value != 0 {
-                    return false;
-                }
-                rest &= !e.value;
-            }
-            rest == 0
-        }
     }
 }

@@ -494,6 +494,65 @@ fn nested_loops_and_a_self_continuing_header() {
 }
 
 #[test]
+fn continue_kill_and_an_unreachable_merge_inside_a_loop() {
+    // for (;;) { if (c) continue; if (c) discard; else return; } with a
+    // two-block continue construct.
+    let Some((_, s)) = shape(
+        "OpBranch %h
+         %h = OpLabel
+         OpLoopMerge %exit %cont None
+         OpBranch %body
+         %body = OpLabel
+         OpSelectionMerge %next None
+         OpBranchConditional %c %cont %next
+         %next = OpLabel
+         OpSelectionMerge %dead None
+         OpBranchConditional %c %kill %ret
+         %kill = OpLabel
+         OpKill
+         %ret = OpLabel
+         OpReturn
+         %dead = OpLabel
+         OpUnreachable
+         %cont = OpLabel
+         OpBranch %latch
+         %latch = OpLabel
+         OpBranch %h
+         %exit = OpLabel
+         OpReturn
+",
+    ) else {
+        return;
+    };
+    let find = |header: u32| {
+        s.constructs
+            .iter()
+            .position(|c| c.header == header)
+            .expect("construct")
+    };
+    let (lp, first, second) = (find(1), find(2), find(3));
+    let lp_construct = &s.constructs[lp];
+    assert!(lp_construct.is_region(), "{:?}", lp_construct.obstacles);
+    assert_eq!((lp_construct.continue_target, lp_construct.merge), (7, 9));
+    // The continue construct (%cont, %latch) is in the loop's region.
+    assert_eq!(lp_construct.blocks, [1, 2, 3, 4, 5, 6, 7, 8]);
+    let first = &s.constructs[first];
+    assert!(
+        first.obstacles[0].reason.starts_with("continues out"),
+        "{:?}",
+        first.obstacles
+    );
+    // Kill and return inside a selection, whose merge block is unreachable.
+    let second = &s.constructs[second];
+    assert!(second.is_region(), "{:?}", second.obstacles);
+    assert_eq!(
+        (second.blocks.as_slice(), second.merge),
+        (&[3, 4, 5][..], 6)
+    );
+    assert_eq!(s.region_of(6), lp as u32);
+}
+
+#[test]
 fn kernels_without_merges_keep_a_plain_cfg() {
     let text = "
 OpCapability Addresses
