@@ -19,7 +19,10 @@
 //! merge block: a break or continue to an enclosing construct; a block
 //! entered from outside; a back edge from outside the continue construct;
 //! overlap with its parent) is kept inline in its parent's blocks, with the
-//! reason. A function without merge instructions keeps a plain CFG.
+//! reason; its header keeps the merge instruction, so serialization can
+//! restore it. A loop whose header is its own continue target needs a
+//! continue block made for it. A function without merge instructions keeps
+//! a plain CFG.
 
 use super::cfg::Cfg;
 use super::module::NONE;
@@ -68,6 +71,17 @@ impl Construct {
     pub fn is_region(&self) -> bool {
         self.obstacles.is_empty()
     }
+}
+
+/// How a function's blocks map onto the IR.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Lowering {
+    /// No merge instructions: the blocks stay a plain CFG.
+    PlainCfg,
+    /// Every construct becomes a region.
+    Regions,
+    /// Some constructs become regions; the others stay inline.
+    Mixed,
 }
 
 /// The construct tree of one function.
@@ -176,6 +190,14 @@ impl Structure {
     /// Whether every construct maps onto a region.
     pub fn fully_structured(&self) -> bool {
         self.constructs.iter().all(Construct::is_region)
+    }
+
+    pub fn lowering(&self) -> Lowering {
+        match () {
+            _ if self.constructs.is_empty() => Lowering::PlainCfg,
+            _ if self.fully_structured() => Lowering::Regions,
+            _ => Lowering::Mixed,
+        }
     }
 
     fn obstacles(&self, cfg: &Cfg, k: usize) -> Vec<Obstacle> {

@@ -3,7 +3,7 @@
 
 use super::cfg::Cfg;
 use super::module::{ModuleView, Section, NONE};
-use super::structurize::{ConstructKind, Structure};
+use super::structurize::{ConstructKind, Lowering, Structure};
 use super::*;
 use crate::grammar::Op;
 use std::collections::BTreeMap;
@@ -106,38 +106,44 @@ struct StructureCounts {
     inline_constructs: usize,
     self_continuing_loops: usize,
     shared_merges: usize,
+    escaping_constructs: usize,
+    merge_phi_constructs: usize,
     reasons: BTreeMap<String, usize>,
 }
 
 impl StructureCounts {
-    fn add(&mut self, cfg: &Cfg, structure: &Structure, path: &Path) {
+    fn add(&mut self, cfg: &Cfg, structure: &Structure, function: u32, path: &Path) {
         self.functions += 1;
         self.constructs += structure.constructs.len();
         let c = &structure.constructs;
         self.self_continuing_loops += c.iter().filter(|c| c.continue_target == c.header).count();
         self.shared_merges += c.iter().filter(|c| c.merge_shared).count();
-        if c.is_empty() && (0..cfg.len() as u32).all(|b| cfg.successors(b).len() <= 1) {
-            self.straight_line += 1;
-        } else if c.is_empty() {
-            self.plain_branching += 1;
-        } else if !structure.fully_structured() {
-            self.partial += 1;
-            for construct in c.iter().filter(|c| !c.is_region()) {
-                self.inline_constructs += 1;
-                let reason = &construct.obstacles[0].reason;
-                if std::env::var("SHOW_OBSTACLES").is_ok() {
-                    println!("{}: {:?}", path.display(), construct.obstacles);
+        self.escaping_constructs += c.iter().filter(|c| !c.escaping.is_empty()).count();
+        self.merge_phi_constructs += c.iter().filter(|c| c.merge_phis > 0).count();
+        let branching = (0..cfg.len() as u32).any(|b| cfg.successors(b).len() > 1);
+        match structure.lowering() {
+            Lowering::PlainCfg if branching => self.plain_branching += 1,
+            Lowering::PlainCfg => self.straight_line += 1,
+            Lowering::Mixed => {
+                self.partial += 1;
+                for construct in c.iter().filter(|c| !c.is_region()) {
+                    self.inline_constructs += 1;
+                    let obstacle = &construct.obstacles[0];
+                    if std::env::var("SHOW_OBSTACLES").is_ok() {
+                        println!("{}: function %{function}: {obstacle:?}", path.display());
+                    }
+                    let reason = &obstacle.reason;
+                    let kind = reason.split(" %").next().unwrap_or(reason);
+                    *self
+                        .reasons
+                        .entry(format!("{:?} {kind}", construct.kind))
+                        .or_default() += 1;
                 }
-                let kind = reason.split(" %").next().unwrap_or(reason);
-                *self
-                    .reasons
-                    .entry(format!("{:?} {kind}", construct.kind))
-                    .or_default() += 1;
             }
-        } else if c.iter().any(|c| !c.escaping.is_empty() || c.merge_phis > 0) {
-            self.regions_yielding += 1;
-        } else {
-            self.regions += 1;
+            Lowering::Regions if c.iter().any(|c| !c.escaping.is_empty() || c.merge_phis > 0) => {
+                self.regions_yielding += 1
+            }
+            Lowering::Regions => self.regions += 1,
         }
     }
 }
@@ -155,7 +161,12 @@ fn corpus_constructs_are_consistent() {
             let cfg = Cfg::new(&view, function).unwrap_or_else(|e| fail(e));
             let structure = Structure::analyze(&cfg).unwrap_or_else(|e| fail(e));
             check_tree(&cfg, &structure, path);
-            counts.add(&cfg, &structure, path);
+            counts.add(
+                &cfg,
+                &structure,
+                view.insts[function.def as usize].result,
+                path,
+            );
         }
     }
     let c = &counts;
@@ -167,8 +178,14 @@ fn corpus_constructs_are_consistent() {
     );
     println!(
         "{} constructs, {} inline; {} loops continue at their header; {} merge blocks also \
-         entered from outside their construct",
-        c.constructs, c.inline_constructs, c.self_continuing_loops, c.shared_merges
+         entered from outside their construct; {} regions with values used past them, {} with \
+         merge-block phis",
+        c.constructs,
+        c.inline_constructs,
+        c.self_continuing_loops,
+        c.shared_merges,
+        c.escaping_constructs,
+        c.merge_phi_constructs
     );
     for (reason, count) in &c.reasons {
         println!("  inline {count}× — {reason}");
