@@ -59,7 +59,11 @@ impl<'v> Cfg<'v> {
         }
         cfg.succ_start.push(cfg.succs.len() as u32);
         cfg.build_predecessors();
-        if n > 0 {
+        if n == 1 && cfg.succs.is_empty() && cfg.merge_of[0] == NONE {
+            // A single block with no branch: nothing to order or dominate.
+            cfg.rpo.push(0);
+            (cfg.dom_enter[0], cfg.dom_exit[0]) = (0, 1);
+        } else if n > 0 {
             cfg.order_and_dominators();
         }
         for b in 0..n as u32 {

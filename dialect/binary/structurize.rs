@@ -96,6 +96,15 @@ pub struct Structure {
 impl Structure {
     /// Recognises the constructs of `cfg`'s function.
     pub fn analyze(cfg: &Cfg) -> Result<Structure, DecodeError> {
+        let mut structure = Structure::shape(cfg);
+        structure.find_escaping_values(cfg)?;
+        Ok(structure)
+    }
+
+    /// The constructs, their nesting and obstacles, without reading any
+    /// operand: [`Construct::escaping`] stays empty, for a reader that
+    /// tracks where each value is used itself.
+    pub fn shape(cfg: &Cfg) -> Structure {
         let n = cfg.len() as u32;
         let mut constructs: Vec<Construct> = (0..n)
             .filter(|&h| cfg.merge_of[h as usize] != NONE)
@@ -119,8 +128,7 @@ impl Structure {
             structure.constructs[k].obstacles = obstacles;
             structure.merge_facts(cfg, k);
         }
-        structure.find_escaping_values(cfg)?;
-        Ok(structure)
+        structure
     }
 
     /// Whether block `b` is in construct `k`.

@@ -733,11 +733,28 @@ fn module_view_throughput() {
     let index_s = fastest(&|words| ModuleView::index(words).map(|v| v.insts.len()).unwrap_or(0));
     let view_s = fastest(&|words| ModuleView::new(words).map(|v| v.insts.len()).unwrap_or(0));
     let all_s = fastest(&|words| analyze(words).map(|s| s.len()).unwrap_or(0));
+    let shape_s = fastest(&|words| {
+        let Ok(view) = ModuleView::index(words) else {
+            return 0;
+        };
+        let shapes = view
+            .functions
+            .iter()
+            .map(|f| Cfg::new(&view, f).map(|cfg| Structure::shape(&cfg)));
+        shapes.filter(Result::is_ok).count()
+    });
+    let rspirv_s = fastest(&|words| {
+        rspirv::dr::load_words(words)
+            .map(|m| m.types_global_values.len())
+            .unwrap_or(0)
+    });
     let mb = (bytes * PASSES) as f64 / 1e6;
     println!(
         "{} files, {:.2} MB: index {:.0} MB/s of CPU time ({:.0} MB/s wall); \
          index + operand checks {:.0} MB/s of CPU time ({:.0} MB/s wall); \
-         view + CFG + constructs {:.0} MB/s of CPU time ({:.0} MB/s wall)",
+         view + CFG + constructs {:.0} MB/s of CPU time ({:.0} MB/s wall); \
+         index + CFG + construct shapes {:.0} MB/s of CPU time ({:.0} MB/s wall); \
+         rspirv::dr::load_words {:.0} MB/s of CPU time ({:.0} MB/s wall)",
         files.len(),
         bytes as f64 / 1e6,
         mb / index_s.0,
@@ -745,7 +762,11 @@ fn module_view_throughput() {
         mb / view_s.0,
         mb / view_s.1,
         mb / all_s.0,
-        mb / all_s.1
+        mb / all_s.1,
+        mb / shape_s.0,
+        mb / shape_s.1,
+        mb / rspirv_s.0,
+        mb / rspirv_s.1
     );
 }
 
