@@ -7,6 +7,12 @@ mod header;
 mod instruction;
 mod walk;
 
+pub mod cfg;
+pub mod module;
+pub mod op_traits;
+pub mod operands;
+pub mod structurize;
+
 pub use decode::{decode_module, DecodeError, Decoder};
 pub use header::{words_from_bytes, words_to_bytes, Header, MAGIC};
 pub use instruction::{encode_module, Instruction, NumberType, Operand, TooManyWords};
@@ -14,3 +20,5 @@ pub use walk::{ModuleContext, OperandSource, OperandWalker};
 
 #[cfg(test)]
 pub(crate) mod tests;
+#[cfg(test)]
+mod view_tests;
