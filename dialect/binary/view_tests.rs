@@ -13,30 +13,16 @@ use std::process::Command;
 /// Every `.spv` under ../shared/corpus with its words, sorted; `None` (after
 /// saying so) when absent.
 fn corpus() -> Option<Vec<(PathBuf, Vec<u32>)>> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
-    if !root.is_dir() {
-        println!("skipped: {} is absent", root.display());
-        return None;
-    }
-    let mut files = Vec::new();
-    let mut dirs = vec![root];
-    while let Some(dir) = dirs.pop() {
-        for entry in std::fs::read_dir(&dir).ok()?.flatten() {
-            let path = entry.path();
-            if path.is_dir() {
-                dirs.push(path);
-            } else if path.extension().is_some_and(|e| e == "spv") {
-                files.push(path);
-            }
-        }
-    }
-    files.sort();
-    let read = |path: PathBuf| {
-        let bytes = std::fs::read(&path).expect("corpus file is readable");
-        let words = words_from_bytes(&bytes).expect("corpus file is whole words");
-        (path, words)
-    };
-    Some(files.into_iter().map(read).collect())
+    let files = super::tests::corpus()?;
+    Some(
+        files
+            .into_iter()
+            .map(|path| {
+                let words = super::tests::read_words(&path);
+                (path, words)
+            })
+            .collect(),
+    )
 }
 
 /// Everything the analysis produces for one module, or the first error.
