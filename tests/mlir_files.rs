@@ -3,7 +3,7 @@
 //! appended) and may say `// EXIT: N` (default 0); `CHECK` directives are
 //! matched against stdout and `ERR` directives against stderr.
 
-mod support;
+mod filecheck;
 
 use std::path::Path;
 use std::process::Command;
@@ -34,9 +34,9 @@ fn run_file(path: &Path) -> Result<(), String> {
             "exit status {code}, expected {expected_exit}\nstderr:\n{stderr}"
         ));
     }
-    support::filecheck::check(&text, "CHECK", &stdout)
+    filecheck::check(&text, "CHECK", &stdout)
         .map_err(|e| format!("{e}\nstdout:\n{stdout}"))?;
-    support::filecheck::check(&text, "ERR", &stderr).map_err(|e| format!("{e}\nstderr:\n{stderr}"))
+    filecheck::check(&text, "ERR", &stderr).map_err(|e| format!("{e}\nstderr:\n{stderr}"))
 }
 
 #[test]

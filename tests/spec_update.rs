@@ -8,6 +8,10 @@ use std::process::Command;
 fn copy_dir(from: &Path, to: &Path) {
     std::fs::create_dir_all(to).expect("create dir");
     for entry in std::fs::read_dir(from).expect("read dir").flatten() {
+        // Cargo build directories (they carry a CACHEDIR.TAG) are not copied.
+        if entry.path().join("CACHEDIR.TAG").exists() {
+            continue;
+        }
         let (src, dst) = (entry.path(), to.join(entry.file_name()));
         if src.is_dir() {
             copy_dir(&src, &dst);
@@ -62,7 +66,7 @@ fn older_grammar_builds_and_newer_comes_back() {
     std::fs::create_dir_all(&workspace).expect("temp dir");
     for entry in std::fs::read_dir(root).expect("workspace").flatten() {
         let name = entry.file_name();
-        if [".git", "target"].iter().any(|skip| name == *skip) {
+        if name == ".git" || entry.path().join("CACHEDIR.TAG").exists() {
             continue;
         }
         let dst = workspace.join(&name);

@@ -1,9 +1,11 @@
 //! The `spirv-dialect` command line: one binary whose subcommands and flags
 //! follow MLIR's tools (see README.md for the contract).
 
+mod asm;
 mod expected;
 mod info;
 mod opt;
+mod run;
 
 use std::process::ExitCode;
 
@@ -11,6 +13,11 @@ const USAGE: &str = "usage: spirv-dialect <command> [args]
 
 commands:
   info op NAME | info enum KIND | info ops --json   availability look-up
+  as IN.spvasm -o OUT.spv [--target-env ENV] [--preserve-numeric-ids]
+                                                    assemble SPIR-V assembly text
+  dis IN.spv [-o OUT] [--raw-id] [--no-header] [--no-indent]
+                                                    disassemble a SPIR-V binary
+  run FILE.amber|DIR [--backend vulkan|cpu]         run AmberScript compute tests
   opt IN.mlir [--split-input-file] [--verify-diagnostics] [--mlir-print-op-generic] [-o OUT]
 ";
 
@@ -26,6 +33,9 @@ fn main() -> ExitCode {
             Ok(())
         }
         "info" => info::run(rest),
+        "as" => asm::run_as(rest),
+        "dis" => asm::run_dis(rest),
+        "run" => return ExitCode::from(run::main(rest)),
         "opt" => opt::run(rest),
         other => Err(format!("unknown command `{other}`\n{USAGE}")),
     };

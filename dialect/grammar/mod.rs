@@ -4,6 +4,7 @@
 
 mod enum_support;
 mod generated;
+pub mod generators;
 mod lookup;
 pub mod tables;
 

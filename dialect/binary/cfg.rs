@@ -1,0 +1,388 @@
+//! One function's control-flow graph over a [`ModuleView`]: successors
+//! (`OpBranch`, `OpBranchConditional`, `OpSwitch`), predecessors, reverse
+//! postorder and structural dominators (dominance over the CFG plus the
+//! header → merge and header → continue edges, as the SPIR-V spec defines
+//! constructs), and the `OpPhi` → block-argument mapping. Blocks are
+//! numbered by position in the function.
+
+use super::module::{Block, Function, ModuleView, NONE};
+use super::operands::OperandContext;
+use super::DecodeError;
+use crate::grammar::Op;
+
+/// A function's CFG; block `i` is the function's `i`-th block.
+#[derive(Debug)]
+pub struct Cfg<'v> {
+    pub view: &'v ModuleView<'v>,
+    pub blocks: &'v [Block],
+    /// Successor slots of each block, in terminator order (a target may
+    /// repeat): `succs[succ_start[b]..succ_start[b + 1]]`.
+    succ_start: Vec<u32>,
+    succs: Vec<u32>,
+    /// Distinct predecessors of each block, in block order.
+    preds: Adjacency,
+    /// Merge and continue targets of each header ([`NONE`] where absent).
+    pub merge_of: Vec<u32>,
+    pub continue_of: Vec<u32>,
+    /// Structurally reachable blocks in reverse postorder.
+    pub rpo: Vec<u32>,
+    /// Immediate structural dominator; [`NONE`] for the entry and the
+    /// structurally unreachable blocks.
+    pub idom: Vec<u32>,
+    /// Dominator-tree preorder entry and exit numbers, for O(1) queries.
+    dom_enter: Vec<u32>,
+    dom_exit: Vec<u32>,
+}
+
+impl<'v> Cfg<'v> {
+    /// Builds the CFG of `function` and checks its branch targets and phis.
+    pub fn new(view: &'v ModuleView<'v>, function: &Function) -> Result<Self, DecodeError> {
+        let blocks = view.function_blocks(function);
+        let n = blocks.len();
+        let mut cfg = Cfg {
+            view,
+            blocks,
+            succ_start: Vec::with_capacity(n + 1),
+            succs: Vec::with_capacity(n * 2),
+            preds: Adjacency::default(),
+            merge_of: vec![NONE; n],
+            continue_of: vec![NONE; n],
+            rpo: Vec::with_capacity(n),
+            idom: vec![NONE; n],
+            dom_enter: vec![NONE; n],
+            dom_exit: vec![NONE; n],
+        };
+        for (b, block) in blocks.iter().enumerate() {
+            cfg.succ_start.push(cfg.succs.len() as u32);
+            cfg.read_successors(block)?;
+            cfg.read_merge(b, block)?;
+        }
+        cfg.succ_start.push(cfg.succs.len() as u32);
+        cfg.build_predecessors();
+        if n == 1 && cfg.succs.is_empty() && cfg.merge_of[0] == NONE {
+            // A single block with no branch: nothing to order or dominate.
+            cfg.rpo.push(0);
+            (cfg.dom_enter[0], cfg.dom_exit[0]) = (0, 1);
+        } else if n > 0 {
+            cfg.order_and_dominators();
+        }
+        for b in 0..n as u32 {
+            cfg.check_phis(b)?;
+        }
+        Ok(cfg)
+    }
+
+    pub fn len(&self) -> usize {
+        self.blocks.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.blocks.is_empty()
+    }
+
+    /// Successor slots of `block` in terminator order.
+    pub fn successors(&self, block: u32) -> &[u32] {
+        let b = block as usize;
+        &self.succs[self.succ_start[b] as usize..self.succ_start[b + 1] as usize]
+    }
+
+    /// Distinct predecessors of `block`, in block order.
+    pub fn predecessors(&self, block: u32) -> &[u32] {
+        self.preds.of(block)
+    }
+
+    pub fn label(&self, block: u32) -> u32 {
+        self.blocks[block as usize].label
+    }
+
+    /// The block with id `label` in this function.
+    pub fn block_of_label(&self, label: u32) -> Option<u32> {
+        let start = self.view.def(label)?;
+        let found = self.blocks.binary_search_by_key(&start, |b| b.start).ok()?;
+        Some(found as u32)
+    }
+
+    /// The block holding instruction `index`, if it is in this function's blocks.
+    pub fn block_of_inst(&self, index: u32) -> Option<u32> {
+        let after = self.blocks.partition_point(|b| b.start <= index);
+        let block = self.blocks.get(after.checked_sub(1)?)?;
+        (index <= block.terminator).then_some(after as u32 - 1)
+    }
+
+    /// Whether `a` structurally dominates `b` (every block dominates itself;
+    /// nothing dominates an unreachable block but itself).
+    pub fn dominates(&self, a: u32, b: u32) -> bool {
+        if a == b {
+            return true;
+        }
+        let (a, b) = (a as usize, b as usize);
+        self.dom_enter[b] != NONE
+            && self.dom_enter[a] <= self.dom_enter[b]
+            && self.dom_exit[b] <= self.dom_exit[a]
+    }
+
+    pub fn is_reachable(&self, block: u32) -> bool {
+        self.dom_enter[block as usize] != NONE
+    }
+
+    /// The values `block`'s phis take when entered from `pred`, in phi
+    /// order: the operands `pred`'s branch passes as block arguments.
+    pub fn phi_arguments(&self, block: u32, pred: u32) -> impl Iterator<Item = u32> + '_ {
+        let pred_label = self.label(pred);
+        self.phis(block).filter_map(move |phi| {
+            let words = self.view.operand_words(phi);
+            words[2..]
+                .chunks_exact(2)
+                .find(|pair| pair[1] == pred_label)
+                .map(|pair| pair[0])
+        })
+    }
+
+    /// The instruction indices of `block`'s `OpPhi`s.
+    pub fn phis(&self, block: u32) -> impl Iterator<Item = u32> + '_ {
+        let range = self.blocks[block as usize].phis();
+        range.filter(|&i| self.view.insts[i as usize].op == Op::Phi)
+    }
+
+    fn target(&self, at: u32, label: u32) -> Result<u32, DecodeError> {
+        self.block_of_label(label).ok_or_else(|| {
+            self.view
+                .error(at, format!("%{label} is not a block of this function"))
+        })
+    }
+
+    fn read_successors(&mut self, block: &Block) -> Result<(), DecodeError> {
+        let at = block.terminator;
+        let words = self.view.operand_words(at);
+        let inst = &self.view.insts[at as usize];
+        let needed = match inst.op {
+            Op::Branch => 1,
+            Op::BranchConditional => 3,
+            Op::Switch => 2,
+            _ => 0,
+        };
+        if words.len() < needed {
+            return Err(self.view.error(at, "missing branch targets".into()));
+        }
+        let targets: &[u32] = match inst.op {
+            Op::Branch => &words[..1],
+            Op::BranchConditional => &words[1..3],
+            Op::Switch => {
+                let selector = words[0];
+                let literal = self.view.value_literal_words(selector).unwrap_or(1);
+                let default = self.target(at, words[1])?;
+                self.succs.push(default);
+                for pair in words[2..].chunks_exact(literal + 1) {
+                    let target = self.target(at, pair[literal])?;
+                    self.succs.push(target);
+                }
+                &[]
+            }
+            _ => &[],
+        };
+        for &label in targets {
+            let target = self.target(at, label)?;
+            self.succs.push(target);
+        }
+        Ok(())
+    }
+
+    fn read_merge(&mut self, b: usize, block: &Block) -> Result<(), DecodeError> {
+        if block.merge == NONE {
+            return Ok(());
+        }
+        let words = self.view.operand_words(block.merge);
+        let is_loop = self.view.insts[block.merge as usize].op == Op::LoopMerge;
+        let targets = 1 + usize::from(is_loop);
+        if words.len() < targets {
+            return Err(self.view.error(block.merge, "missing merge targets".into()));
+        }
+        self.merge_of[b] = self.target(block.merge, words[0])?;
+        if is_loop {
+            self.continue_of[b] = self.target(block.merge, words[1])?;
+        }
+        Ok(())
+    }
+
+    fn build_predecessors(&mut self) {
+        let n = self.len();
+        let mut edges = Vec::with_capacity(self.succs.len());
+        let mut seen = vec![NONE; n];
+        for b in 0..n as u32 {
+            for &s in self.successors(b) {
+                if seen[s as usize] != b {
+                    seen[s as usize] = b;
+                    edges.push((s, b));
+                }
+            }
+        }
+        self.preds = Adjacency::new(n, &edges);
+    }
+
+    /// Successors plus the structural merge/continue edges.
+    fn structural_successors(&self, b: u32) -> impl Iterator<Item = u32> + '_ {
+        let extra = [self.merge_of[b as usize], self.continue_of[b as usize]];
+        self.successors(b)
+            .iter()
+            .copied()
+            .chain(extra.into_iter().filter(|&s| s != NONE))
+    }
+
+    fn order_and_dominators(&mut self) {
+        let n = self.len();
+        // Iterative depth-first postorder from the entry block.
+        let mut postorder = Vec::with_capacity(n);
+        let mut visited = vec![false; n];
+        let mut stack: Vec<(u32, usize)> = vec![(0, 0)];
+        visited[0] = true;
+        while let Some(&mut (b, ref mut next)) = stack.last_mut() {
+            let succ = self.structural_successors(b).nth(*next);
+            *next += 1;
+            match succ {
+                Some(s) if !visited[s as usize] => {
+                    visited[s as usize] = true;
+                    stack.push((s, 0));
+                }
+                Some(_) => {}
+                None => {
+                    postorder.push(b);
+                    stack.pop();
+                }
+            }
+        }
+        self.rpo = postorder.into_iter().rev().collect();
+        let mut rpo_number = vec![NONE; n];
+        for (i, &b) in self.rpo.iter().enumerate() {
+            rpo_number[b as usize] = i as u32;
+        }
+        let mut edges = Vec::with_capacity(self.succs.len() + n);
+        for &b in &self.rpo {
+            edges.extend(self.structural_successors(b).map(|s| (s, b)));
+        }
+        let structural_preds = Adjacency::new(n, &edges);
+        self.idom[0] = 0;
+        let mut changed = true;
+        while changed {
+            changed = false;
+            for &b in self.rpo.iter().skip(1) {
+                let mut new_idom = NONE;
+                for &p in structural_preds.of(b) {
+                    if self.idom[p as usize] == NONE {
+                        continue;
+                    }
+                    new_idom = match new_idom {
+                        NONE => p,
+                        current => intersect(&self.idom, &rpo_number, p, current),
+                    };
+                }
+                if new_idom != self.idom[b as usize] {
+                    self.idom[b as usize] = new_idom;
+                    changed = true;
+                }
+            }
+        }
+        self.idom[0] = NONE;
+        self.number_dominator_tree();
+    }
+
+    fn number_dominator_tree(&mut self) {
+        let n = self.len();
+        let edges: Vec<(u32, u32)> = (self.rpo.iter().skip(1))
+            .map(|&b| (self.idom[b as usize], b))
+            .collect();
+        let children = Adjacency::new(n, &edges);
+        let mut clock = 0;
+        let mut stack: Vec<(u32, usize)> = vec![(0, 0)];
+        self.dom_enter[0] = clock;
+        while let Some(&mut (b, ref mut next)) = stack.last_mut() {
+            clock += 1;
+            match children.of(b).get(*next).copied() {
+                Some(child) => {
+                    *next += 1;
+                    self.dom_enter[child as usize] = clock;
+                    stack.push((child, 0));
+                }
+                None => {
+                    self.dom_exit[b as usize] = clock;
+                    stack.pop();
+                }
+            }
+        }
+    }
+
+    /// Each phi names every predecessor exactly once, and nothing else.
+    fn check_phis(&self, block: u32) -> Result<(), DecodeError> {
+        let preds = self.predecessors(block);
+        for phi in self.phis(block) {
+            let words = self.view.operand_words(phi);
+            let pairs = &words[2..];
+            if pairs.len() % 2 != 0 {
+                return Err(self.view.error(phi, "odd number of phi operands".into()));
+            }
+            for pair in pairs.chunks_exact(2) {
+                let named = self.block_of_label(pair[1]);
+                if !named.is_some_and(|p| preds.contains(&p)) {
+                    let message = format!("%{} is not a predecessor of this block", pair[1]);
+                    return Err(self.view.error(phi, message));
+                }
+            }
+            for &p in preds {
+                let label = self.label(p);
+                let times = pairs
+                    .chunks_exact(2)
+                    .filter(|pair| pair[1] == label)
+                    .count();
+                if times != 1 {
+                    let message = format!("names predecessor %{label} {times} times");
+                    return Err(self.view.error(phi, message));
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+fn intersect(idom: &[u32], rpo_number: &[u32], mut a: u32, mut b: u32) -> u32 {
+    while a != b {
+        while rpo_number[a as usize] > rpo_number[b as usize] {
+            a = idom[a as usize];
+        }
+        while rpo_number[b as usize] > rpo_number[a as usize] {
+            b = idom[b as usize];
+        }
+    }
+    a
+}
+
+/// Adjacency lists in one array: node `i`'s neighbours are
+/// `targets[start[i]..start[i + 1]]`, in the order the edges came.
+#[derive(Debug, Default)]
+struct Adjacency {
+    start: Vec<u32>,
+    targets: Vec<u32>,
+}
+
+impl Adjacency {
+    /// From `(node, neighbour)` pairs over nodes `0..n`.
+    fn new(n: usize, edges: &[(u32, u32)]) -> Self {
+        let mut start = vec![0u32; n + 1];
+        for &(node, _) in edges {
+            start[node as usize + 1] += 1;
+        }
+        for i in 0..n {
+            start[i + 1] += start[i];
+        }
+        let mut fill = start.clone();
+        let mut targets = vec![0; edges.len()];
+        for &(node, neighbour) in edges {
+            targets[fill[node as usize] as usize] = neighbour;
+            fill[node as usize] += 1;
+        }
+        Adjacency { start, targets }
+    }
+
+    fn of(&self, node: u32) -> &[u32] {
+        let i = node as usize;
+        &self.targets[self.start[i] as usize..self.start[i + 1] as usize]
+    }
+}

@@ -1,0 +1,207 @@
+//! Decoding binary words into [`Instruction`]s, opcode by direct table
+//! index; every malformed input is an error naming its word offset.
+
+use super::{Header, Instruction, ModuleContext, NumberType, OperandSource, OperandWalker};
+use crate::grammar::{InstSet, Op, OperandKind};
+
+/// A malformed module: where, in which instruction, and what.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DecodeError {
+    /// Index of the offending word in the module (the header is words 0–4).
+    pub offset: usize,
+    /// The instruction being decoded, when its opcode was known.
+    pub instruction: Option<&'static str>,
+    pub message: String,
+}
+
+impl DecodeError {
+    pub fn at(offset: usize, instruction: Option<&'static str>, message: String) -> Self {
+        DecodeError {
+            offset,
+            instruction,
+            message,
+        }
+    }
+}
+
+impl std::fmt::Display for DecodeError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "word {}", self.offset)?;
+        if let Some(name) = self.instruction {
+            write!(f, " ({name})")?;
+        }
+        write!(f, ": {}", self.message)
+    }
+}
+
+impl std::error::Error for DecodeError {}
+
+/// The operand words of one instruction.
+struct WordSource<'w> {
+    words: &'w [u32],
+    /// The next word to read, and the word read last.
+    pos: usize,
+    last: usize,
+    end: usize,
+    op: Op,
+}
+
+impl WordSource<'_> {
+    fn word(&mut self) -> Result<u32, DecodeError> {
+        self.last = self.pos;
+        if self.pos >= self.end {
+            return Err(self.error("the instruction ends before all its operands".to_string()));
+        }
+        self.pos += 1;
+        Ok(self.words[self.pos - 1])
+    }
+}
+
+impl OperandSource for WordSource<'_> {
+    type Error = DecodeError;
+
+    fn at_end(&mut self) -> bool {
+        self.pos >= self.end
+    }
+
+    fn id(&mut self, _kind: OperandKind) -> Result<u32, DecodeError> {
+        self.word()
+    }
+
+    fn integer(&mut self) -> Result<u32, DecodeError> {
+        self.word()
+    }
+
+    fn number(&mut self, ty: NumberType) -> Result<u64, DecodeError> {
+        let low = self.word()?;
+        if ty.words() == 1 {
+            return Ok(u64::from(low));
+        }
+        let high = self.word()?;
+        Ok(u64::from(low) | (u64::from(high) << 32))
+    }
+
+    fn string(&mut self) -> Result<String, DecodeError> {
+        self.last = self.pos;
+        let mut bytes = Vec::new();
+        while self.pos < self.end {
+            let word = self.words[self.pos].to_le_bytes();
+            self.pos += 1;
+            if let Some(nul) = word.iter().position(|&b| b == 0) {
+                if word[nul..].iter().any(|&b| b != 0) {
+                    return Err(self.error("the literal string's padding is not zero".to_string()));
+                }
+                bytes.extend_from_slice(&word[..nul]);
+                return String::from_utf8(bytes)
+                    .map_err(|_| self.error("the literal string is not valid UTF-8".to_string()));
+            }
+            bytes.extend_from_slice(&word);
+        }
+        Err(self
+            .error("the literal string has no terminating NUL within the instruction".to_string()))
+    }
+
+    fn enumerant(&mut self, _kind: OperandKind) -> Result<u32, DecodeError> {
+        self.word()
+    }
+
+    fn ext_inst(&mut self, _set: Option<InstSet>) -> Result<u32, DecodeError> {
+        self.word()
+    }
+
+    fn spec_op(&mut self) -> Result<u32, DecodeError> {
+        self.word()
+    }
+
+    fn error(&self, message: String) -> DecodeError {
+        DecodeError::at(self.last, Some(self.op.info().grammar_name), message)
+    }
+}
+
+/// Reads a module's instructions one at a time, tracking the types that
+/// context-dependent literals need.
+pub struct Decoder<'w> {
+    words: &'w [u32],
+    pos: usize,
+    context: ModuleContext,
+}
+
+impl<'w> Decoder<'w> {
+    /// A decoder over a whole module; reads and checks the header.
+    pub fn new(words: &'w [u32]) -> Result<(Header, Self), DecodeError> {
+        let header = Header::read(words)?;
+        let decoder = Decoder {
+            words,
+            pos: Header::WORDS,
+            context: ModuleContext::default(),
+        };
+        Ok((header, decoder))
+    }
+
+    /// The word offset of the next instruction.
+    pub fn offset(&self) -> usize {
+        self.pos
+    }
+
+    /// The next instruction, `None` at the end; after an error, `None`.
+    pub fn next_instruction(&mut self) -> Option<Result<Instruction, DecodeError>> {
+        if self.pos >= self.words.len() {
+            return None;
+        }
+        let result = self.decode_one();
+        if result.is_err() {
+            self.pos = self.words.len();
+        }
+        Some(result)
+    }
+
+    fn decode_one(&mut self) -> Result<Instruction, DecodeError> {
+        let start = self.pos;
+        let first = self.words[start];
+        let (count, opcode) = ((first >> 16) as usize, first & 0xffff);
+        let op = Op::from_opcode(InstSet::Core, opcode);
+        let name = op.map(|op| op.info().grammar_name);
+        if count == 0 {
+            return Err(DecodeError::at(start, name, "word count 0".to_string()));
+        }
+        let left = self.words.len() - start;
+        if count > left {
+            let message =
+                format!("word count {count} runs past the end of the module ({left} words left)");
+            return Err(DecodeError::at(start, name, message));
+        }
+        let op =
+            op.ok_or_else(|| DecodeError::at(start, None, format!("unknown opcode {opcode}")))?;
+        let mut source = WordSource {
+            words: self.words,
+            pos: start + 1,
+            last: start,
+            end: start + count,
+            op,
+        };
+        let inst = OperandWalker::read(&mut source, &self.context, op)?;
+        if source.pos != source.end {
+            let extra = source.end - source.pos;
+            let message = format!("{extra} words left over after the operands");
+            return Err(DecodeError::at(source.pos, name, message));
+        }
+        self.context.record(&inst);
+        self.pos = source.end;
+        Ok(inst)
+    }
+}
+
+impl Iterator for Decoder<'_> {
+    type Item = Result<Instruction, DecodeError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        self.next_instruction()
+    }
+}
+
+/// The header and every instruction of a module.
+pub fn decode_module(words: &[u32]) -> Result<(Header, Vec<Instruction>), DecodeError> {
+    let (header, decoder) = Decoder::new(words)?;
+    let instructions = decoder.collect::<Result<Vec<_>, _>>()?;
+    Ok((header, instructions))
+}

@@ -1,0 +1,24 @@
+//! The SPIR-V binary form at the instruction level: the module header and a
+//! grammar-wide instruction codec (words ⇄ [`Instruction`]) shared by the
+//! assembler, the disassembler and the module (de)serializer.
+
+mod decode;
+mod header;
+mod instruction;
+mod walk;
+
+pub mod cfg;
+pub mod module;
+pub mod op_traits;
+pub mod operands;
+pub mod structurize;
+
+pub use decode::{decode_module, DecodeError, Decoder};
+pub use header::{words_from_bytes, words_to_bytes, Header, MAGIC};
+pub use instruction::{encode_module, Instruction, NumberType, Operand, TooManyWords};
+pub use walk::{ModuleContext, OperandSource, OperandWalker};
+
+#[cfg(test)]
+pub(crate) mod tests;
+#[cfg(test)]
+mod view_tests;

@@ -1,0 +1,257 @@
+//! Per-opcode facts the module view consults for every instruction,
+//! computed once from the grammar tables into one table indexed by core
+//! opcode: the op, its result ids, the module section it belongs in, whether
+//! it ends a block, and — for the many ops whose operands are fixed ids and
+//! one-word literals — which words are ids, so uses are read without walking
+//! the grammar.
+
+use super::module::Section;
+use crate::grammar::{Category, InstSet, Op, OperandKind, Quantifier};
+use std::sync::OnceLock;
+
+/// What may follow an op's fixed operands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tail {
+    Nothing,
+    /// Any number of ids (a variadic id operand).
+    Ids,
+    /// Any number of id pairs (`OpPhi`'s values and parents).
+    IdPairs,
+    /// Any number of one-word literals.
+    Literals,
+    /// A string ending the instruction.
+    String,
+    /// Something that needs the grammar walk when present.
+    Walk,
+}
+
+/// What the view needs to know about one op.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OpTraits {
+    pub op: Op,
+    pub has_result_type: bool,
+    pub has_result: bool,
+    /// The module-level section; `None` for ops only valid in functions (and `OpNop`).
+    pub section: Option<Section>,
+    pub terminator: bool,
+    /// May name ids defined later in the globals section.
+    pub forward_refs: bool,
+    /// The leading operands that are each one word (ids and one-word
+    /// literals); [`Self::WALK`] when the layout needs the grammar walk.
+    pub fixed: u8,
+    /// Bit `i` set: fixed operand word `i` is an id (result ids included).
+    pub id_mask: u32,
+    /// Fixed operand words holding an enum: (word index, kind); the fast
+    /// path holds only while their values take no parameters.
+    pub enums: [EnumOperand; 2],
+    pub enum_count: u8,
+    pub tail: Tail,
+}
+
+/// An enum operand among an op's fixed words, with the values that take no
+/// parameters precomputed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EnumOperand {
+    /// Operand word index.
+    pub at: u8,
+    pub kind: OperandKind,
+    /// A bit enum (else a value enum).
+    pub bits: bool,
+    /// Value enums: bit `v` set when value `v` (below 128) is known and
+    /// takes no parameters. Bit enums: the known bits that take none.
+    pub plain: u128,
+}
+
+impl EnumOperand {
+    fn new(at: u8, kind: OperandKind) -> Self {
+        let info = kind.info();
+        let plain = info
+            .enumerants
+            .iter()
+            .filter(|e| e.parameters.is_empty())
+            .map(|e| match info.category {
+                Category::ValueEnum if e.value < 128 => 1u128 << e.value,
+                Category::ValueEnum => 0,
+                _ => u128::from(e.value),
+            })
+            .fold(0, |all, bits| all | bits);
+        let bits = info.category == Category::BitEnum;
+        EnumOperand {
+            at,
+            kind,
+            bits,
+            plain,
+        }
+    }
+
+    /// Whether `value` is known and takes no parameters.
+    fn is_plain(&self, value: u32) -> bool {
+        match self.kind.info().category {
+            Category::ValueEnum if value < 128 => self.plain & (1 << value) != 0,
+            Category::ValueEnum => {
+                (self.kind.info().enumerant(value)).is_some_and(|e| e.parameters.is_empty())
+            }
+            _ => u128::from(value) & !self.plain == 0,
+        }
+    }
+}
+
+impl OpTraits {
+    /// `fixed` of an op whose operands always need the grammar walk.
+    pub const WALK: u8 = u8::MAX;
+
+    /// The traits of the core op with `opcode`.
+    pub fn core(opcode: u32) -> Option<&'static OpTraits> {
+        Op::from_opcode(InstSet::Core, opcode).map(OpTraits::of)
+    }
+
+    /// The traits of `op`.
+    pub fn of(op: Op) -> &'static OpTraits {
+        static TABLE: OnceLock<Vec<OpTraits>> = OnceLock::new();
+        let table = TABLE.get_or_init(|| Op::ALL.iter().map(|&op| compute(op)).collect());
+        &table[op as usize]
+    }
+}
+
+/// The unused slots of [`OpTraits::enums`].
+const NO_ENUM: EnumOperand = EnumOperand {
+    at: 0,
+    kind: OperandKind::IdRef,
+    bits: false,
+    plain: 0,
+};
+
+fn compute(op: Op) -> OpTraits {
+    let info = op.info();
+    let layout = simple_layout(op).unwrap_or(SimpleLayout {
+        fixed: OpTraits::WALK,
+        id_mask: 0,
+        enums: [NO_ENUM; 2],
+        enum_count: 0,
+        tail: Tail::Walk,
+    });
+    OpTraits {
+        op,
+        has_result_type: info.has_result_type,
+        has_result: info.has_result,
+        section: Section::of(op),
+        terminator: matches!(
+            op,
+            Op::Branch
+                | Op::BranchConditional
+                | Op::Switch
+                | Op::Return
+                | Op::ReturnValue
+                | Op::Kill
+                | Op::Unreachable
+                | Op::TerminateInvocation
+                | Op::IgnoreIntersectionKHR
+                | Op::TerminateRayKHR
+                | Op::EmitMeshTasksEXT
+        ),
+        forward_refs: op == Op::TypeForwardPointer
+            || info.grammar_name == "OpExtInstWithForwardRefsKHR",
+        fixed: layout.fixed,
+        id_mask: layout.id_mask,
+        enums: layout.enums,
+        enum_count: layout.enum_count,
+        tail: layout.tail,
+    }
+}
+
+struct SimpleLayout {
+    fixed: u8,
+    id_mask: u32,
+    enums: [EnumOperand; 2],
+    enum_count: u8,
+    tail: Tail,
+}
+
+/// Fixed one-word operands (ids, literals, enums), then at most one
+/// optional or variadic operand, or a string.
+fn simple_layout(op: Op) -> Option<SimpleLayout> {
+    let operands = op.info().operands;
+    let mut layout = SimpleLayout {
+        fixed: 0,
+        id_mask: 0,
+        enums: [NO_ENUM; 2],
+        enum_count: 0,
+        tail: Tail::Nothing,
+    };
+    for (i, info) in operands.iter().enumerate() {
+        let kind = info.kind;
+        let id = matches!(
+            kind,
+            OperandKind::IdResultType
+                | OperandKind::IdResult
+                | OperandKind::IdRef
+                | OperandKind::IdScope
+                | OperandKind::IdMemorySemantics
+        );
+        let literal = matches!(kind, OperandKind::LiteralInteger) && op != Op::Switch;
+        let category = kind.info().category;
+        let is_enum = matches!(category, Category::ValueEnum | Category::BitEnum);
+        let last = i + 1 == operands.len();
+        match info.quantifier {
+            _ if layout.fixed >= 32 => return None,
+            Quantifier::One if id || literal => {
+                layout.id_mask |= u32::from(id) << layout.fixed;
+                layout.fixed += 1;
+            }
+            Quantifier::One if is_enum && layout.enum_count < 2 => {
+                layout.enums[usize::from(layout.enum_count)] = EnumOperand::new(layout.fixed, kind);
+                layout.enum_count += 1;
+                layout.fixed += 1;
+            }
+            // OpConstant's value: one word, and a second for 64-bit types.
+            Quantifier::One if kind == OperandKind::LiteralContextDependentNumber && last => {
+                layout.fixed += 1;
+                layout.tail = Tail::Literals;
+            }
+            Quantifier::One if kind == OperandKind::LiteralString && last => {
+                layout.tail = Tail::String;
+            }
+            Quantifier::One => return None,
+            _ if !last => return None,
+            Quantifier::Variadic if id => layout.tail = Tail::Ids,
+            Quantifier::Variadic if kind == OperandKind::PairIdRefIdRef => {
+                layout.tail = Tail::IdPairs
+            }
+            Quantifier::Variadic if literal => layout.tail = Tail::Literals,
+            _ => layout.tail = Tail::Walk,
+        }
+    }
+    Some(layout)
+}
+
+impl OpTraits {
+    /// Whether the instruction at `words[start..end]` can skip the grammar
+    /// walk: its word count fits the fixed layout and its enums take no
+    /// parameters (unknown values are left to the walk to report).
+    pub fn fits(&self, words: &[u32], start: usize, end: usize) -> bool {
+        if self.fixed == Self::WALK {
+            return false;
+        }
+        let count = end - start - 1;
+        let fixed = usize::from(self.fixed);
+        let shape = match self.tail {
+            Tail::Nothing | Tail::Walk => count == fixed,
+            Tail::Ids | Tail::Literals => count >= fixed,
+            Tail::IdPairs => count >= fixed && (count - fixed) % 2 == 0,
+            Tail::String => count > fixed && string_fills(&words[start + 1 + fixed..end]),
+        };
+        shape
+            && self.enums[..usize::from(self.enum_count)]
+                .iter()
+                .all(|e| e.is_plain(words[start + 1 + usize::from(e.at)]))
+    }
+}
+
+/// Whether `words` hold exactly one NUL-terminated string.
+fn string_fills(words: &[u32]) -> bool {
+    let has_nul = |w: &u32| w.to_le_bytes().contains(&0);
+    match words.split_last() {
+        Some((last, rest)) => has_nul(last) && !rest.iter().any(has_nul),
+        None => false,
+    }
+}

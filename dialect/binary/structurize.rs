@@ -1,0 +1,403 @@
+//! Structured constructs of one function, recognised from its
+//! `OpSelectionMerge` / `OpLoopMerge` headers, and how each maps onto
+//! `spirv.mlir.selection` / `spirv.mlir.loop` regions.
+//!
+//! A construct's region holds the blocks the header structurally dominates
+//! minus those its merge block dominates (for a loop this takes in the
+//! continue construct). The layout the IR builder follows:
+//! - selection: the header's phis and instructions stay in the enclosing
+//!   block, followed by the op; the region's first block holds the header's
+//!   terminator; the region's last block is a `spirv.mlir.merge` block that
+//!   every branch to the merge block targets;
+//! - loop: a fresh entry block branching to the header (passing the header
+//!   phis' values from outside the loop), the header and the other region
+//!   blocks in binary order, then the `spirv.mlir.merge` block;
+//! - the merge block's own instructions follow the op in the enclosing block;
+//!   its phis become the op's results, yielded by `spirv.mlir.merge`.
+//!
+//! A construct regions cannot express (a branch leaving it other than to its
+//! merge block: a break or continue to an enclosing construct; a block
+//! entered from outside; a back edge from outside the continue construct;
+//! overlap with its parent) is kept inline in its parent's blocks, with the
+//! reason; its header keeps the merge instruction, so serialization can
+//! restore it. A loop whose header is its own continue target needs a
+//! continue block made for it. A function without merge instructions keeps
+//! a plain CFG.
+
+use super::cfg::Cfg;
+use super::module::NONE;
+use super::DecodeError;
+use crate::grammar::Op;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ConstructKind {
+    Selection,
+    Loop,
+}
+
+/// Why a construct cannot be a region, at which block.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Obstacle {
+    /// The id of the block where the problem shows.
+    pub block: u32,
+    pub reason: String,
+}
+
+/// One selection or loop construct; blocks are function block numbers.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Construct {
+    pub kind: ConstructKind,
+    pub header: u32,
+    pub merge: u32,
+    /// The loop's continue target; [`NONE`] for a selection.
+    pub continue_target: u32,
+    /// The enclosing construct (an index into [`Structure::constructs`]).
+    pub parent: u32,
+    /// Every block of the construct, header first, then in binary order.
+    pub blocks: Vec<u32>,
+    /// Empty when the construct maps onto a region.
+    pub obstacles: Vec<Obstacle>,
+    /// Ids defined inside the region and used outside it, which the op must
+    /// yield as results (beside the merge block's phis).
+    pub escaping: Vec<u32>,
+    /// The number of phis of the merge block, which become op results.
+    pub merge_phis: usize,
+    /// The merge block also has predecessors outside the construct, so its
+    /// instructions need a block of their own after the op.
+    pub merge_shared: bool,
+}
+
+impl Construct {
+    pub fn is_region(&self) -> bool {
+        self.obstacles.is_empty()
+    }
+}
+
+/// How a function's blocks map onto the IR.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Lowering {
+    /// No merge instructions: the blocks stay a plain CFG.
+    PlainCfg,
+    /// Every construct becomes a region.
+    Regions,
+    /// Some constructs become regions; the others stay inline.
+    Mixed,
+}
+
+/// The construct tree of one function.
+#[derive(Debug)]
+pub struct Structure {
+    /// Outer constructs before the ones they contain.
+    pub constructs: Vec<Construct>,
+    /// Per block: the innermost construct holding it, [`NONE`] at function level.
+    pub innermost: Vec<u32>,
+}
+
+impl Structure {
+    /// Recognises the constructs of `cfg`'s function.
+    pub fn analyze(cfg: &Cfg) -> Result<Structure, DecodeError> {
+        let mut structure = Structure::shape(cfg);
+        structure.find_escaping_values(cfg)?;
+        Ok(structure)
+    }
+
+    /// The constructs, their nesting and obstacles, without reading any
+    /// operand: [`Construct::escaping`] stays empty, for a reader that
+    /// tracks where each value is used itself.
+    pub fn shape(cfg: &Cfg) -> Structure {
+        let n = cfg.len() as u32;
+        let mut constructs: Vec<Construct> = (0..n)
+            .filter(|&h| cfg.merge_of[h as usize] != NONE)
+            .map(|header| new_construct(cfg, header))
+            .collect();
+        // Larger first: a construct contains only smaller ones.
+        constructs.sort_by_key(|c| (std::cmp::Reverse(c.blocks.len()), c.header));
+        let mut innermost = vec![NONE; n as usize];
+        for (k, construct) in constructs.iter_mut().enumerate() {
+            construct.parent = innermost[construct.header as usize];
+            for &b in &construct.blocks {
+                innermost[b as usize] = k as u32;
+            }
+        }
+        let mut structure = Structure {
+            constructs,
+            innermost,
+        };
+        for k in 0..structure.constructs.len() {
+            let obstacles = structure.obstacles(cfg, k);
+            structure.constructs[k].obstacles = obstacles;
+            structure.merge_facts(cfg, k);
+        }
+        structure
+    }
+
+    /// Whether block `b` is in construct `k`.
+    pub fn contains(&self, k: u32, b: u32) -> bool {
+        let mut at = self.innermost[b as usize];
+        while at != NONE {
+            if at == k {
+                return true;
+            }
+            at = self.constructs[at as usize].parent;
+        }
+        false
+    }
+
+    /// The nearest construct holding block `b` that maps onto a region;
+    /// [`NONE`] for the function body.
+    pub fn region_of(&self, b: u32) -> u32 {
+        self.nearest_region(self.innermost[b as usize])
+    }
+
+    /// `construct` if it maps onto a region, else its nearest such ancestor.
+    fn nearest_region(&self, construct: u32) -> u32 {
+        let mut at = construct;
+        while at != NONE && !self.constructs[at as usize].is_region() {
+            at = self.constructs[at as usize].parent;
+        }
+        at
+    }
+
+    /// The region whose blocks hold the op of region construct `k`.
+    pub fn enclosing_region(&self, k: u32) -> u32 {
+        self.nearest_region(self.constructs[k as usize].parent)
+    }
+
+    /// The region construct headed by block `b`, if any.
+    pub fn region_headed_by(&self, b: u32) -> Option<u32> {
+        let k = self.innermost[b as usize];
+        let construct = self.constructs.get(k as usize)?;
+        (construct.header == b && construct.is_region()).then_some(k)
+    }
+
+    /// The blocks laid out in `region` (a construct, or [`NONE`] for the
+    /// function body), in binary order with the region's header first.
+    /// The header of a nested region is listed in both: in the enclosing
+    /// region it is the block holding its phis (as arguments), for a
+    /// selection its instructions, then the nested op and the instructions
+    /// of the nested merge block; in its own region, the header proper
+    /// (only the terminator, for a selection).
+    pub fn region_blocks(&self, region: u32) -> Vec<u32> {
+        let placed = |b: u32| {
+            self.region_of(b) == region
+                || self
+                    .region_headed_by(b)
+                    .is_some_and(|k| self.enclosing_region(k) == region)
+        };
+        let mut blocks: Vec<u32> = (0..self.innermost.len() as u32)
+            .filter(|&b| placed(b))
+            .collect();
+        if region != NONE {
+            let header = self.constructs[region as usize].header;
+            blocks.retain(|&b| b != header);
+            blocks.insert(0, header);
+        }
+        blocks
+    }
+
+    /// Whether every construct maps onto a region.
+    pub fn fully_structured(&self) -> bool {
+        self.constructs.iter().all(Construct::is_region)
+    }
+
+    pub fn lowering(&self) -> Lowering {
+        match () {
+            _ if self.constructs.is_empty() => Lowering::PlainCfg,
+            _ if self.fully_structured() => Lowering::Regions,
+            _ => Lowering::Mixed,
+        }
+    }
+
+    fn obstacles(&self, cfg: &Cfg, k: usize) -> Vec<Obstacle> {
+        let construct = &self.constructs[k];
+        let inside = |b: u32| self.contains(k as u32, b);
+        let mut obstacles = Vec::new();
+        let mut note = |block: u32, reason: String| {
+            obstacles.push(Obstacle {
+                block: cfg.label(block),
+                reason,
+            })
+        };
+        let header_label = cfg.label(construct.header);
+        if construct.merge == construct.header {
+            note(
+                construct.header,
+                "the header is its own merge block".to_string(),
+            );
+        }
+        if construct.kind == ConstructKind::Loop {
+            let target = construct.continue_target;
+            if target == construct.merge {
+                note(target, "the continue target is the merge block".to_string());
+            } else if !inside(target) {
+                note(
+                    target,
+                    format!("the continue target is outside the loop headed by %{header_label}"),
+                );
+            }
+        }
+        if construct.parent != NONE {
+            let parent = &self.constructs[construct.parent as usize];
+            if let Some(&b) = construct
+                .blocks
+                .iter()
+                .find(|&&b| cfg.dominates(parent.merge, b))
+            {
+                let parent_header = cfg.label(parent.header);
+                note(
+                    b,
+                    format!(
+                        "the construct leaves its parent %{parent_header} past its merge block"
+                    ),
+                );
+            }
+        }
+        for &b in &construct.blocks {
+            for &s in cfg.successors(b) {
+                if !inside(s) && s != construct.merge {
+                    note(b, self.describe_exit(cfg, construct, s));
+                }
+            }
+            for &p in cfg.predecessors(b) {
+                if b != construct.header && !inside(p) {
+                    let source = cfg.label(p);
+                    note(b, format!("entered from %{source}, outside the construct headed by %{header_label}"));
+                }
+                let back_edge = b == construct.header && inside(p);
+                if back_edge
+                    && construct.kind == ConstructKind::Loop
+                    && !cfg.dominates(construct.continue_target, p)
+                {
+                    note(
+                        p,
+                        format!(
+                            "a back edge to %{header_label} from outside the continue construct"
+                        ),
+                    );
+                }
+                if back_edge && construct.kind == ConstructKind::Selection {
+                    note(
+                        p,
+                        format!("a back edge to the selection header %{header_label}"),
+                    );
+                }
+            }
+        }
+        obstacles
+    }
+
+    /// Says what an exit from `construct` to block `target` is: a break or
+    /// continue to an enclosing construct, or some other branch.
+    fn describe_exit(&self, cfg: &Cfg, construct: &Construct, target: u32) -> String {
+        let header = cfg.label(construct.header);
+        let label = cfg.label(target);
+        let mut at = construct.parent;
+        while at != NONE {
+            let outer = &self.constructs[at as usize];
+            let outer_header = cfg.label(outer.header);
+            if outer.merge == target {
+                return format!(
+                    "breaks out of the construct headed by %{header} to %{label}, the merge block \
+                     of the enclosing construct headed by %{outer_header}"
+                );
+            }
+            if outer.continue_target == target {
+                return format!(
+                    "continues out of the construct headed by %{header} to %{label}, the continue \
+                     target of the enclosing loop headed by %{outer_header}"
+                );
+            }
+            at = outer.parent;
+        }
+        format!("branches to %{label}, outside the construct headed by %{header}")
+    }
+
+    fn merge_facts(&mut self, cfg: &Cfg, k: usize) {
+        let merge = self.constructs[k].merge;
+        let merge_phis = cfg.phis(merge).count();
+        let merge_shared = cfg
+            .predecessors(merge)
+            .iter()
+            .any(|&p| !self.contains(k as u32, p));
+        let construct = &mut self.constructs[k];
+        construct.merge_phis = merge_phis;
+        construct.merge_shared = merge_shared;
+    }
+
+    /// Records, per region construct, the ids defined inside it and used
+    /// outside (a phi's use counts at the end of the predecessor it names).
+    fn find_escaping_values(&mut self, cfg: &Cfg) -> Result<(), DecodeError> {
+        if self.constructs.is_empty() {
+            return Ok(());
+        }
+        let mut uses: Vec<usize> = Vec::new();
+        for u in 0..cfg.len() as u32 {
+            let block = cfg.blocks[u as usize];
+            for index in block.start + 1..=block.terminator {
+                uses.clear();
+                cfg.view.visit_uses(index, |word| uses.push(word))?;
+                let inst = &cfg.view.insts[index as usize];
+                // The result type is a global id; a phi's operands are
+                // (value, parent) pairs, each value used in its parent.
+                let skip = usize::from(inst.op.info().has_result_type);
+                let is_phi = inst.op == Op::Phi;
+                for (i, &word) in uses.iter().enumerate().skip(skip) {
+                    let at = match uses.get(i + 1) {
+                        _ if !is_phi => u,
+                        Some(&parent) if (i - skip) % 2 == 0 => {
+                            cfg.block_of_label(cfg.view.words[parent]).unwrap_or(u)
+                        }
+                        _ => continue,
+                    };
+                    self.note_use(cfg, cfg.view.words[word], at);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn note_use(&mut self, cfg: &Cfg, id: u32, at: u32) {
+        let Some(def) = cfg.view.def(id) else { return };
+        if cfg.view.insts[def as usize].op == Op::Label {
+            return;
+        }
+        let Some(d) = cfg.block_of_inst(def) else {
+            return;
+        };
+        let mut k = self.innermost[d as usize];
+        while k != NONE && !self.contains(k, at) {
+            let construct = &mut self.constructs[k as usize];
+            let hoisted = construct.kind == ConstructKind::Selection && construct.header == d;
+            if construct.is_region() && !hoisted && !construct.escaping.contains(&id) {
+                construct.escaping.push(id);
+            }
+            k = construct.parent;
+        }
+    }
+}
+
+fn new_construct(cfg: &Cfg, header: u32) -> Construct {
+    let merge = cfg.merge_of[header as usize];
+    let continue_target = cfg.continue_of[header as usize];
+    let kind = match continue_target {
+        NONE => ConstructKind::Selection,
+        _ => ConstructKind::Loop,
+    };
+    let mut blocks = vec![header];
+    blocks.extend(
+        (0..cfg.len() as u32)
+            .filter(|&b| b != header && cfg.dominates(header, b) && !cfg.dominates(merge, b)),
+    );
+    Construct {
+        kind,
+        header,
+        merge,
+        continue_target,
+        parent: NONE,
+        blocks,
+        obstacles: Vec::new(),
+        escaping: Vec::new(),
+        merge_phis: 0,
+        merge_shared: false,
+    }
+}

@@ -1,0 +1,324 @@
+//! The grammar walk every instruction reader shares: given an op, it asks an
+//! [`OperandSource`] (binary words or assembly tokens) for each operand in
+//! grammar order, following quantifiers, composite kinds, enumerant
+//! parameters, `OpExtInst`'s imported set and `OpSpecConstantOp`'s nested
+//! opcode; literals whose width depends on a type get it from the
+//! [`ModuleContext`] built from the instructions read so far.
+
+use super::{Instruction, NumberType, Operand};
+use crate::grammar::{Category, InstSet, Op, OperandInfo, OperandKind, Quantifier};
+use std::collections::HashMap;
+
+/// Where operands come from; each method reads one operand of the kind named.
+pub trait OperandSource {
+    type Error;
+    /// True when the current instruction has no operands left.
+    fn at_end(&mut self) -> bool;
+    /// An id of `kind` (`IdResultType`, `IdResult`, `IdRef`, ...).
+    fn id(&mut self, kind: OperandKind) -> Result<u32, Self::Error>;
+    /// A one-word unsigned literal.
+    fn integer(&mut self) -> Result<u32, Self::Error>;
+    /// A literal encoded as `ty` says, low word first.
+    fn number(&mut self, ty: NumberType) -> Result<u64, Self::Error>;
+    fn string(&mut self) -> Result<String, Self::Error>;
+    /// The value (or the bits) of an enum operand of `kind`.
+    fn enumerant(&mut self, kind: OperandKind) -> Result<u32, Self::Error>;
+    /// An extended instruction number; `set` is `None` for a set the grammar lacks.
+    fn ext_inst(&mut self, set: Option<InstSet>) -> Result<u32, Self::Error>;
+    /// The opcode of `OpSpecConstantOp`.
+    fn spec_op(&mut self) -> Result<u32, Self::Error>;
+    /// An error about the operand read last.
+    fn error(&self, message: String) -> Self::Error;
+}
+
+/// Ids below this are kept in vectors; larger ones (only in odd modules) in maps.
+const DENSE_IDS: u32 = 1 << 20;
+
+/// A table keyed by id.
+#[derive(Debug)]
+struct IdTable<T> {
+    dense: Vec<Option<T>>,
+    sparse: HashMap<u32, T>,
+}
+
+impl<T> Default for IdTable<T> {
+    fn default() -> Self {
+        IdTable {
+            dense: Vec::new(),
+            sparse: HashMap::new(),
+        }
+    }
+}
+
+impl<T: Copy> IdTable<T> {
+    fn insert(&mut self, id: u32, value: T) {
+        if id < DENSE_IDS {
+            let index = id as usize;
+            if index >= self.dense.len() {
+                self.dense.resize(index + 1, None);
+            }
+            self.dense[index] = Some(value);
+        } else {
+            self.sparse.insert(id, value);
+        }
+    }
+
+    fn get(&self, id: u32) -> Option<T> {
+        if id < DENSE_IDS {
+            self.dense.get(id as usize).copied().flatten()
+        } else {
+            self.sparse.get(&id).copied()
+        }
+    }
+}
+
+/// What operand reading needs to know about earlier instructions: numeric
+/// types, the type of each value, and the imported instruction sets.
+#[derive(Debug, Default)]
+pub struct ModuleContext {
+    number_types: IdTable<NumberType>,
+    value_types: IdTable<u32>,
+    /// `None` for an import of a set the grammar lacks.
+    ext_sets: IdTable<Option<InstSet>>,
+}
+
+impl ModuleContext {
+    /// Notes what `inst` defines.
+    pub fn record(&mut self, inst: &Instruction) {
+        let Some(result) = inst.result else { return };
+        if let Some(ty) = inst.result_type {
+            self.value_types.insert(result, ty);
+        }
+        let width = match inst.operands.first() {
+            Some(Operand::Integer(width)) if (1..=64).contains(width) => *width,
+            _ => 0,
+        };
+        match (inst.op, inst.operands.get(1)) {
+            (Op::TypeInt, Some(Operand::Integer(signed))) if width > 0 => {
+                let ty = NumberType::Int {
+                    width,
+                    signed: *signed != 0,
+                };
+                self.number_types.insert(result, ty);
+            }
+            (Op::TypeFloat, _) if width > 0 => {
+                self.number_types
+                    .insert(result, NumberType::Float { width });
+            }
+            (Op::ExtInstImport, _) => {
+                if let Some(Operand::String(name)) = inst.operands.first() {
+                    self.ext_sets
+                        .insert(result, InstSet::from_import_name(name));
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// The numeric type `type_id` names, if it is `OpTypeInt` or `OpTypeFloat`.
+    pub fn number_type(&self, type_id: u32) -> Option<NumberType> {
+        self.number_types.get(type_id)
+    }
+
+    /// The numeric type of the value `id`.
+    pub fn value_number_type(&self, id: u32) -> Option<NumberType> {
+        self.number_type(self.value_types.get(id)?)
+    }
+
+    /// The set imported as `id`: `None` if `id` is no import, `Some(None)`
+    /// for a set the grammar lacks.
+    pub fn ext_set(&self, id: u32) -> Option<Option<InstSet>> {
+        self.ext_sets.get(id)
+    }
+}
+
+/// Reads one instruction's operands from a source, in grammar order.
+pub struct OperandWalker<'a, S> {
+    source: &'a mut S,
+    context: &'a ModuleContext,
+    inst: Instruction,
+}
+
+impl<'a, S: OperandSource> OperandWalker<'a, S> {
+    /// Reads every operand of `op` from `source`.
+    pub fn read(
+        source: &'a mut S,
+        context: &'a ModuleContext,
+        op: Op,
+    ) -> Result<Instruction, S::Error> {
+        let mut walker = OperandWalker {
+            source,
+            context,
+            inst: Instruction::new(op),
+        };
+        walker.operands(op.info().operands, false)?;
+        Ok(walker.inst)
+    }
+
+    fn operands(
+        &mut self,
+        list: &'static [OperandInfo],
+        skip_results: bool,
+    ) -> Result<(), S::Error> {
+        for info in list {
+            if skip_results
+                && matches!(info.kind, OperandKind::IdResultType | OperandKind::IdResult)
+            {
+                continue;
+            }
+            match info.quantifier {
+                Quantifier::One => self.operand(info.kind)?,
+                Quantifier::Optional => {
+                    if !self.source.at_end() {
+                        self.operand(info.kind)?;
+                    }
+                }
+                Quantifier::Variadic => {
+                    while !self.source.at_end() {
+                        self.operand(info.kind)?;
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn push(&mut self, operand: Operand) {
+        self.inst.operands.push(operand);
+    }
+
+    fn operand(&mut self, kind: OperandKind) -> Result<(), S::Error> {
+        use OperandKind as K;
+        match kind {
+            K::IdResultType => self.inst.result_type = Some(self.source.id(kind)?),
+            K::IdResult => self.inst.result = Some(self.source.id(kind)?),
+            K::IdRef | K::IdScope | K::IdMemorySemantics => {
+                let id = self.source.id(kind)?;
+                self.push(Operand::Id(id));
+            }
+            // OpSwitch case labels take the selector's type.
+            K::LiteralInteger if self.inst.op == Op::Switch => {
+                let selector = match self.inst.operands.first() {
+                    Some(Operand::Id(id)) => *id,
+                    _ => 0,
+                };
+                let ty = self.context.value_number_type(selector).ok_or_else(|| {
+                    self.source.error(format!(
+                        "the OpSwitch selector %{selector} is not of a scalar integer type"
+                    ))
+                })?;
+                self.number(ty)?;
+            }
+            K::LiteralInteger => {
+                let value = self.source.integer()?;
+                self.push(Operand::Integer(value));
+            }
+            // Newer grammars only: matched by name so older ones still build.
+            kind if kind.info().name == "LiteralFloat" => {
+                self.number(NumberType::Float { width: 32 })?
+            }
+            K::LiteralContextDependentNumber => {
+                let type_id = self.inst.result_type.unwrap_or(0);
+                let ty = self.context.number_type(type_id).ok_or_else(|| {
+                    self.source.error(format!(
+                        "the literal's type %{type_id} is not a scalar numeric type"
+                    ))
+                })?;
+                self.number(ty)?;
+            }
+            K::LiteralString => {
+                let text = self.source.string()?;
+                self.push(Operand::String(text));
+            }
+            K::LiteralExtInstInteger => self.ext_inst()?,
+            K::LiteralSpecConstantOpInteger => {
+                let opcode = self.source.spec_op()?;
+                let op = Op::from_opcode(InstSet::Core, opcode).ok_or_else(|| {
+                    self.source
+                        .error(format!("unknown opcode {opcode} in OpSpecConstantOp"))
+                })?;
+                self.push(Operand::SpecOp(op));
+                self.operands(op.info().operands, true)?;
+            }
+            _ => match kind.info().category {
+                Category::ValueEnum => self.value_enum(kind)?,
+                Category::BitEnum => self.bit_enum(kind)?,
+                Category::Composite => {
+                    for base in kind.info().bases {
+                        self.operand(*base)?;
+                    }
+                }
+                Category::Literal | Category::Id => {
+                    return Err(self.source.error(format!(
+                        "operand kind {} is not supported",
+                        kind.info().name
+                    )));
+                }
+            },
+        }
+        Ok(())
+    }
+
+    fn number(&mut self, ty: NumberType) -> Result<(), S::Error> {
+        let bits = self.source.number(ty)?;
+        self.push(Operand::Number { bits, ty });
+        Ok(())
+    }
+
+    fn ext_inst(&mut self) -> Result<(), S::Error> {
+        let set_id = match self.inst.operands.last() {
+            Some(Operand::Id(id)) => *id,
+            _ => 0,
+        };
+        let set = self.context.ext_set(set_id).ok_or_else(|| {
+            self.source
+                .error(format!("%{set_id} is not an OpExtInstImport"))
+        })?;
+        let number = self.source.ext_inst(set)?;
+        match set {
+            Some(set) => {
+                let op = Op::from_opcode(set, number).ok_or_else(|| {
+                    let name = set.info().import_name;
+                    self.source
+                        .error(format!("{name} has no instruction {number}"))
+                })?;
+                self.push(Operand::ExtInst(op));
+                self.operands(op.info().operands, false)
+            }
+            None => {
+                self.push(Operand::Integer(number));
+                Ok(())
+            }
+        }
+    }
+
+    fn value_enum(&mut self, kind: OperandKind) -> Result<(), S::Error> {
+        let info = kind.info();
+        let value = self.source.enumerant(kind)?;
+        let enumerant = info.enumerant(value).ok_or_else(|| {
+            self.source
+                .error(format!("{value} is not a {} value", info.name))
+        })?;
+        self.push(Operand::Enum { kind, value });
+        self.operands(enumerant.parameters, false)
+    }
+
+    fn bit_enum(&mut self, kind: OperandKind) -> Result<(), S::Error> {
+        let info = kind.info();
+        let bits = self.source.enumerant(kind)?;
+        let known = info.enumerants.iter().fold(0, |all, e| all | e.value);
+        if bits & !known != 0 {
+            let unknown = bits & !known;
+            return Err(self
+                .source
+                .error(format!("{unknown:#x} names no {} bit", info.name)));
+        }
+        self.push(Operand::Enum { kind, value: bits });
+        for enumerant in info.enumerants {
+            if enumerant.value != 0 && bits & enumerant.value == enumerant.value {
+                self.operands(enumerant.parameters, false)?;
+            }
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,351 @@
+//! The Vulkan runtime used directly, on a real device (lavapipe in CI) with
+//! the validation layer when installed: a kernel from the shared corpus with
+//! a specialization constant, ordered dispatches across descriptor sets with
+//! push constants and timestamps, and the errors for mismatched bindings.
+//! The interface reader is also run over every binary of the corpus.
+
+use spirv_dialect::amber::shader::assemble;
+use spirv_dialect::runtime::interface::{reflect, words_from_bytes, ResourceKind};
+use spirv_dialect::runtime::vulkan::{
+    Binding, BoundBuffer, Buffer, Context, ContextOptions, DescriptorKind, Kernel, KernelDesc,
+    RuntimeError, Slot, Stream,
+};
+use std::path::{Path, PathBuf};
+
+const CORPUS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/corpus");
+
+fn context() -> Option<Context> {
+    match Context::new(&ContextOptions {
+        validation: true,
+        ..ContextOptions::default()
+    }) {
+        Ok(context) => Some(context),
+        Err(e) => {
+            eprintln!("skipped: no Vulkan device: {e}");
+            None
+        }
+    }
+}
+
+fn corpus_dir() -> Option<PathBuf> {
+    let candidates = [PathBuf::from(CORPUS), PathBuf::from("/work/shared/corpus")];
+    let found = candidates.into_iter().find(|p| p.is_dir());
+    if found.is_none() {
+        eprintln!("skipped: the shared SPIR-V corpus is absent");
+    }
+    found
+}
+
+fn words_of(path: &Path) -> Vec<u32> {
+    words_from_bytes(&std::fs::read(path).expect("read corpus file")).expect("whole words")
+}
+
+fn storage(buffer: &Buffer, set: u32, binding: u32) -> Binding {
+    Binding {
+        set,
+        binding,
+        buffers: vec![BoundBuffer {
+            buffer: buffer.clone(),
+            offset: 0,
+            range: None,
+            dynamic_offset: 0,
+        }],
+    }
+}
+
+fn u32s(bytes: &[u8]) -> Vec<u32> {
+    bytes
+        .chunks_exact(4)
+        .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+        .collect()
+}
+
+fn bytes_of(values: &[u32]) -> Vec<u8> {
+    values.iter().flat_map(|v| v.to_le_bytes()).collect()
+}
+
+/// The message of an expected `RuntimeError::Failed`.
+fn failure<T>(result: Result<T, RuntimeError>) -> String {
+    match result {
+        Err(RuntimeError::Failed(message)) => message,
+        Err(other) => panic!("unexpected {other:?}"),
+        Ok(_) => panic!("expected an error"),
+    }
+}
+
+fn assert_clean(context: &Context) {
+    let messages = context.take_validation_messages();
+    assert!(messages.is_empty(), "validation messages: {messages:#?}");
+}
+
+#[test]
+fn interface_reader_accepts_the_whole_corpus() {
+    let Some(corpus) = corpus_dir() else { return };
+    let mut files = Vec::new();
+    let mut pending = vec![corpus];
+    while let Some(dir) = pending.pop() {
+        for entry in std::fs::read_dir(&dir).expect("list corpus") {
+            let path = entry.expect("entry").path();
+            if path.is_dir() {
+                pending.push(path);
+            } else if path.extension().is_some_and(|e| e == "spv") {
+                files.push(path);
+            }
+        }
+    }
+    assert!(files.len() > 1000, "corpus has {} binaries", files.len());
+    let mut compute_with_buffers = 0;
+    for path in &files {
+        let Ok(words) = words_from_bytes(&std::fs::read(path).expect("read")) else {
+            continue;
+        };
+        // Fuzzed binaries may be malformed: an error is fine, a panic is not.
+        if let Ok(interface) = reflect(&words) {
+            if interface
+                .entry_points
+                .iter()
+                .any(|e| e.execution_model == 5)
+                && !interface.bindings.is_empty()
+            {
+                compute_with_buffers += 1;
+            }
+        }
+    }
+    assert!(
+        compute_with_buffers > 10,
+        "only {compute_with_buffers} compute kernels with buffers"
+    );
+    let headless = corpus_dir()
+        .expect("corpus")
+        .join("sascha-vulkan/glsl/computeheadless/headless.comp.spv");
+    let interface = reflect(&words_of(&headless)).expect("reflect");
+    assert_eq!(interface.bindings.len(), 1);
+    assert_eq!(
+        (interface.bindings[0].set, interface.bindings[0].binding),
+        (0, 0)
+    );
+    assert_eq!(interface.bindings[0].kind, ResourceKind::StorageBuffer);
+    assert_eq!(
+        interface
+            .compute_entry_point("main")
+            .and_then(|e| e.local_size),
+        Some([1, 1, 1])
+    );
+}
+
+#[test]
+fn corpus_kernel_runs_with_a_specialization_constant() {
+    let Some(corpus) = corpus_dir() else { return };
+    let Some(context) = context() else { return };
+    let spirv = words_of(&corpus.join("sascha-vulkan/glsl/computeheadless/headless.comp.spv"));
+    // SpecId 0 bounds the elements the kernel touches.
+    let kernel = Kernel::new(
+        &context,
+        &KernelDesc {
+            spirv: &spirv,
+            entry_point: "main",
+            slots: vec![Slot {
+                set: 0,
+                binding: 0,
+                kind: DescriptorKind::Storage,
+            }],
+            specialization: vec![(0, 16u32.to_le_bytes())],
+            push_constant_size: 0,
+            subgroup: Default::default(),
+        },
+    )
+    .expect("kernel");
+    let input: Vec<u32> = (0..32).collect();
+    let buffer = Buffer::with_data(&context, &bytes_of(&input)).expect("buffer");
+    let group = kernel.bind(&[storage(&buffer, 0, 0)]).expect("bind");
+    let mut stream = Stream::new(&context).expect("stream");
+    stream
+        .dispatch(&kernel, &group, &[], [32, 1, 1])
+        .expect("dispatch");
+    let times = stream.finish().expect("finish");
+    let fibonacci = |n: u32| {
+        (0..n)
+            .fold((0u32, 1u32), |(a, b), _| (b, a.wrapping_add(b)))
+            .0
+    };
+    let expected: Vec<u32> = (0..32)
+        .map(|n| if n < 16 { fibonacci(n) } else { n })
+        .collect();
+    assert_eq!(u32s(&buffer.read()), expected);
+    assert!(times.len() <= 1);
+    assert_clean(&context);
+}
+
+const TWO_SETS: &str = "
+               OpCapability Shader
+               OpMemoryModel Logical GLSL450
+               OpEntryPoint GLCompute %main \"main\" %gid
+               OpExecutionMode %main LocalSize 4 1 1
+               OpDecorate %gid BuiltIn GlobalInvocationId
+               OpDecorate %rta ArrayStride 4
+               OpMemberDecorate %Block 0 Offset 0
+               OpDecorate %Block Block
+               OpMemberDecorate %Push 0 Offset 0
+               OpDecorate %Push Block
+               OpDecorate %src DescriptorSet 0
+               OpDecorate %src Binding 0
+               OpDecorate %dst DescriptorSet 2
+               OpDecorate %dst Binding 5
+       %void = OpTypeVoid
+         %fn = OpTypeFunction %void
+       %uint = OpTypeInt 32 0
+     %v3uint = OpTypeVector %uint 3
+     %uint_0 = OpConstant %uint 0
+        %rta = OpTypeRuntimeArray %uint
+      %Block = OpTypeStruct %rta
+       %Push = OpTypeStruct %uint
+  %ptr_block = OpTypePointer StorageBuffer %Block
+   %ptr_push = OpTypePointer PushConstant %Push
+   %ptr_elem = OpTypePointer StorageBuffer %uint
+ %ptr_pushed = OpTypePointer PushConstant %uint
+    %ptr_gid = OpTypePointer Input %v3uint
+   %ptr_uint = OpTypePointer Input %uint
+        %src = OpVariable %ptr_block StorageBuffer
+        %dst = OpVariable %ptr_block StorageBuffer
+     %pushed = OpVariable %ptr_push PushConstant
+        %gid = OpVariable %ptr_gid Input
+       %main = OpFunction %void None %fn
+      %entry = OpLabel
+        %gxp = OpAccessChain %ptr_uint %gid %uint_0
+         %gx = OpLoad %uint %gxp
+        %inp = OpAccessChain %ptr_elem %src %uint_0 %gx
+         %in = OpLoad %uint %inp
+         %ap = OpAccessChain %ptr_pushed %pushed %uint_0
+     %addend = OpLoad %uint %ap
+        %sum = OpIAdd %uint %in %addend
+       %outp = OpAccessChain %ptr_elem %dst %uint_0 %gx
+               OpStore %outp %sum
+               OpReturn
+               OpFunctionEnd
+";
+
+fn two_set_kernel(context: &Context) -> Option<(Vec<u32>, Kernel)> {
+    let spirv = match assemble(TWO_SETS, Some("spv1.3")) {
+        Ok(words) => words,
+        Err(e) => {
+            eprintln!("skipped: cannot assemble: {e:?}");
+            return None;
+        }
+    };
+    let kernel = Kernel::new(
+        context,
+        &KernelDesc {
+            spirv: &spirv,
+            entry_point: "main",
+            slots: vec![
+                Slot {
+                    set: 0,
+                    binding: 0,
+                    kind: DescriptorKind::Storage,
+                },
+                Slot {
+                    set: 2,
+                    binding: 5,
+                    kind: DescriptorKind::Storage,
+                },
+            ],
+            specialization: vec![],
+            push_constant_size: 4,
+            subgroup: Default::default(),
+        },
+    )
+    .expect("kernel");
+    Some((spirv, kernel))
+}
+
+#[test]
+fn ordered_dispatches_across_sets_with_push_constants() {
+    let Some(context) = context() else { return };
+    let Some((_, kernel)) = two_set_kernel(&context) else {
+        return;
+    };
+    let a = Buffer::with_data(&context, &bytes_of(&[1, 2, 3, 4])).expect("a");
+    let b = Buffer::new(&context, 16).expect("b");
+    let forward = kernel
+        .bind(&[storage(&a, 0, 0), storage(&b, 2, 5)])
+        .expect("bind");
+    let backward = kernel
+        .bind(&[storage(&b, 0, 0), storage(&a, 2, 5)])
+        .expect("bind");
+    let mut stream = Stream::new(&context).expect("stream");
+    // a -> b (+10), b -> a (+100), a -> b (+1000): each reads the previous write.
+    stream
+        .dispatch(&kernel, &forward, &10u32.to_le_bytes(), [1, 1, 1])
+        .expect("first");
+    stream
+        .dispatch(&kernel, &backward, &100u32.to_le_bytes(), [1, 1, 1])
+        .expect("second");
+    stream
+        .dispatch(&kernel, &forward, &1000u32.to_le_bytes(), [1, 1, 1])
+        .expect("third");
+    let times = stream.finish().expect("finish");
+    assert_eq!(u32s(&a.read()), vec![111, 112, 113, 114]);
+    assert_eq!(u32s(&b.read()), vec![1111, 1112, 1113, 1114]);
+    assert!(times.is_empty() || times.len() == 3, "{times:?}");
+    let copy = Buffer::new(&context, 16).expect("copy");
+    stream.copy(&b, &copy, 16).expect("copy");
+    stream.finish().expect("finish copy");
+    assert_eq!(copy.read(), b.read());
+    assert_clean(&context);
+}
+
+#[test]
+fn mismatched_resources_are_clear_errors() {
+    let Some(context) = context() else { return };
+    let Some((spirv, kernel)) = two_set_kernel(&context) else {
+        return;
+    };
+    let small = Buffer::new(&context, 16).expect("buffer");
+    let undeclared = kernel.bind(&[
+        storage(&small, 0, 0),
+        storage(&small, 2, 5),
+        storage(&small, 1, 1),
+    ]);
+    assert!(failure(undeclared).contains("declares no buffer at descriptor set 1 binding 1"));
+    let missing = kernel.bind(&[storage(&small, 0, 0)]);
+    assert!(failure(missing).contains("set 2 binding 5 but no buffer is bound"));
+    let desc = |slots, entry_point| KernelDesc {
+        spirv: &spirv,
+        entry_point,
+        slots,
+        specialization: vec![],
+        push_constant_size: 0,
+        subgroup: Default::default(),
+    };
+    let wrong_kind = Kernel::new(
+        &context,
+        &desc(
+            vec![Slot {
+                set: 0,
+                binding: 0,
+                kind: DescriptorKind::Uniform,
+            }],
+            "main",
+        ),
+    );
+    assert!(failure(wrong_kind).contains("bound as Uniform"));
+    let no_entry = Kernel::new(&context, &desc(vec![], "other"));
+    assert!(failure(no_entry).contains("no compute entry point `other`"));
+    let garbage = Kernel::new(
+        &context,
+        &KernelDesc {
+            spirv: &[1, 2, 3, 4, 5],
+            ..desc(vec![], "main")
+        },
+    );
+    assert!(failure(garbage).contains("malformed SPIR-V"));
+    let group = kernel
+        .bind(&[storage(&small, 0, 0), storage(&small, 2, 5)])
+        .expect("bind");
+    let mut stream = Stream::new(&context).expect("stream");
+    let too_much_push = stream.dispatch(&kernel, &group, &[0; 8], [1, 1, 1]);
+    assert!(failure(too_much_push).contains("push constants"));
+    let too_many_groups = stream.dispatch(&kernel, &group, &[], [u32::MAX, 1, 1]);
+    assert!(failure(too_many_groups).contains("exceeds the device limit"));
+    assert_clean(&context);
+}
