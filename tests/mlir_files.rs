@@ -34,8 +34,7 @@ fn run_file(path: &Path) -> Result<(), String> {
             "exit status {code}, expected {expected_exit}\nstderr:\n{stderr}"
         ));
     }
-    filecheck::check(&text, "CHECK", &stdout)
-        .map_err(|e| format!("{e}\nstdout:\n{stdout}"))?;
+    filecheck::check(&text, "CHECK", &stdout).map_err(|e| format!("{e}\nstdout:\n{stdout}"))?;
     filecheck::check(&text, "ERR", &stderr).map_err(|e| format!("{e}\nstderr:\n{stderr}"))
 }
 

@@ -7,6 +7,7 @@ pub mod diagnostics;
 pub mod format;
 pub mod lexer;
 pub mod parse_attrs;
+mod parse_ops;
 pub mod parse_types;
 pub mod parser;
 pub mod print_attrs;

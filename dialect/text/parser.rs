@@ -6,14 +6,12 @@ use super::lexer::{Lexer, Tok, Token};
 use super::syntax::Syntax;
 use crate::ir::builtin::MODULE;
 use crate::ir::hash::FastMap;
-use crate::ir::{
-    Attr, Block, Context, Diagnostic, Ident, Location, Op, OpSpec, OpTraits, Type, Value,
-};
+use crate::ir::{Attr, Block, Context, Diagnostic, Ident, Location, Op, OpSpec, Type, Value};
 
 pub type PResult<T> = Result<T, Diagnostic>;
 
 /// Deepest region nesting accepted (keeps recursion bounded on any input).
-const MAX_DEPTH: u32 = 256;
+pub(super) const MAX_DEPTH: u32 = 256;
 
 /// A `%name` or `%name#N` operand not yet given its type.
 #[derive(Clone, Copy, Debug)]
@@ -39,32 +37,32 @@ pub struct ParsedOp<'s> {
     pub regions: Vec<Vec<Block>>,
 }
 
-struct Scope<'s> {
-    isolated: bool,
+pub(super) struct Scope<'s> {
+    pub(super) isolated: bool,
     /// name → (start, len) into `Parser::defined`.
-    values: FastMap<&'s str, (u32, u32)>,
-    forward: FastMap<(&'s str, u32), (Value, Location)>,
-    forward_order: Vec<(&'s str, u32)>,
+    pub(super) values: FastMap<&'s str, (u32, u32)>,
+    pub(super) forward: FastMap<(&'s str, u32), (Value, Location)>,
+    pub(super) forward_order: Vec<(&'s str, u32)>,
     /// Block labels of the region being parsed: (block, defined, first use).
-    blocks: FastMap<&'s str, (Block, bool, Location)>,
+    pub(super) blocks: FastMap<&'s str, (Block, bool, Location)>,
 }
 
 /// Parser over one buffer, creating IR in a context.
 pub struct Parser<'s, 'c> {
     pub ctx: &'c mut Context,
     pub syntax: &'c Syntax,
-    src: &'s str,
-    lex: Lexer<'s>,
-    tok: Token,
-    file: Option<Ident>,
-    line_offset: u32,
-    scopes: Vec<Scope<'s>>,
-    defined: Vec<Value>,
+    pub(super) src: &'s str,
+    pub(super) lex: Lexer<'s>,
+    pub(super) tok: Token,
+    pub(super) file: Option<Ident>,
+    pub(super) line_offset: u32,
+    pub(super) scopes: Vec<Scope<'s>>,
+    pub(super) defined: Vec<Value>,
     pub(crate) type_aliases: FastMap<&'s str, Type>,
     pub(crate) attr_aliases: FastMap<&'s str, Attr>,
-    depth: u32,
+    pub(super) depth: u32,
     /// Default dialect of each enclosing region's owner (innermost last).
-    default_dialects: Vec<Option<&'c str>>,
+    pub(super) default_dialects: Vec<Option<&'c str>>,
 }
 
 /// Parses a whole buffer into a `builtin.module` (wrapping the top-level ops
@@ -358,7 +356,7 @@ impl<'s, 'c> Parser<'s, 'c> {
 
     // ----- scopes ---------------------------------------------------------
 
-    fn push_scope(&mut self, isolated: bool) {
+    pub(super) fn push_scope(&mut self, isolated: bool) {
         self.scopes.push(Scope {
             isolated,
             values: FastMap::default(),
@@ -370,7 +368,7 @@ impl<'s, 'c> Parser<'s, 'c> {
 
     /// Closes a region scope: unresolved forward references move outwards
     /// (or are errors at an isolation boundary or the top level).
-    fn pop_scope(&mut self) -> PResult<()> {
+    pub(super) fn pop_scope(&mut self) -> PResult<()> {
         let scope = self.scopes.pop().expect("scope stack is balanced");
         let mut undefined: Vec<_> = scope
             .blocks
@@ -408,7 +406,7 @@ impl<'s, 'c> Parser<'s, 'c> {
 
     /// Binds `name` to `values` in the innermost scope, resolving forward
     /// references to it.
-    fn define(&mut self, name: &'s str, values: &[Value], loc: Location) -> PResult<()> {
+    pub(super) fn define(&mut self, name: &'s str, values: &[Value], loc: Location) -> PResult<()> {
         let start = self.defined.len() as u32;
         self.defined.extend_from_slice(values);
         let scope = self.scopes.last_mut().expect("a scope is open");
@@ -517,7 +515,7 @@ impl<'s, 'c> Parser<'s, 'c> {
         Ok(self.block_named(name, loc).0)
     }
 
-    fn block_named(&mut self, name: &'s str, loc: Location) -> (Block, bool) {
+    pub(super) fn block_named(&mut self, name: &'s str, loc: Location) -> (Block, bool) {
         let existing = self.scopes.last().and_then(|s| s.blocks.get(name).copied());
         match existing {
             Some((block, defined, _)) => (block, defined),
@@ -528,293 +526,6 @@ impl<'s, 'c> Parser<'s, 'c> {
                 (block, false)
             }
         }
-    }
-
-    // ----- ops ------------------------------------------------------------
-
-    /// Parses one op and appends it to `block`.
-    fn parse_op_into(&mut self, block: Block) -> PResult<()> {
-        let loc = self.loc();
-        let mut results: Vec<(&'s str, u32, Location)> = Vec::new();
-        if self.tok.kind == Tok::PercentId {
-            results = self.parse_comma_list(|p| {
-                let (name, loc) = (p.id_body(), p.loc());
-                p.expect(Tok::PercentId, "SSA value name")?;
-                let mut count = 1;
-                if p.eat(Tok::Colon) {
-                    count = p.parse_u32("result group count")?;
-                    if count == 0 {
-                        return Err(
-                            p.error_at(loc, "expected named operation to have at least 1 result")
-                        );
-                    }
-                }
-                Ok((name, count, loc))
-            })?;
-            self.expect(Tok::Equal, "'=' after SSA name list")?;
-        }
-        let parsed = match self.tok.kind {
-            Tok::String => self.parse_generic_op(loc)?,
-            Tok::BareId => {
-                let bound = results.iter().map(|r| r.1 as usize).sum();
-                self.parse_custom_op(loc, bound)?
-            }
-            _ => return Err(self.error_here("expected operation name in quotes")),
-        };
-        self.skip_trailing_location()?;
-        let op = self.finish_op(parsed)?;
-        let declared: u32 = results.iter().map(|r| r.1).sum();
-        let produced = self.ctx.results(op).len();
-        if !results.is_empty() && declared as usize != produced {
-            return Err(self.error_at(
-                loc,
-                format!("operation defines {produced} results but was provided {declared} to bind"),
-            ));
-        }
-        let mut next = 0;
-        for (name, count, name_loc) in results {
-            let values: Vec<Value> = self.ctx.results(op)[next..next + count as usize].to_vec();
-            self.define(name, &values, name_loc)?;
-            next += count as usize;
-        }
-        self.ctx.append_op(block, op);
-        Ok(())
-    }
-
-    /// Parses a decimal integer that fits in u32.
-    pub fn parse_u32(&mut self, what: &str) -> PResult<u32> {
-        if self.tok.kind != Tok::Integer {
-            return Err(self.error_here(format!("expected {what}")));
-        }
-        let value = parse_int_text(self.text()).and_then(|v| u32::try_from(v).ok());
-        let value = value.ok_or_else(|| self.error_here(format!("{what} is out of range")))?;
-        self.advance();
-        Ok(value)
-    }
-
-    fn skip_trailing_location(&mut self) -> PResult<()> {
-        if self.is_keyword("loc") {
-            self.advance();
-            if self.tok.kind != Tok::LParen {
-                return Err(self.error_here("expected '(' in location"));
-            }
-            let mut depth = 0;
-            loop {
-                match self.tok.kind {
-                    Tok::LParen => depth += 1,
-                    Tok::RParen => depth -= 1,
-                    Tok::Eof | Tok::Error => return Err(self.error_here("unterminated location")),
-                    _ => {}
-                }
-                self.advance();
-                if depth == 0 {
-                    return Ok(());
-                }
-            }
-        }
-        Ok(())
-    }
-
-    fn parse_generic_op(&mut self, loc: Location) -> PResult<ParsedOp<'s>> {
-        let name = self.parse_string_ident()?;
-        if self.ctx.str(name).is_empty() {
-            return Err(self.error_at(loc, "empty operation name is invalid"));
-        }
-        let mut parsed = ParsedOp {
-            spec: OpSpec::new(name, loc),
-            operands: Vec::new(),
-            operand_types: Vec::new(),
-            regions: Vec::new(),
-        };
-        parsed.operands =
-            self.parse_delimited(Tok::LParen, Tok::RParen, "'(' to start operand list", |p| {
-                p.parse_operand_ref()
-            })?;
-        if self.tok.kind == Tok::LSquare {
-            parsed.spec.successors =
-                self.parse_delimited(Tok::LSquare, Tok::RSquare, "'['", |p| p.parse_successor())?;
-        }
-        if self.eat(Tok::Less) {
-            parsed.spec.properties = Some(self.parse_attribute()?);
-            self.expect(Tok::Greater, "'>' to close properties")?;
-        }
-        if self.tok.kind == Tok::LParen {
-            parsed.regions = self.parse_delimited(Tok::LParen, Tok::RParen, "'('", |p| {
-                p.parse_region_blocks(&[], name)
-            })?;
-        }
-        if self.tok.kind == Tok::LBrace {
-            parsed.spec.attributes = Some(self.parse_attr_dict()?);
-        }
-        self.expect(Tok::Colon, "':' followed by operation type")?;
-        let type_loc = self.loc();
-        let ty = self.parse_type()?;
-        let Some((inputs, results)) = self.ctx.as_function(ty) else {
-            return Err(self.error_at(type_loc, "expected function type"));
-        };
-        parsed.operand_types = inputs.to_vec();
-        parsed.spec.result_types = results.to_vec();
-        if parsed.operand_types.len() != parsed.operands.len() {
-            return Err(self.error_at(
-                type_loc,
-                format!(
-                    "expected {} operand type{} but had {}",
-                    parsed.operands.len(),
-                    if parsed.operands.len() == 1 { "" } else { "s" },
-                    parsed.operand_types.len()
-                ),
-            ));
-        }
-        Ok(parsed)
-    }
-
-    fn parse_custom_op(&mut self, loc: Location, bound_results: usize) -> PResult<ParsedOp<'s>> {
-        let text = self.text();
-        let syntax = self.syntax;
-        let default = self.default_dialects.last().copied().flatten();
-        let candidates = [None, default, Some("builtin")];
-        let found = candidates.iter().find_map(|prefix| {
-            let full = match prefix {
-                None => text.to_string(),
-                Some(d) => format!("{d}.{text}"),
-            };
-            syntax.format(&full).map(|f| (full, f))
-        });
-        let Some((full, format)) = found else {
-            return Err(self.error_here(format!("custom op '{text}' is unknown")));
-        };
-        self.advance();
-        let name = self.ctx.ident(&full);
-        format.parse(self, name, loc, bound_results)
-    }
-
-    /// Whether ops named `name` are registered as isolated from above.
-    pub fn is_isolated(&self, name: Ident) -> bool {
-        self.ctx
-            .op_info(name)
-            .is_some_and(|i| i.traits.contains(OpTraits::ISOLATED_FROM_ABOVE))
-    }
-
-    /// Resolves operands and creates the op with its regions.
-    pub fn finish_op(&mut self, parsed: ParsedOp<'s>) -> PResult<Op> {
-        let ParsedOp {
-            mut spec,
-            operands,
-            operand_types,
-            regions,
-        } = parsed;
-        spec.num_regions = regions.len();
-        spec.operands = Vec::with_capacity(operands.len());
-        for (r, ty) in operands.into_iter().zip(operand_types) {
-            spec.operands.push(self.resolve_operand(r, ty)?);
-        }
-        let op = self.ctx.create_op(spec);
-        for (i, blocks) in regions.into_iter().enumerate() {
-            let region = self.ctx.regions(op)[i];
-            for block in blocks {
-                self.ctx.append_block(region, block);
-            }
-        }
-        Ok(op)
-    }
-
-    // ----- regions and blocks ----------------------------------------------
-
-    /// Parses `{ blocks }` into detached blocks; `entry_args` (from a custom
-    /// signature) become the entry block's arguments.
-    /// `owner` names the op holding the region (its traits decide isolation;
-    /// its syntax may give a default dialect for custom op names inside).
-    pub fn parse_region_blocks(
-        &mut self,
-        entry_args: &[ArgDecl<'s>],
-        owner: Ident,
-    ) -> PResult<Vec<Block>> {
-        let isolated = self.is_isolated(owner);
-        let syntax = self.syntax;
-        self.default_dialects
-            .push(syntax.default_dialect(self.ctx.str(owner)));
-        let blocks = self.parse_region_body(entry_args, isolated);
-        self.default_dialects.pop();
-        blocks
-    }
-
-    fn parse_region_body(
-        &mut self,
-        entry_args: &[ArgDecl<'s>],
-        isolated: bool,
-    ) -> PResult<Vec<Block>> {
-        let open_loc = self.loc();
-        self.expect(Tok::LBrace, "'{' to begin a region")?;
-        self.depth += 1;
-        if self.depth > MAX_DEPTH {
-            return Err(self.error_at(open_loc, "regions nest too deeply"));
-        }
-        self.push_scope(isolated);
-        let mut blocks = Vec::new();
-        let starts_unlabelled = !matches!(self.tok.kind, Tok::CaretId | Tok::RBrace);
-        if starts_unlabelled || !entry_args.is_empty() {
-            if !entry_args.is_empty() && self.tok.kind == Tok::CaretId {
-                return Err(self.error_here("invalid block name in region with named arguments"));
-            }
-            let types: Vec<Type> = entry_args.iter().map(|a| a.ty).collect();
-            let entry = self.ctx.create_block(&types);
-            for (i, arg) in entry_args.iter().enumerate() {
-                let value = self.ctx.block_args(entry)[i];
-                self.define(arg.name, &[value], arg.loc)?;
-            }
-            self.parse_block_body(entry)?;
-            blocks.push(entry);
-        }
-        while self.tok.kind == Tok::CaretId {
-            blocks.push(self.parse_labelled_block()?);
-        }
-        self.expect(
-            Tok::RBrace,
-            "'}' to end a region (or an operation or block label)",
-        )?;
-        self.pop_scope()?;
-        self.depth -= 1;
-        Ok(blocks)
-    }
-
-    fn parse_labelled_block(&mut self) -> PResult<Block> {
-        let (name, loc) = (self.id_body(), self.loc());
-        self.advance();
-        let (block, defined) = self.block_named(name, loc);
-        if defined {
-            return Err(self.error_at(loc, format!("redefinition of block '^{name}'")));
-        }
-        if let Some(entry) = self.scopes.last_mut().and_then(|s| s.blocks.get_mut(name)) {
-            entry.1 = true;
-        }
-        if self.tok.kind == Tok::LParen {
-            let args =
-                self.parse_delimited(Tok::LParen, Tok::RParen, "'('", |p| p.parse_arg_decl())?;
-            for arg in args {
-                let value = self.ctx.add_block_arg(block, arg.ty);
-                self.define(arg.name, &[value], arg.loc)?;
-            }
-        }
-        self.expect(Tok::Colon, "':' after block name")?;
-        self.parse_block_body(block)?;
-        Ok(block)
-    }
-
-    /// Parses `%name : type` (with an optional trailing location).
-    pub fn parse_arg_decl(&mut self) -> PResult<ArgDecl<'s>> {
-        let (name, loc) = (self.id_body(), self.loc());
-        self.expect(Tok::PercentId, "SSA value name")?;
-        self.expect(Tok::Colon, "':' and type for SSA value")?;
-        let ty = self.parse_type()?;
-        self.skip_trailing_location()?;
-        Ok(ArgDecl { name, ty, loc })
-    }
-
-    fn parse_block_body(&mut self, block: Block) -> PResult<()> {
-        while !matches!(self.tok.kind, Tok::CaretId | Tok::RBrace | Tok::Eof) {
-            self.parse_op_into(block)?;
-        }
-        Ok(())
     }
 }
 
