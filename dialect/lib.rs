@@ -6,7 +6,15 @@
 
 pub mod amber;
 pub mod binary;
+pub mod cf;
+pub mod dialects;
+pub mod func;
 pub mod grammar;
+pub mod ir;
 pub mod runtime;
+pub mod spirv;
 pub mod spvasm;
+pub mod support;
 pub mod target;
+pub mod text;
+pub mod verify;

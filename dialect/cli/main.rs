@@ -2,7 +2,9 @@
 //! follow MLIR's tools (see README.md for the contract).
 
 mod asm;
+mod expected;
 mod info;
+mod opt;
 mod run;
 
 use std::process::ExitCode;
@@ -16,6 +18,7 @@ commands:
   dis IN.spv [-o OUT] [--raw-id] [--no-header] [--no-indent]
                                                     disassemble a SPIR-V binary
   run FILE.amber|DIR [--backend vulkan|cpu]         run AmberScript compute tests
+  opt IN.mlir [--split-input-file] [--verify-diagnostics] [--mlir-print-op-generic] [-o OUT]
 ";
 
 fn main() -> ExitCode {
@@ -33,6 +36,7 @@ fn main() -> ExitCode {
         "as" => asm::run_as(rest),
         "dis" => asm::run_dis(rest),
         "run" => return ExitCode::from(run::main(rest)),
+        "opt" => opt::run(rest),
         other => Err(format!("unknown command `{other}`\n{USAGE}")),
     };
     match result {

@@ -1,0 +1,29 @@
+//! Every dialect this crate implements, registered into a context and a
+//! syntax table (what `opt` and the tests use).
+
+use crate::ir::Context;
+use crate::text::Syntax;
+
+/// Registers all dialects' ops and verifiers.
+pub fn register_ops(ctx: &mut Context) {
+    crate::func::register_ops(ctx);
+    crate::cf::register(ctx);
+    crate::spirv::ops::register_ops(ctx);
+}
+
+/// A context with every dialect's ops registered.
+pub fn context() -> Context {
+    let mut ctx = Context::new();
+    register_ops(&mut ctx);
+    ctx
+}
+
+/// The syntax (custom forms, type and attribute hooks) of every dialect.
+pub fn syntax() -> Syntax {
+    let mut syntax = Syntax::new();
+    syntax.add_dialect(Box::new(crate::spirv::SpirvSyntax));
+    if let Err(e) = crate::func::register_syntax(&mut syntax) {
+        unreachable!("built-in formats are well-formed: {e}");
+    }
+    syntax
+}

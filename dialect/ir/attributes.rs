@@ -1,0 +1,186 @@
+//! Attributes: the builtin kinds (unit, integers and bools, floats, strings,
+//! arrays, dense arrays, dictionaries, dense vector elements, symbol
+//! references, types), dialect-defined kinds and opaque dialect attributes.
+
+use super::context::{Attr, Context, Ident, Type};
+use super::types::{DialectData, FloatKind, Param, TypeData};
+
+/// The contents of an attribute.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub enum AttrData {
+    Unit,
+    /// An integer of an integer or index type; `i1` integers are the booleans.
+    /// `value` is sign-extended for signless and signed types, zero-extended
+    /// for unsigned ones.
+    Integer {
+        ty: Type,
+        value: i128,
+    },
+    /// A float; `bits` is the value's encoding in the format of `ty`.
+    Float {
+        ty: Type,
+        bits: u64,
+    },
+    String(Ident),
+    Array(Box<[Attr]>),
+    /// `array<i32: 1, 0, 0>`; values are sign-extended integers or float bits.
+    DenseArray {
+        elem: Type,
+        values: Box<[i64]>,
+    },
+    /// Entries sorted by name, names unique.
+    Dictionary(Box<[(Ident, Attr)]>),
+    /// `dense<...> : vector<...>`: one element when it is a splat, else every
+    /// element in row-major order (each an Integer or Float attribute).
+    DenseElements {
+        ty: Type,
+        elems: Box<[Attr]>,
+    },
+    /// `@root::@nested::@leaf`.
+    SymbolRef {
+        root: Ident,
+        nested: Box<[Ident]>,
+    },
+    Type(Type),
+    Dialect(DialectData),
+    /// `#dialect.body` of a dialect without registered syntax.
+    Opaque {
+        dialect: Ident,
+        body: Ident,
+    },
+}
+
+impl Context {
+    pub fn unit_attr(&mut self) -> Attr {
+        self.intern_attr(AttrData::Unit)
+    }
+    pub fn integer_attr(&mut self, ty: Type, value: i128) -> Attr {
+        self.intern_attr(AttrData::Integer { ty, value })
+    }
+    pub fn bool_attr(&mut self, value: bool) -> Attr {
+        let i1 = self.int_type(1);
+        self.integer_attr(i1, if value { -1 } else { 0 })
+    }
+    pub fn float_attr(&mut self, ty: Type, bits: u64) -> Attr {
+        self.intern_attr(AttrData::Float { ty, bits })
+    }
+    /// A float attribute of type `kind` holding `value` rounded to that format.
+    pub fn float_attr_f64(&mut self, kind: FloatKind, value: f64) -> Attr {
+        let ty = self.float_type(kind);
+        self.float_attr(ty, super::float::encode(kind, value))
+    }
+    pub fn string_attr(&mut self, s: &str) -> Attr {
+        let id = self.ident(s);
+        self.intern_attr(AttrData::String(id))
+    }
+    pub fn array_attr(&mut self, elems: Vec<Attr>) -> Attr {
+        self.intern_attr(AttrData::Array(elems.into()))
+    }
+    pub fn dense_array_attr(&mut self, elem: Type, values: Vec<i64>) -> Attr {
+        self.intern_attr(AttrData::DenseArray {
+            elem,
+            values: values.into(),
+        })
+    }
+    /// A dictionary of `entries`, sorted by name; a later duplicate name
+    /// replaces an earlier one.
+    pub fn dictionary_attr(&mut self, mut entries: Vec<(Ident, Attr)>) -> Attr {
+        entries.sort_by(|a, b| self.str(a.0).cmp(self.str(b.0)));
+        let mut unique: Vec<(Ident, Attr)> = Vec::with_capacity(entries.len());
+        for entry in entries {
+            match unique.last_mut() {
+                Some(last) if last.0 == entry.0 => *last = entry,
+                _ => unique.push(entry),
+            }
+        }
+        self.intern_attr(AttrData::Dictionary(unique.into()))
+    }
+    pub fn empty_dictionary(&mut self) -> Attr {
+        self.intern_attr(AttrData::Dictionary(Box::new([])))
+    }
+    /// Dense elements of vector type `ty`; equal elements collapse to a splat.
+    pub fn dense_elements_attr(&mut self, ty: Type, mut elems: Vec<Attr>) -> Attr {
+        if elems.len() > 1 && elems.iter().all(|&e| e == elems[0]) {
+            elems.truncate(1);
+        }
+        self.intern_attr(AttrData::DenseElements {
+            ty,
+            elems: elems.into(),
+        })
+    }
+    pub fn symbol_ref_attr(&mut self, root: &str, nested: &[&str]) -> Attr {
+        let root = self.ident(root);
+        let nested = nested.iter().map(|n| self.ident(n)).collect();
+        self.intern_attr(AttrData::SymbolRef { root, nested })
+    }
+    pub fn type_attr(&mut self, ty: Type) -> Attr {
+        self.intern_attr(AttrData::Type(ty))
+    }
+    pub fn dialect_attr(&mut self, dialect: &str, mnemonic: &str, params: Vec<Param>) -> Attr {
+        let data = DialectData {
+            dialect: self.ident(dialect),
+            mnemonic: self.ident(mnemonic),
+            params: params.into(),
+        };
+        self.intern_attr(AttrData::Dialect(data))
+    }
+    pub fn opaque_attr(&mut self, dialect: &str, body: &str) -> Attr {
+        let data = AttrData::Opaque {
+            dialect: self.ident(dialect),
+            body: self.ident(body),
+        };
+        self.intern_attr(data)
+    }
+
+    /// The entries of a dictionary attribute (empty for anything else).
+    pub fn dict_entries(&self, dict: Attr) -> &[(Ident, Attr)] {
+        match self.attr_data(dict) {
+            AttrData::Dictionary(entries) => entries,
+            _ => &[],
+        }
+    }
+    /// Looks `name` up in a dictionary attribute.
+    pub fn dict_get(&self, dict: Attr, name: &str) -> Option<Attr> {
+        let entries = self.dict_entries(dict);
+        entries
+            .binary_search_by(|(key, _)| self.str(*key).cmp(name))
+            .ok()
+            .map(|i| entries[i].1)
+    }
+    /// `dict` with `name` set to `value` (or removed when `value` is None).
+    pub fn dict_with(&mut self, dict: Attr, name: Ident, value: Option<Attr>) -> Attr {
+        let mut entries: Vec<(Ident, Attr)> = self
+            .dict_entries(dict)
+            .iter()
+            .copied()
+            .filter(|(k, _)| *k != name)
+            .collect();
+        if let Some(value) = value {
+            entries.push((name, value));
+        }
+        self.dictionary_attr(entries)
+    }
+    /// The value of an integer attribute.
+    pub fn as_int_attr(&self, attr: Attr) -> Option<i128> {
+        match *self.attr_data(attr) {
+            AttrData::Integer { value, .. } => Some(value),
+            _ => None,
+        }
+    }
+    pub fn as_string_attr(&self, attr: Attr) -> Option<&str> {
+        match *self.attr_data(attr) {
+            AttrData::String(s) => Some(self.str(s)),
+            _ => None,
+        }
+    }
+    pub fn as_type_attr(&self, attr: Attr) -> Option<Type> {
+        match *self.attr_data(attr) {
+            AttrData::Type(ty) => Some(ty),
+            _ => None,
+        }
+    }
+    /// Whether `ty` is a builtin integer type of width 1 (the bool type).
+    pub fn is_bool_type(&self, ty: Type) -> bool {
+        matches!(self.type_data(ty), TypeData::Integer { width: 1, .. })
+    }
+}

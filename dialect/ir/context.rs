@@ -1,0 +1,189 @@
+//! The IR context: it owns every string, type, attribute, op, block, region
+//! and value, hands out `Copy` u32 handles to them, and holds the op registry.
+//! Strings, types and attributes are hash-consed: equal contents give equal
+//! handles, and handles are numbered in creation order (deterministic).
+
+use super::attributes::AttrData;
+use super::hash::FastMap;
+use super::registry::OpRegistry;
+use super::structure::{BlockData, OpData, RegionData, ValueData};
+use super::types::TypeData;
+use std::hash::Hash;
+
+macro_rules! handle {
+    ($(#[$doc:meta])* $name:ident) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+        pub struct $name(pub(crate) u32);
+        impl $name {
+            /// The handle's index in its arena (stable for the context's life).
+            pub fn index(self) -> usize {
+                self.0 as usize
+            }
+        }
+    };
+}
+
+handle!(
+    /// An interned string (op names, attribute names, symbol names, ...).
+    Ident
+);
+handle!(
+    /// An interned type.
+    Type
+);
+handle!(
+    /// An interned attribute.
+    Attr
+);
+handle!(
+    /// An operation.
+    Op
+);
+handle!(
+    /// A block of a region.
+    Block
+);
+handle!(
+    /// A region of an operation.
+    Region
+);
+handle!(
+    /// An SSA value: an op result or a block argument.
+    Value
+);
+
+/// Hash-consing storage: each distinct item is stored once and named by its
+/// insertion index.
+pub(crate) struct Interner<T> {
+    items: Vec<T>,
+    index: FastMap<T, u32>,
+}
+
+impl<T: Hash + Eq + Clone> Interner<T> {
+    fn new() -> Self {
+        Interner {
+            items: Vec::new(),
+            index: FastMap::default(),
+        }
+    }
+    pub(crate) fn intern(&mut self, item: T) -> u32 {
+        if let Some(&id) = self.index.get(&item) {
+            return id;
+        }
+        let id = self.items.len() as u32;
+        self.items.push(item.clone());
+        self.index.insert(item, id);
+        id
+    }
+    pub(crate) fn get(&self, id: u32) -> &T {
+        &self.items[id as usize]
+    }
+}
+
+/// The string interner keeps one owned copy per distinct string.
+pub(crate) struct StringInterner {
+    items: Vec<Box<str>>,
+    index: FastMap<Box<str>, u32>,
+}
+
+impl StringInterner {
+    fn intern(&mut self, s: &str) -> u32 {
+        if let Some(&id) = self.index.get(s) {
+            return id;
+        }
+        let id = self.items.len() as u32;
+        self.items.push(s.into());
+        self.index.insert(s.into(), id);
+        id
+    }
+}
+
+/// A source position (1-based line and column) in a named buffer; `line == 0`
+/// means unknown.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub struct Location {
+    pub file: Option<Ident>,
+    pub line: u32,
+    pub col: u32,
+}
+
+impl Location {
+    pub const UNKNOWN: Location = Location {
+        file: None,
+        line: 0,
+        col: 0,
+    };
+}
+
+/// Owner of all IR storage.
+pub struct Context {
+    strings: StringInterner,
+    pub(crate) types: Interner<TypeData>,
+    pub(crate) attrs: Interner<AttrData>,
+    pub(crate) ops: Vec<OpData>,
+    pub(crate) blocks: Vec<BlockData>,
+    pub(crate) regions: Vec<RegionData>,
+    pub(crate) values: Vec<ValueData>,
+    pub(crate) registry: OpRegistry,
+}
+
+impl Default for Context {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Context {
+    /// A context with the builtin dialect's ops registered.
+    pub fn new() -> Self {
+        let mut ctx = Context {
+            strings: StringInterner {
+                items: Vec::new(),
+                index: FastMap::default(),
+            },
+            types: Interner::new(),
+            attrs: Interner::new(),
+            ops: Vec::new(),
+            blocks: Vec::new(),
+            regions: Vec::new(),
+            values: Vec::new(),
+            registry: OpRegistry::default(),
+        };
+        super::builtin::register(&mut ctx);
+        ctx
+    }
+
+    /// Interns `s`.
+    pub fn ident(&mut self, s: &str) -> Ident {
+        Ident(self.strings.intern(s))
+    }
+
+    /// The interned string, if `s` was ever interned (no insertion).
+    pub fn lookup_ident(&self, s: &str) -> Option<Ident> {
+        self.strings.index.get(s).map(|&i| Ident(i))
+    }
+
+    /// The text of an interned string.
+    pub fn str(&self, id: Ident) -> &str {
+        &self.strings.items[id.index()]
+    }
+
+    pub(crate) fn intern_type(&mut self, data: TypeData) -> Type {
+        Type(self.types.intern(data))
+    }
+
+    pub(crate) fn intern_attr(&mut self, data: AttrData) -> Attr {
+        Attr(self.attrs.intern(data))
+    }
+
+    /// The contents of a type.
+    pub fn type_data(&self, ty: Type) -> &TypeData {
+        self.types.get(ty.0)
+    }
+
+    /// The contents of an attribute.
+    pub fn attr_data(&self, attr: Attr) -> &AttrData {
+        self.attrs.get(attr.0)
+    }
+}

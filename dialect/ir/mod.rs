@@ -1,0 +1,29 @@
+//! The dialect-agnostic IR framework: a [`Context`] owning arenas of ops,
+//! blocks, regions and values behind u32 handles, hash-consed types and
+//! attributes, use lists, a builder, walks, symbol tables, the op registry
+//! through which dialects declare their ops, and the pass manager.
+
+pub mod attributes;
+pub mod builder;
+pub mod builtin;
+pub mod clone;
+pub mod context;
+pub mod diagnostic;
+pub mod float;
+pub mod hash;
+pub mod pass;
+pub mod registry;
+pub mod structure;
+pub mod symbols;
+pub mod types;
+pub mod walk;
+
+pub use attributes::AttrData;
+pub use builder::{Builder, InsertPoint};
+pub use clone::IrMapping;
+pub use context::{Attr, Block, Context, Ident, Location, Op, Region, Type, Value};
+pub use diagnostic::{Diagnostic, Severity};
+pub use registry::{OpInfo, OpTraits};
+pub use structure::{OpSpec, Use, ValueDef};
+pub use types::{DialectData, FloatKind, Param, Signedness, TypeData};
+pub use walk::WalkControl;

@@ -1,0 +1,521 @@
+//! Operations, blocks, regions and values: their storage, their accessors,
+//! and the use lists that tie values to the operands using them.
+//!
+//! Ops in a block form a doubly linked list (O(1) insertion and removal);
+//! every value keeps its uses, and every operand remembers its slot in that
+//! list, so adding, removing and replacing uses is O(1).
+
+use super::context::{Attr, Block, Context, Ident, Location, Op, Region, Type, Value};
+
+/// One operand of an op: the value and the operand's slot in its use list.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Operand {
+    pub(crate) value: Value,
+    pub(crate) use_slot: u32,
+}
+
+/// A use of a value: operand `index` of `op`.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Use {
+    pub op: Op,
+    pub index: u32,
+}
+
+/// What defines a value.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum ValueDef {
+    Result {
+        op: Op,
+        index: u32,
+    },
+    Argument {
+        block: Block,
+        index: u32,
+    },
+    /// Not (yet) defined: a forward reference while parsing.
+    Placeholder,
+}
+
+pub(crate) struct ValueData {
+    pub(crate) ty: Type,
+    pub(crate) def: ValueDef,
+    pub(crate) uses: Vec<Use>,
+}
+
+pub(crate) struct OpData {
+    pub(crate) name: Ident,
+    pub(crate) loc: Location,
+    pub(crate) operands: Vec<Operand>,
+    pub(crate) results: Box<[Value]>,
+    pub(crate) properties: Option<Attr>,
+    pub(crate) attributes: Attr,
+    pub(crate) regions: Box<[Region]>,
+    pub(crate) successors: Vec<Block>,
+    pub(crate) parent: Option<Block>,
+    pub(crate) prev: Option<Op>,
+    pub(crate) next: Option<Op>,
+}
+
+pub(crate) struct BlockData {
+    pub(crate) args: Vec<Value>,
+    pub(crate) first: Option<Op>,
+    pub(crate) last: Option<Op>,
+    pub(crate) parent: Option<Region>,
+}
+
+pub(crate) struct RegionData {
+    pub(crate) blocks: Vec<Block>,
+    pub(crate) parent: Option<Op>,
+}
+
+/// Everything needed to create an op.
+#[derive(Clone, Debug)]
+pub struct OpSpec {
+    pub name: Ident,
+    pub loc: Location,
+    pub operands: Vec<Value>,
+    pub result_types: Vec<Type>,
+    /// Inherent attributes printed as `<{...}>` in the generic form.
+    pub properties: Option<Attr>,
+    /// Discardable attributes (a dictionary); None means empty.
+    pub attributes: Option<Attr>,
+    pub num_regions: usize,
+    pub successors: Vec<Block>,
+}
+
+impl OpSpec {
+    pub fn new(name: Ident, loc: Location) -> Self {
+        OpSpec {
+            name,
+            loc,
+            operands: Vec::new(),
+            result_types: Vec::new(),
+            properties: None,
+            attributes: None,
+            num_regions: 0,
+            successors: Vec::new(),
+        }
+    }
+}
+
+impl Context {
+    // ----- creation -------------------------------------------------------
+
+    /// Creates a detached op with empty regions.
+    pub fn create_op(&mut self, spec: OpSpec) -> Op {
+        let op = Op(self.ops.len() as u32);
+        let results = (0..spec.result_types.len())
+            .map(|i| {
+                self.new_value(
+                    spec.result_types[i],
+                    ValueDef::Result {
+                        op,
+                        index: i as u32,
+                    },
+                )
+            })
+            .collect();
+        let regions = (0..spec.num_regions)
+            .map(|_| self.new_region(Some(op)))
+            .collect();
+        let attributes = match spec.attributes {
+            Some(a) => a,
+            None => self.empty_dictionary(),
+        };
+        self.ops.push(OpData {
+            name: spec.name,
+            loc: spec.loc,
+            operands: Vec::with_capacity(spec.operands.len()),
+            results,
+            properties: spec.properties,
+            attributes,
+            regions,
+            successors: spec.successors,
+            parent: None,
+            prev: None,
+            next: None,
+        });
+        for value in spec.operands {
+            self.push_operand(op, value);
+        }
+        op
+    }
+
+    /// A detached block with arguments of `arg_types`.
+    pub fn create_block(&mut self, arg_types: &[Type]) -> Block {
+        let block = Block(self.blocks.len() as u32);
+        self.blocks.push(BlockData {
+            args: Vec::new(),
+            first: None,
+            last: None,
+            parent: None,
+        });
+        for &ty in arg_types {
+            self.add_block_arg(block, ty);
+        }
+        block
+    }
+
+    /// A value with no definition, for forward references; define it by
+    /// replacing its uses.
+    pub fn create_placeholder(&mut self, ty: Type) -> Value {
+        self.new_value(ty, ValueDef::Placeholder)
+    }
+
+    fn new_value(&mut self, ty: Type, def: ValueDef) -> Value {
+        let v = Value(self.values.len() as u32);
+        self.values.push(ValueData {
+            ty,
+            def,
+            uses: Vec::new(),
+        });
+        v
+    }
+
+    fn new_region(&mut self, parent: Option<Op>) -> Region {
+        let r = Region(self.regions.len() as u32);
+        self.regions.push(RegionData {
+            blocks: Vec::new(),
+            parent,
+        });
+        r
+    }
+
+    pub fn add_block_arg(&mut self, block: Block, ty: Type) -> Value {
+        let index = self.blocks[block.index()].args.len() as u32;
+        let v = self.new_value(ty, ValueDef::Argument { block, index });
+        self.blocks[block.index()].args.push(v);
+        v
+    }
+
+    // ----- accessors ------------------------------------------------------
+
+    pub fn op_name(&self, op: Op) -> Ident {
+        self.ops[op.index()].name
+    }
+    pub fn op_name_str(&self, op: Op) -> &str {
+        self.str(self.ops[op.index()].name)
+    }
+    pub fn op_loc(&self, op: Op) -> Location {
+        self.ops[op.index()].loc
+    }
+    pub fn num_operands(&self, op: Op) -> usize {
+        self.ops[op.index()].operands.len()
+    }
+    pub fn operand(&self, op: Op, index: usize) -> Value {
+        self.ops[op.index()].operands[index].value
+    }
+    pub fn operands(&self, op: Op) -> impl ExactSizeIterator<Item = Value> + '_ {
+        self.ops[op.index()].operands.iter().map(|o| o.value)
+    }
+    pub fn results(&self, op: Op) -> &[Value] {
+        &self.ops[op.index()].results
+    }
+    pub fn result(&self, op: Op, index: usize) -> Value {
+        self.ops[op.index()].results[index]
+    }
+    pub fn properties(&self, op: Op) -> Option<Attr> {
+        self.ops[op.index()].properties
+    }
+    pub fn set_properties(&mut self, op: Op, properties: Option<Attr>) {
+        self.ops[op.index()].properties = properties;
+    }
+    /// The discardable attribute dictionary.
+    pub fn attributes(&self, op: Op) -> Attr {
+        self.ops[op.index()].attributes
+    }
+    pub fn set_attributes(&mut self, op: Op, dict: Attr) {
+        self.ops[op.index()].attributes = dict;
+    }
+    /// An attribute by name, from the properties first, then the dictionary.
+    pub fn attr(&self, op: Op, name: &str) -> Option<Attr> {
+        let data = &self.ops[op.index()];
+        data.properties
+            .and_then(|p| self.dict_get(p, name))
+            .or_else(|| self.dict_get(data.attributes, name))
+    }
+    /// Sets (or with None removes) a discardable attribute.
+    pub fn set_attr(&mut self, op: Op, name: &str, value: Option<Attr>) {
+        let name = self.ident(name);
+        let dict = self.ops[op.index()].attributes;
+        let dict = self.dict_with(dict, name, value);
+        self.ops[op.index()].attributes = dict;
+    }
+    pub fn regions(&self, op: Op) -> &[Region] {
+        &self.ops[op.index()].regions
+    }
+    pub fn successors(&self, op: Op) -> &[Block] {
+        &self.ops[op.index()].successors
+    }
+    pub fn set_successor(&mut self, op: Op, index: usize, block: Block) {
+        self.ops[op.index()].successors[index] = block;
+    }
+    pub fn parent_block(&self, op: Op) -> Option<Block> {
+        self.ops[op.index()].parent
+    }
+    /// The op holding the region that holds this op's block.
+    pub fn parent_op(&self, op: Op) -> Option<Op> {
+        let block = self.ops[op.index()].parent?;
+        let region = self.blocks[block.index()].parent?;
+        self.regions[region.index()].parent
+    }
+    pub fn next_op(&self, op: Op) -> Option<Op> {
+        self.ops[op.index()].next
+    }
+    pub fn prev_op(&self, op: Op) -> Option<Op> {
+        self.ops[op.index()].prev
+    }
+
+    pub fn block_args(&self, block: Block) -> &[Value] {
+        &self.blocks[block.index()].args
+    }
+    pub fn first_op(&self, block: Block) -> Option<Op> {
+        self.blocks[block.index()].first
+    }
+    pub fn last_op(&self, block: Block) -> Option<Op> {
+        self.blocks[block.index()].last
+    }
+    /// The ops of a block in order.
+    pub fn block_ops(&self, block: Block) -> BlockOps<'_> {
+        BlockOps {
+            ctx: self,
+            next: self.blocks[block.index()].first,
+        }
+    }
+    pub fn block_parent(&self, block: Block) -> Option<Region> {
+        self.blocks[block.index()].parent
+    }
+    pub fn region_blocks(&self, region: Region) -> &[Block] {
+        &self.regions[region.index()].blocks
+    }
+    pub fn region_parent(&self, region: Region) -> Option<Op> {
+        self.regions[region.index()].parent
+    }
+    /// Whether `block` is the first block of its region.
+    pub fn is_entry_block(&self, block: Block) -> bool {
+        self.block_parent(block)
+            .is_some_and(|r| self.region_blocks(r).first() == Some(&block))
+    }
+
+    pub fn value_type(&self, v: Value) -> Type {
+        self.values[v.index()].ty
+    }
+    pub fn set_value_type(&mut self, v: Value, ty: Type) {
+        self.values[v.index()].ty = ty;
+    }
+    pub fn value_def(&self, v: Value) -> ValueDef {
+        self.values[v.index()].def
+    }
+    pub fn uses(&self, v: Value) -> &[Use] {
+        &self.values[v.index()].uses
+    }
+    /// The block in which a value is defined (None for detached ops and placeholders).
+    pub fn value_block(&self, v: Value) -> Option<Block> {
+        match self.value_def(v) {
+            ValueDef::Result { op, .. } => self.parent_block(op),
+            ValueDef::Argument { block, .. } => Some(block),
+            ValueDef::Placeholder => None,
+        }
+    }
+
+    // ----- operands and uses ----------------------------------------------
+
+    pub fn push_operand(&mut self, op: Op, value: Value) {
+        let index = self.ops[op.index()].operands.len() as u32;
+        let use_slot = self.add_use(value, Use { op, index });
+        self.ops[op.index()]
+            .operands
+            .push(Operand { value, use_slot });
+    }
+
+    pub fn set_operand(&mut self, op: Op, index: usize, value: Value) {
+        let old = self.ops[op.index()].operands[index];
+        self.remove_use(old);
+        let use_slot = self.add_use(
+            value,
+            Use {
+                op,
+                index: index as u32,
+            },
+        );
+        self.ops[op.index()].operands[index] = Operand { value, use_slot };
+    }
+
+    /// Drops every operand of `op`.
+    pub fn clear_operands(&mut self, op: Op) {
+        let operands = std::mem::take(&mut self.ops[op.index()].operands);
+        for operand in operands {
+            self.remove_use(operand);
+        }
+    }
+
+    fn add_use(&mut self, value: Value, u: Use) -> u32 {
+        let uses = &mut self.values[value.index()].uses;
+        uses.push(u);
+        (uses.len() - 1) as u32
+    }
+
+    fn remove_use(&mut self, operand: Operand) {
+        let uses = &mut self.values[operand.value.index()].uses;
+        let slot = operand.use_slot as usize;
+        uses.swap_remove(slot);
+        if let Some(&moved) = uses.get(slot) {
+            self.ops[moved.op.index()].operands[moved.index as usize].use_slot = slot as u32;
+        }
+    }
+
+    /// Makes every use of `from` use `to` instead.
+    pub fn replace_all_uses(&mut self, from: Value, to: Value) {
+        if from == to {
+            return;
+        }
+        let uses = std::mem::take(&mut self.values[from.index()].uses);
+        for u in uses {
+            let use_slot = self.add_use(to, u);
+            self.ops[u.op.index()].operands[u.index as usize] = Operand {
+                value: to,
+                use_slot,
+            };
+        }
+    }
+
+    // ----- placement --------------------------------------------------------
+
+    /// Appends a detached op at the end of `block`.
+    pub fn append_op(&mut self, block: Block, op: Op) {
+        let last = self.blocks[block.index()].last;
+        self.link_op(block, last, None, op);
+    }
+
+    /// Inserts a detached op just before `anchor`.
+    pub fn insert_op_before(&mut self, anchor: Op, op: Op) {
+        let a = &self.ops[anchor.index()];
+        let block = a.parent.expect("insert_op_before: anchor is detached");
+        let prev = a.prev;
+        self.link_op(block, prev, Some(anchor), op);
+    }
+
+    /// Inserts a detached op just after `anchor`.
+    pub fn insert_op_after(&mut self, anchor: Op, op: Op) {
+        let a = &self.ops[anchor.index()];
+        let block = a.parent.expect("insert_op_after: anchor is detached");
+        let next = a.next;
+        self.link_op(block, Some(anchor), next, op);
+    }
+
+    fn link_op(&mut self, block: Block, prev: Option<Op>, next: Option<Op>, op: Op) {
+        debug_assert!(
+            self.ops[op.index()].parent.is_none(),
+            "op is already placed"
+        );
+        let data = &mut self.ops[op.index()];
+        data.parent = Some(block);
+        data.prev = prev;
+        data.next = next;
+        match prev {
+            Some(p) => self.ops[p.index()].next = Some(op),
+            None => self.blocks[block.index()].first = Some(op),
+        }
+        match next {
+            Some(n) => self.ops[n.index()].prev = Some(op),
+            None => self.blocks[block.index()].last = Some(op),
+        }
+    }
+
+    /// Unlinks an op from its block, keeping it and its contents alive.
+    pub fn detach_op(&mut self, op: Op) {
+        let data = &mut self.ops[op.index()];
+        let Some(block) = data.parent.take() else {
+            return;
+        };
+        let (prev, next) = (data.prev.take(), data.next.take());
+        match prev {
+            Some(p) => self.ops[p.index()].next = next,
+            None => self.blocks[block.index()].first = next,
+        }
+        match next {
+            Some(n) => self.ops[n.index()].prev = prev,
+            None => self.blocks[block.index()].last = prev,
+        }
+    }
+
+    /// Moves an op (placed or not) to just before `anchor`.
+    pub fn move_op_before(&mut self, op: Op, anchor: Op) {
+        self.detach_op(op);
+        self.insert_op_before(anchor, op);
+    }
+
+    /// Moves an op (placed or not) to the end of `block`.
+    pub fn move_op_to_end(&mut self, op: Op, block: Block) {
+        self.detach_op(op);
+        self.append_op(block, op);
+    }
+
+    /// Detaches and destroys an op with everything nested in it. Its results
+    /// must have no uses left outside it.
+    pub fn erase_op(&mut self, op: Op) {
+        self.detach_op(op);
+        self.destroy(self.ops_nested_in(op));
+    }
+
+    /// Drops all operands of `ops` (so uses among them vanish), then unlinks
+    /// their regions.
+    fn destroy(&mut self, ops: Vec<Op>) {
+        for &op in &ops {
+            self.clear_operands(op);
+        }
+        for op in ops {
+            debug_assert!(
+                self.ops[op.index()]
+                    .results
+                    .iter()
+                    .all(|&r| self.values[r.index()].uses.is_empty()),
+                "erased op's results still have uses"
+            );
+            let data = &mut self.ops[op.index()];
+            data.successors.clear();
+            let regions = std::mem::take(&mut data.regions);
+            for region in regions.iter() {
+                for block in std::mem::take(&mut self.regions[region.index()].blocks) {
+                    let b = &mut self.blocks[block.index()];
+                    (b.first, b.last, b.parent) = (None, None, None);
+                }
+            }
+        }
+    }
+
+    /// Appends a detached block to `region`.
+    pub fn append_block(&mut self, region: Region, block: Block) {
+        self.blocks[block.index()].parent = Some(region);
+        self.regions[region.index()].blocks.push(block);
+    }
+
+    /// Removes a block from its region and destroys its contents.
+    pub fn erase_block(&mut self, block: Block) {
+        if let Some(region) = self.blocks[block.index()].parent.take() {
+            self.regions[region.index()].blocks.retain(|&b| b != block);
+        }
+        let mut ops = Vec::new();
+        for op in self.block_ops(block).collect::<Vec<_>>() {
+            ops.extend(self.ops_nested_in(op));
+        }
+        self.destroy(ops);
+        let b = &mut self.blocks[block.index()];
+        (b.first, b.last) = (None, None);
+    }
+}
+
+/// Iterator over the ops of a block.
+pub struct BlockOps<'a> {
+    ctx: &'a Context,
+    next: Option<Op>,
+}
+
+impl Iterator for BlockOps<'_> {
+    type Item = Op;
+    fn next(&mut self) -> Option<Op> {
+        let op = self.next?;
+        self.next = self.ctx.ops[op.index()].next;
+        Some(op)
+    }
+}

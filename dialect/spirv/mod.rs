@@ -1,0 +1,82 @@
+//! The `spirv` dialect's syntax: its types (`!spirv.ptr<...>`, arrays,
+//! structs, images, matrices, cooperative matrices) and attributes (enum
+//! attributes, `#spirv.vce`, `#spirv.target_env`, ABI attributes), plugged
+//! into the text layer through its dialect hooks and checked against the
+//! grammar's enums.
+
+pub mod attributes;
+pub mod ops;
+pub mod types;
+
+use crate::grammar::{find_kind, Category, OperandKind};
+use crate::ir::{Attr, DialectData, Type};
+use crate::text::{DialectSyntax, PResult, Parser, Printer};
+
+pub const NAMESPACE: &str = "spirv";
+
+/// The hooks registered for the `spirv` namespace.
+pub struct SpirvSyntax;
+
+impl DialectSyntax for SpirvSyntax {
+    fn namespace(&self) -> &'static str {
+        NAMESPACE
+    }
+    fn parse_type(&self, p: &mut Parser, mnemonic: &str) -> PResult<Type> {
+        types::parse(p, mnemonic)
+    }
+    fn print_type(&self, p: &mut Printer, data: &DialectData) {
+        types::print(p, data)
+    }
+    fn parse_attr(&self, p: &mut Parser, mnemonic: &str) -> PResult<Attr> {
+        attributes::parse(p, mnemonic)
+    }
+    fn print_attr(&self, p: &mut Printer, data: &DialectData) {
+        attributes::print(p, data)
+    }
+}
+
+/// The grammar enum an attribute mnemonic names: `storage_class` →
+/// `StorageClass`, `memory_access` → `MemoryAccess`.
+pub fn enum_kind(mnemonic: &str) -> Option<OperandKind> {
+    let camel: String = mnemonic
+        .split('_')
+        .map(|w| {
+            let mut c = w.chars();
+            c.next()
+                .map(|f| f.to_ascii_uppercase().to_string() + c.as_str())
+                .unwrap_or_default()
+        })
+        .collect();
+    let kind = find_kind(&camel).ok()?;
+    matches!(
+        kind.info().category,
+        Category::ValueEnum | Category::BitEnum
+    )
+    .then_some(kind)
+}
+
+/// Parses an enumerant of `kind` (`Input`, or `Volatile|Aligned` for bit
+/// enums) and returns its canonical spelling.
+pub fn parse_enum_case(p: &mut Parser, kind: OperandKind) -> PResult<String> {
+    let rest = p.rest_from_token();
+    let len = rest
+        .find(|c: char| {
+            !(c.is_ascii_alphanumeric()
+                || c == '_'
+                || (c == '|' && kind.info().category == Category::BitEnum))
+        })
+        .unwrap_or(rest.len());
+    let text = &rest[..len];
+    let info = kind.info();
+    let canonical = match info.category {
+        Category::BitEnum => crate::grammar::parse_bits(info, text)
+            .map(|bits| crate::grammar::format_bits(info, bits))
+            .ok(),
+        _ => info.enumerant_named(text).map(|e| e.name.to_string()),
+    };
+    let Some(canonical) = canonical.filter(|_| len > 0) else {
+        return Err(p.error_here(format!("'{text}' is not a valid {} value", info.name)));
+    };
+    p.skip_raw(len);
+    Ok(canonical)
+}

@@ -1,0 +1,49 @@
+//! The spirv dialect's structure ops as the framework sees them: traits
+//! (module and function isolation, symbols, terminators) and which branch
+//! operands feed successor blocks. Ops that refer to symbols are declared so
+//! the verifier resolves their references.
+
+use crate::ir::registry::segmented_successor_operands;
+use crate::ir::{Context, OpTraits};
+
+const MODULE: OpTraits = OpTraits::ISOLATED_FROM_ABOVE
+    .union(OpTraits::SYMBOL_TABLE)
+    .union(OpTraits::NO_TERMINATOR)
+    .union(OpTraits::SINGLE_BLOCK)
+    .union(OpTraits::SYMBOL);
+
+/// Every declared op with its traits.
+const OPS: &[(&str, OpTraits)] = &[
+    ("spirv.module", MODULE),
+    (
+        "spirv.func",
+        OpTraits::ISOLATED_FROM_ABOVE.union(OpTraits::SYMBOL),
+    ),
+    ("spirv.GlobalVariable", OpTraits::SYMBOL),
+    ("spirv.SpecConstant", OpTraits::SYMBOL),
+    ("spirv.SpecConstantComposite", OpTraits::SYMBOL),
+    ("spirv.mlir.addressof", OpTraits::NONE),
+    ("spirv.mlir.referenceof", OpTraits::NONE),
+    ("spirv.EntryPoint", OpTraits::NONE),
+    ("spirv.ExecutionMode", OpTraits::NONE),
+    ("spirv.FunctionCall", OpTraits::NONE),
+    ("spirv.mlir.selection", OpTraits::NONE),
+    ("spirv.mlir.loop", OpTraits::NONE),
+    ("spirv.Return", OpTraits::TERMINATOR),
+    ("spirv.ReturnValue", OpTraits::TERMINATOR),
+    ("spirv.Unreachable", OpTraits::TERMINATOR),
+    ("spirv.Kill", OpTraits::TERMINATOR),
+    ("spirv.mlir.merge", OpTraits::TERMINATOR),
+    ("spirv.Switch", OpTraits::TERMINATOR),
+    ("spirv.Branch", OpTraits::TERMINATOR),
+    ("spirv.BranchConditional", OpTraits::TERMINATOR),
+];
+
+/// Registers the ops.
+pub fn register_ops(ctx: &mut Context) {
+    for &(name, traits) in OPS {
+        ctx.register_op(name, traits, None);
+    }
+    ctx.register_successor_operands("spirv.Branch", |ctx, op, _| 0..ctx.num_operands(op));
+    ctx.register_successor_operands("spirv.BranchConditional", segmented_successor_operands);
+}

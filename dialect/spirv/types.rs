@@ -1,0 +1,332 @@
+//! SPIR-V types as MLIR 19 spells them, stored as dialect types whose
+//! parameters are listed per mnemonic below:
+//! - `array<N x T[, stride=S]>`: `[Int N, Type T, Int S (0: none)]`
+//! - `rtarray<T[, stride=S]>`: `[Type T, Int S]`
+//! - `ptr<T, StorageClass>`: `[Type T, Ident class]`
+//! - `matrix<N x ColumnType>`: `[Int N, Type column]`
+//! - `sampled_image<ImageType>`: `[Type image]`
+//! - `image<T, Dim, Depth, Arrayed, Sampling, SamplerUse, Format>`:
+//!   `[Type T, Ident ×6]`
+//! - `coopmatrix<RxCxT, Scope, Use>`: `[Int R, Int C, Type T, Ident, Ident]`
+//! - `struct<...>`: `[Ident name ("" when literal), List members]` where a
+//!   member is `List[Type, Int offset (-1: none), List decorations]` and a
+//!   decoration is `List[Ident name]` or `List[Ident name, Int value]`; a
+//!   recursive reference `struct<Name>` is `[Ident name]` alone.
+
+use super::{parse_enum_case, NAMESPACE};
+use crate::grammar::{find_kind, OperandKind};
+use crate::ir::{DialectData, Param, Type};
+use crate::text::lexer::Tok;
+use crate::text::{PResult, Parser, Printer};
+use std::fmt::Write;
+
+const DEPTH: [&str; 3] = ["NoDepth", "IsDepth", "DepthUnknown"];
+const ARRAYED: [&str; 2] = ["NonArrayed", "Arrayed"];
+const SAMPLING: [&str; 2] = ["SingleSampled", "MultiSampled"];
+const SAMPLER_USE: [&str; 3] = ["SamplerUnknown", "NeedSampler", "NoSampler"];
+const COOP_MATRIX_USE: [&str; 3] = ["MatrixA", "MatrixB", "MatrixAcc"];
+
+fn kind(name: &str) -> OperandKind {
+    match find_kind(name) {
+        Ok(k) => k,
+        Err(e) => unreachable!("the grammar defines {name}: {e}"),
+    }
+}
+
+pub(crate) fn parse(p: &mut Parser, mnemonic: &str) -> PResult<Type> {
+    let loc = p.loc();
+    let params = match mnemonic {
+        "array" => {
+            p.expect(Tok::Less, "'<'")?;
+            let n = p.parse_u32("element count")?;
+            p.expect_keyword("x")?;
+            let elem = p.parse_type()?;
+            let stride = parse_stride(p)?;
+            vec![Param::Int(n as i64), Param::Type(elem), Param::Int(stride)]
+        }
+        "rtarray" => {
+            p.expect(Tok::Less, "'<'")?;
+            let elem = p.parse_type()?;
+            let stride = parse_stride(p)?;
+            vec![Param::Type(elem), Param::Int(stride)]
+        }
+        "ptr" => {
+            p.expect(Tok::Less, "'<'")?;
+            let pointee = p.parse_type()?;
+            p.expect(Tok::Comma, "','")?;
+            let class = parse_enum_case(p, kind("StorageClass"))?;
+            p.expect(Tok::Greater, "'>'")?;
+            vec![Param::Type(pointee), ident(p, &class)]
+        }
+        "matrix" => {
+            p.expect(Tok::Less, "'<'")?;
+            let n = p.parse_u32("column count")?;
+            p.expect_keyword("x")?;
+            let column = p.parse_type()?;
+            p.expect(Tok::Greater, "'>'")?;
+            vec![Param::Int(n as i64), Param::Type(column)]
+        }
+        "sampled_image" => {
+            p.expect(Tok::Less, "'<'")?;
+            let image = p.parse_type()?;
+            p.expect(Tok::Greater, "'>'")?;
+            vec![Param::Type(image)]
+        }
+        "image" => parse_image(p)?,
+        "coopmatrix" => {
+            p.expect(Tok::Less, "'<'")?;
+            let (shape, scalable) = p.parse_dimension_list()?;
+            if shape.len() != 2 || scalable != 0 {
+                return Err(p.error_at(loc, "cooperative matrices have two fixed dimensions"));
+            }
+            let elem = p.parse_type()?;
+            p.expect(Tok::Comma, "','")?;
+            let scope = parse_enum_case(p, kind("Scope"))?;
+            p.expect(Tok::Comma, "','")?;
+            let usage = parse_keyword_of(p, &COOP_MATRIX_USE, "matrix use")?;
+            p.expect(Tok::Greater, "'>'")?;
+            let scope = ident(p, &scope);
+            vec![
+                Param::Int(shape[0] as i64),
+                Param::Int(shape[1] as i64),
+                Param::Type(elem),
+                scope,
+                usage,
+            ]
+        }
+        "struct" => parse_struct(p)?,
+        _ => return Err(p.error_at(loc, format!("unknown SPIR-V type: {mnemonic}"))),
+    };
+    Ok(p.ctx.dialect_type(NAMESPACE, mnemonic, params))
+}
+
+fn ident(p: &mut Parser, s: &str) -> Param {
+    Param::Ident(p.ctx.ident(s))
+}
+
+/// `, stride=S>` or `>`; 0 means no stride.
+fn parse_stride(p: &mut Parser) -> PResult<i64> {
+    let mut stride = 0;
+    if p.eat(Tok::Comma) {
+        p.expect_keyword("stride")?;
+        p.expect(Tok::Equal, "'='")?;
+        stride = p.parse_u32("stride")? as i64;
+        if stride == 0 {
+            return Err(p.error_here("ArrayStride must be greater than zero"));
+        }
+    }
+    p.expect(Tok::Greater, "'>'")?;
+    Ok(stride)
+}
+
+fn parse_keyword_of(p: &mut Parser, choices: &[&str], what: &str) -> PResult<Param> {
+    let text = p.text();
+    if p.kind() == Tok::BareId && choices.contains(&text) {
+        p.advance();
+        return Ok(ident(p, text));
+    }
+    Err(p.error_here(format!("expected {what} ({})", choices.join(", "))))
+}
+
+fn parse_image(p: &mut Parser) -> PResult<Vec<Param>> {
+    p.expect(Tok::Less, "'<'")?;
+    let elem = p.parse_type()?;
+    p.expect(Tok::Comma, "','")?;
+    // Dimensions spelled as MLIR does: a `Dim` prefix on names that start with a digit.
+    let dim_text = p.text();
+    let grammar_name = dim_text
+        .strip_prefix("Dim")
+        .filter(|d| d.starts_with(|c: char| c.is_ascii_digit()));
+    let dim_ok = p.kind() == Tok::BareId
+        && kind("Dim")
+            .info()
+            .enumerant_named(grammar_name.unwrap_or(dim_text))
+            .is_some();
+    if !dim_ok {
+        return Err(p.error_here(
+            "expected an image dimension (Dim1D, Dim2D, Dim3D, Cube, Rect, Buffer, SubpassData)",
+        ));
+    }
+    p.advance();
+    let dim = ident(p, dim_text);
+    let mut params = vec![Param::Type(elem), dim];
+    for (choices, what) in [
+        (&DEPTH[..], "depth"),
+        (&ARRAYED[..], "arrayed"),
+        (&SAMPLING[..], "sampling"),
+        (&SAMPLER_USE[..], "sampler use"),
+    ] {
+        p.expect(Tok::Comma, "','")?;
+        params.push(parse_keyword_of(p, choices, what)?);
+    }
+    p.expect(Tok::Comma, "','")?;
+    let format = parse_enum_case(p, kind("ImageFormat"))?;
+    params.push(ident(p, &format));
+    p.expect(Tok::Greater, "'>'")?;
+    Ok(params)
+}
+
+fn parse_struct(p: &mut Parser) -> PResult<Vec<Param>> {
+    p.expect(Tok::Less, "'<'")?;
+    let mut name = String::new();
+    if p.kind() == Tok::BareId {
+        name = p.text().to_string();
+        p.advance();
+        if p.eat(Tok::Greater) {
+            return Ok(vec![ident(p, &name)]);
+        }
+        p.expect(Tok::Comma, "','")?;
+    }
+    let members = p.parse_delimited(
+        Tok::LParen,
+        Tok::RParen,
+        "'(' before struct members",
+        parse_member,
+    )?;
+    p.expect(Tok::Greater, "'>'")?;
+    Ok(vec![ident(p, &name), Param::List(members.into())])
+}
+
+/// `type [offset, Decoration, Decoration=value]`.
+fn parse_member(p: &mut Parser) -> PResult<Param> {
+    let ty = p.parse_type()?;
+    let mut offset = -1i64;
+    let mut decorations = Vec::new();
+    if p.eat(Tok::LSquare) {
+        let mut first = true;
+        loop {
+            if first && p.kind() == Tok::Integer {
+                offset = p.parse_u32("member offset")? as i64;
+            } else {
+                let name = parse_enum_case(p, kind("Decoration"))?;
+                let mut decoration = vec![ident(p, &name)];
+                if p.eat(Tok::Equal) {
+                    decoration.push(Param::Int(p.parse_u32("decoration value")? as i64));
+                }
+                decorations.push(Param::List(decoration.into()));
+            }
+            first = false;
+            if !p.eat(Tok::Comma) {
+                break;
+            }
+        }
+        p.expect(Tok::RSquare, "']' after member decorations")?;
+    }
+    Ok(Param::List(
+        vec![
+            Param::Type(ty),
+            Param::Int(offset),
+            Param::List(decorations.into()),
+        ]
+        .into(),
+    ))
+}
+
+pub(crate) fn print(p: &mut Printer, data: &DialectData) {
+    let ctx = p.ctx;
+    let mnemonic = ctx.str(data.mnemonic);
+    let _ = write!(p.out, "{NAMESPACE}.{mnemonic}");
+    match (mnemonic, &data.params[..]) {
+        ("array", [Param::Int(n), Param::Type(t), Param::Int(stride)]) => {
+            let _ = write!(p.out, "<{n} x ");
+            p.print_type(*t);
+            print_stride(p, *stride);
+        }
+        ("rtarray", [Param::Type(t), Param::Int(stride)]) => {
+            p.write("<");
+            p.print_type(*t);
+            print_stride(p, *stride);
+        }
+        ("matrix", [Param::Int(n), Param::Type(t)]) => {
+            let _ = write!(p.out, "<{n} x ");
+            p.print_type(*t);
+            p.write(">");
+        }
+        ("coopmatrix", [Param::Int(r), Param::Int(c), Param::Type(t), rest @ ..]) => {
+            let _ = write!(p.out, "<{r}x{c}x");
+            p.print_type(*t);
+            print_tail(p, rest);
+        }
+        ("struct", [Param::Ident(name)]) => {
+            let _ = write!(p.out, "<{}>", ctx.str(*name));
+        }
+        ("struct", [Param::Ident(name), Param::List(members)]) => {
+            print_struct(p, ctx.str(*name), members)
+        }
+        (_, [Param::Type(first), rest @ ..]) => {
+            p.write("<");
+            p.print_type(*first);
+            print_tail(p, rest);
+        }
+        _ => {}
+    }
+}
+
+/// `, a, b>` for identifier parameters.
+fn print_tail(p: &mut Printer, rest: &[Param]) {
+    for param in rest {
+        if let Param::Ident(i) = param {
+            p.write(", ");
+            p.write(p.ctx.str(*i));
+        }
+    }
+    p.write(">");
+}
+
+fn print_stride(p: &mut Printer, stride: i64) {
+    if stride != 0 {
+        let _ = write!(p.out, ", stride={stride}");
+    }
+    p.write(">");
+}
+
+fn print_struct(p: &mut Printer, name: &str, members: &[Param]) {
+    p.write("<");
+    if !name.is_empty() {
+        p.write(name);
+        p.write(", ");
+    }
+    p.write("(");
+    for (i, member) in members.iter().enumerate() {
+        if i > 0 {
+            p.write(", ");
+        }
+        let Param::List(parts) = member else { continue };
+        let [Param::Type(t), Param::Int(offset), Param::List(decorations)] = &parts[..] else {
+            continue;
+        };
+        p.print_type(*t);
+        if *offset < 0 && decorations.is_empty() {
+            continue;
+        }
+        p.write(" [");
+        let mut first = true;
+        if *offset >= 0 {
+            let _ = write!(p.out, "{offset}");
+            first = false;
+        }
+        for d in decorations.iter() {
+            let Param::List(d) = d else { continue };
+            if !first {
+                p.write(", ");
+            }
+            first = false;
+            if let Some(Param::Ident(n)) = d.first() {
+                p.write(p.ctx.str(*n));
+            }
+            if let Some(Param::Int(v)) = d.get(1) {
+                let _ = write!(p.out, "={v}");
+            }
+        }
+        p.write("]");
+    }
+    p.write(")>");
+}
+
+/// `(pointee, storage class)` of a `!spirv.ptr`.
+pub fn as_pointer(ctx: &crate::ir::Context, ty: Type) -> Option<(Type, &str)> {
+    match &ctx.as_dialect_type(ty, NAMESPACE, "ptr")?.params[..] {
+        [Param::Type(t), Param::Ident(class)] => Some((*t, ctx.str(*class))),
+        _ => None,
+    }
+}

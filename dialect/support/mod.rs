@@ -1,0 +1,4 @@
+//! Small utilities shared by the command line and the test drivers.
+
+pub mod files;
+pub mod pattern;

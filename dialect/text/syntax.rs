@@ -1,0 +1,72 @@
+//! The extension point for dialect syntax: a dialect plugs in parse and print
+//! hooks for its types (`!ns.x<...>`) and attributes (`#ns.x<...>`), and ops
+//! declare custom assembly formats. Dialects without registered syntax still
+//! round-trip: their types and attributes are kept as opaque text.
+
+use super::format::OpFormat;
+use super::parser::{PResult, Parser};
+use super::printer::Printer;
+use crate::ir::hash::FastMap;
+use crate::ir::{Attr, DialectData, Type};
+
+/// Parse and print hooks for one dialect namespace.
+pub trait DialectSyntax {
+    /// The namespace, e.g. `spirv`.
+    fn namespace(&self) -> &'static str;
+    /// Parses the rest of `!ns.mnemonic...`; the parser stands just after
+    /// the `!ns.mnemonic` token.
+    fn parse_type(&self, p: &mut Parser, mnemonic: &str) -> PResult<Type>;
+    /// Prints a type of this dialect without the leading `!`.
+    fn print_type(&self, p: &mut Printer, data: &DialectData);
+    /// Parses the rest of `#ns.mnemonic...`.
+    fn parse_attr(&self, p: &mut Parser, mnemonic: &str) -> PResult<Attr>;
+    /// Prints an attribute of this dialect without the leading `#`.
+    fn print_attr(&self, p: &mut Printer, data: &DialectData);
+}
+
+/// Dialect syntax hooks and custom op formats known to a parser and printer.
+#[derive(Default)]
+pub struct Syntax {
+    dialects: FastMap<&'static str, Box<dyn DialectSyntax>>,
+    formats: FastMap<Box<str>, OpFormat>,
+    default_dialects: FastMap<Box<str>, &'static str>,
+}
+
+impl Syntax {
+    /// The builtin custom forms (`module`).
+    pub fn new() -> Self {
+        let mut syntax = Syntax::default();
+        super::builtin_formats::register(&mut syntax);
+        syntax
+    }
+
+    pub fn add_dialect(&mut self, dialect: Box<dyn DialectSyntax>) {
+        self.dialects.insert(dialect.namespace(), dialect);
+    }
+
+    pub fn dialect(&self, namespace: &str) -> Option<&dyn DialectSyntax> {
+        self.dialects.get(namespace).map(|d| d.as_ref())
+    }
+
+    /// Declares the custom form of op `name` from a format spec (see
+    /// [`OpFormat`]); fails on a malformed spec.
+    pub fn add_format(&mut self, name: &str, spec: &str) -> Result<(), String> {
+        let format = OpFormat::compile(spec).map_err(|e| format!("format of `{name}`: {e}"))?;
+        self.formats.insert(name.into(), format);
+        Ok(())
+    }
+
+    pub fn format(&self, name: &str) -> Option<&OpFormat> {
+        self.formats.get(name)
+    }
+
+    /// Inside regions of op `owner`, custom op names of `dialect` may drop
+    /// their `dialect.` prefix (as `return` inside `func.func`).
+    pub fn set_default_dialect(&mut self, owner: &str, dialect: &'static str) {
+        self.default_dialects.insert(owner.into(), dialect);
+    }
+
+    pub fn default_dialect(&self, owner: &str) -> Option<&'static str> {
+        self.default_dialects.get(owner).copied()
+    }
+}
