@@ -170,3 +170,20 @@ fn deep_nesting_is_an_error_not_a_crash() {
         assert!(result.is_err());
     }
 }
+
+#[test]
+fn nesting_up_to_the_limit_parses_verifies_and_prints() {
+    let syntax = dialects::syntax();
+    let depth = 120;
+    let text = format!(
+        "{}\"a.leaf\"() : () -> (){}",
+        "\"a.b\"() ({\n".repeat(depth),
+        "\n}) : () -> ()".repeat(depth)
+    );
+    let mut ctx = dialects::context();
+    let module =
+        parse_module(&mut ctx, &syntax, &text, "deep.mlir", 1).expect("within the nesting limit");
+    spirv_dialect::verify::verify(&ctx, module).expect("verifies");
+    let printed = print_op(&ctx, &syntax, module, PrintOptions { generic: true });
+    assert_eq!(printed.matches("\"a.b\"").count(), depth);
+}

@@ -11,7 +11,7 @@ use crate::ir::{Attr, Block, Context, Diagnostic, Ident, Location, Op, OpSpec, T
 pub type PResult<T> = Result<T, Diagnostic>;
 
 /// Deepest region nesting accepted (keeps recursion bounded on any input).
-pub(super) const MAX_DEPTH: u32 = 256;
+pub(super) const MAX_DEPTH: u32 = 128;
 
 /// A `%name` or `%name#N` operand not yet given its type.
 #[derive(Clone, Copy, Debug)]
