@@ -9,6 +9,7 @@ pub fn register_ops(ctx: &mut Context) {
     crate::func::register_ops(ctx);
     crate::cf::register(ctx);
     crate::spirv::ops::register_ops(ctx);
+    crate::spirv::refine::register_verifiers(ctx);
 }
 
 /// A context with every dialect's ops registered.
@@ -22,7 +23,9 @@ pub fn context() -> Context {
 pub fn syntax() -> Syntax {
     let mut syntax = Syntax::new();
     syntax.add_dialect(Box::new(crate::spirv::SpirvSyntax));
-    if let Err(e) = crate::func::register_syntax(&mut syntax) {
+    let formats = crate::func::register_syntax(&mut syntax)
+        .and_then(|()| crate::spirv::refine::register_formats(&mut syntax));
+    if let Err(e) = formats {
         unreachable!("built-in formats are well-formed: {e}");
     }
     syntax

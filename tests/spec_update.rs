@@ -1,6 +1,8 @@
-//! The spec-update flow: a copy of the workspace with `grammar-json/`
-//! replaced by the older grammar in ../shared builds with plain `cargo build`
-//! and lists fewer ops; putting the newest grammar back builds again.
+//! Flows that change the workspace, run on a copy of it: the spec update (a
+//! copy with `grammar-json/` replaced by the older grammar in ../shared
+//! builds with plain `cargo build` and lists fewer ops; putting the newest
+//! grammar back builds again), and `define-inst`/`define-enum` scaffolds,
+//! which must compile into the crate as written.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -27,18 +29,47 @@ fn replace_grammar(workspace: &Path, grammar: &Path) {
     copy_dir(grammar, &dir);
 }
 
-/// Builds the copy and returns the number of core ops it lists.
-fn build_and_count(workspace: &Path, target: &Path) -> usize {
+/// A copy of the workspace (without `.git` and build directories) in a
+/// fresh temporary folder.
+fn copy_workspace(root: &Path, purpose: &str) -> PathBuf {
+    let workspace =
+        std::env::temp_dir().join(format!("spirv-dialect-{purpose}-{}", std::process::id()));
+    std::fs::create_dir_all(&workspace).expect("temp dir");
+    for entry in std::fs::read_dir(root).expect("workspace").flatten() {
+        let name = entry.file_name();
+        if name == ".git" || entry.path().join("CACHEDIR.TAG").exists() {
+            continue;
+        }
+        let dst = workspace.join(&name);
+        if entry.path().is_dir() {
+            copy_dir(&entry.path(), &dst);
+        } else {
+            std::fs::copy(entry.path(), &dst).expect("copy");
+        }
+    }
+    workspace
+}
+
+fn cargo(workspace: &Path, target: &Path, args: &[&str]) {
     let status = Command::new(env!("CARGO"))
-        .args(["build", "--offline", "--quiet", "--bin", "spirv-dialect"])
+        .args(args)
         .current_dir(workspace)
         .env("CARGO_TARGET_DIR", target)
         .status()
         .expect("run cargo");
     assert!(
         status.success(),
-        "cargo build failed in {}",
+        "cargo {args:?} failed in {}",
         workspace.display()
+    );
+}
+
+/// Builds the copy and returns the number of core ops it lists.
+fn build_and_count(workspace: &Path, target: &Path) -> usize {
+    cargo(
+        workspace,
+        target,
+        &["build", "--offline", "--quiet", "--bin", "spirv-dialect"],
     );
     let output = Command::new(target.join("debug/spirv-dialect"))
         .args(["info", "ops", "--json"])
@@ -61,21 +92,7 @@ fn older_grammar_builds_and_newer_comes_back() {
         println!("skipped: {} is absent", older.display());
         return;
     }
-    let workspace =
-        std::env::temp_dir().join(format!("spirv-dialect-spec-update-{}", std::process::id()));
-    std::fs::create_dir_all(&workspace).expect("temp dir");
-    for entry in std::fs::read_dir(root).expect("workspace").flatten() {
-        let name = entry.file_name();
-        if name == ".git" || entry.path().join("CACHEDIR.TAG").exists() {
-            continue;
-        }
-        let dst = workspace.join(&name);
-        if entry.path().is_dir() {
-            copy_dir(&entry.path(), &dst);
-        } else {
-            std::fs::copy(entry.path(), &dst).expect("copy");
-        }
-    }
+    let workspace = copy_workspace(root, "spec-update");
     // A target directory kept between runs, so only our crate is rebuilt.
     let target: PathBuf = root.join("target/spec-update");
 
@@ -89,4 +106,33 @@ fn older_grammar_builds_and_newer_comes_back() {
     assert_eq!(older_core, 692);
     assert_eq!(newer_core, 876);
     println!("core ops: {older_core} with unified-1.6.1 (703 entries, 11 aliases), {newer_core} with unified-1.6.7");
+}
+
+#[test]
+fn define_inst_and_define_enum_scaffolds_compile() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let workspace = copy_workspace(root, "scaffold");
+    let target: PathBuf = root.join("target/spec-update");
+    let codegen = ["run", "--offline", "--quiet", "-p", "codegen", "--"];
+    for command in [
+        &["define-inst", "arithmetic", "OpIAdd"][..],
+        &["define-inst", "arithmetic", "OpISub"],
+        &["define-inst", "gl", "spirv.GL.Log"],
+        &["define-enum", "StorageClass"],
+    ] {
+        cargo(&workspace, &target, &[&codegen[..], command].concat());
+    }
+    cargo(
+        &workspace,
+        &target,
+        &["build", "--offline", "--quiet", "--lib"],
+    );
+    let catalog = std::fs::read_to_string(workspace.join("dialect/spirv/refine/catalog.rs"))
+        .expect("catalog");
+    std::fs::remove_dir_all(&workspace).ok();
+    assert!(
+        catalog.contains("&[arithmetic::REFINEMENTS, gl::REFINEMENTS]"),
+        "{catalog}"
+    );
+    assert!(catalog.contains("&[enums::REFINEMENTS]"), "{catalog}");
 }

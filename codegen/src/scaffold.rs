@@ -96,16 +96,72 @@ fn write_new(path: &Path, text: &str) -> Result<(), Error> {
     std::fs::write(path, text).map_err(|e| Error::new(format!("{}: {e}", path.display())))
 }
 
-/// Adds `pub mod <module>;` to the `mod.rs` of `dir`, creating it with a
-/// module doc when absent.
-fn register_module(dir: &Path, module: &str, doc: &str) -> Result<PathBuf, Error> {
-    let path = dir.join("mod.rs");
-    let mut text = std::fs::read_to_string(&path).unwrap_or_else(|_| format!("//! {doc}\n\n"));
-    let line = format!("pub mod {module};\n");
-    if !text.contains(&line) {
-        text.push_str(&line);
+fn write(path: &Path, text: &str) -> Result<(), Error> {
+    std::fs::write(path, text).map_err(|e| Error::new(format!("{}: {e}", path.display())))
+}
+
+/// The sorted names of the entries of `dir` that `keep` accepts.
+fn listing(dir: &Path, keep: impl Fn(&Path) -> Option<String>) -> Result<Vec<String>, Error> {
+    let entries =
+        std::fs::read_dir(dir).map_err(|e| Error::new(format!("{}: {e}", dir.display())))?;
+    let mut names: Vec<String> = entries.flatten().filter_map(|e| keep(&e.path())).collect();
+    names.sort();
+    Ok(names)
+}
+
+/// Rewrites `dir/mod.rs` to declare every refinement module in `dir` and
+/// list their `REFINEMENT`s as `REFINEMENTS` of type `item`.
+fn rewrite_folder_listing(dir: &Path, doc: &str, item: &str) -> Result<PathBuf, Error> {
+    let modules = listing(dir, |p| {
+        let stem = p.file_stem()?.to_str()?;
+        (p.extension()? == "rs" && stem != "mod").then(|| stem.to_string())
+    })?;
+    let mut text = format!("//! {doc}\n//! Listing rewritten by `define-inst`/`define-enum`.\n\n");
+    text.push_str(&format!("use super::{item};\n\n"));
+    for module in &modules {
+        text.push_str(&format!("pub mod {module};\n"));
     }
-    std::fs::write(&path, text).map_err(|e| Error::new(format!("{}: {e}", path.display())))?;
+    let items: Vec<String> = modules.iter().map(|m| format!("{m}::REFINEMENT")).collect();
+    text.push_str(&format!(
+        "\npub const REFINEMENTS: &[{item}] = &[{}];\n",
+        items.join(", ")
+    ));
+    let path = dir.join("mod.rs");
+    write(&path, &text)?;
+    Ok(path)
+}
+
+/// Rewrites `refine/catalog.rs` from the category folders present.
+fn rewrite_catalog(refine: &Path) -> Result<PathBuf, Error> {
+    let folders = listing(refine, |p| {
+        p.is_dir()
+            .then(|| p.file_name()?.to_str().map(str::to_string))
+            .flatten()
+    })?;
+    let categories: Vec<&String> = folders.iter().filter(|f| f.as_str() != "enums").collect();
+    let has_enums = folders.iter().any(|f| f == "enums");
+    let mut text = String::from(
+        "//! The refinement listing, rewritten by `define-inst`/`define-enum` from the\n//! folders present. Do not edit by hand.\n\nuse super::{EnumRefinement, OpRefinement};\n\n",
+    );
+    for folder in &folders {
+        text.push_str(&format!(
+            "#[path = \"{folder}/mod.rs\"]\npub mod {folder};\n"
+        ));
+    }
+    let ops: Vec<String> = categories
+        .iter()
+        .map(|c| format!("{c}::REFINEMENTS"))
+        .collect();
+    text.push_str(&format!(
+        "\npub const OPS: &[&[OpRefinement]] = &[{}];\n",
+        ops.join(", ")
+    ));
+    let enums = if has_enums { "enums::REFINEMENTS" } else { "" };
+    text.push_str(&format!(
+        "\npub const ENUMS: &[&[EnumRefinement]] = &[{enums}];\n"
+    ));
+    let path = refine.join("catalog.rs");
+    write(&path, &text)?;
     Ok(path)
 }
 
@@ -161,12 +217,13 @@ pub fn define_inst(
             "the op test stub",
         )?,
     )?;
-    let module = register_module(
+    let module = rewrite_folder_listing(
         &dir,
-        &snake,
         &format!("Hand-written refinements of the {category} ops."),
+        "OpRefinement",
     )?;
-    Ok(vec![source, test, module])
+    let catalog = rewrite_catalog(&root.join("dialect/spirv/refine"))?;
+    Ok(vec![source, test, module, catalog])
 }
 
 /// Writes the scaffold for the enum operand kind `name`; returns the files written.
@@ -216,10 +273,11 @@ pub fn define_enum(model: &Model, root: &Path, name: &str) -> Result<Vec<PathBuf
             "the enum test stub",
         )?,
     )?;
-    let module = register_module(
+    let module = rewrite_folder_listing(
         &dir,
-        &mnemonic,
         "Hand-written refinements of enum attributes.",
+        "EnumRefinement",
     )?;
-    Ok(vec![source, test, module])
+    let catalog = rewrite_catalog(&root.join("dialect/spirv/refine"))?;
+    Ok(vec![source, test, module, catalog])
 }

@@ -32,7 +32,17 @@ fn define_inst_writes_a_scaffold_and_a_test_stub() {
     let test = std::fs::read_to_string(root.join("tests/mlir/spirv/arithmetic/i_add.mlir"))
         .expect("test stub");
     assert!(test.contains("spirv.IAdd"));
-    assert_eq!(written.len(), 3);
+    assert_eq!(written.len(), 4);
+    let catalog =
+        std::fs::read_to_string(root.join("dialect/spirv/refine/catalog.rs")).expect("catalog");
+    assert!(
+        catalog.contains("pub const OPS: &[&[OpRefinement]] = &[arithmetic::REFINEMENTS];"),
+        "{catalog}"
+    );
+    assert!(
+        module.contains("pub const REFINEMENTS: &[OpRefinement] = &[i_add::REFINEMENT];"),
+        "{module}"
+    );
 
     // The MLIR spelling finds the same op; a second scaffold is refused.
     let again = codegen::scaffold::define_inst(&model, &root, "arithmetic", "spirv.IAdd");

@@ -6,6 +6,7 @@
 
 pub mod attributes;
 pub mod ops;
+pub mod refine;
 pub mod types;
 
 use crate::grammar::{find_kind, Category, OperandKind};
