@@ -183,7 +183,8 @@ pub fn execute(
         .map(|b| Buffer::with_data(&context, &b.initial))
         .collect::<Result<Vec<_>, _>>()
         .map_err(unplaced)?;
-    let stream = Stream::new(&context).map_err(unplaced)?;
+    let mut stream = Stream::new(&context).map_err(unplaced)?;
+    stream.set_timing(options.timings);
     let mut executor = Executor {
         script,
         file,

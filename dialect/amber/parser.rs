@@ -206,8 +206,8 @@ impl<'a> Parser<'a> {
     fn command(&mut self, word: &str, loc: Loc) -> Result<Command> {
         match word {
             "RUN" => {
-                // Every dispatch gets timestamp queries, so `TIMED_EXECUTION`
-                // asks for nothing more.
+                // Kernel times are taken for every RUN when `--timings` asks
+                // for them, so `TIMED_EXECUTION` asks for nothing more.
                 if self.peek_word().as_deref() == Some("TIMED_EXECUTION") {
                     self.word("")?;
                 }

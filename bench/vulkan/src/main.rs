@@ -133,8 +133,8 @@ fn section(device: &str, wgpu_label: &str, s: Samples) -> String {
          alternating rounds. Latency: median wall time of record + submit + wait for one dispatch of\n\
          an empty 64-wide kernel, pipeline and bindings reused ({} samples each). Throughput: a copy\n\
          kernel over {} MiB, read + write counted ({} samples each). Streams take timestamp queries\n\
-         by default; the first latency row turns them off (`Stream::set_timing(false)`), the second\n\
-         shows what they cost on this device.\n\n\
+         only when asked (`Stream::set_timing(true)`): the first latency row is the default, the\n\
+         second shows what the queries cost on this device.\n\n\
          Device: {device}\n\n\
          | measure | spirv-dialect | wgpu |\n\
          |---|---|---|\n\

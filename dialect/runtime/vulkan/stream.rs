@@ -66,7 +66,7 @@ impl Stream {
             fence: vk::Fence::null(),
             queries: vk::QueryPool::null(),
             recording: false,
-            timing: true,
+            timing: false,
             recorded: 0,
             timed: 0,
             keep_alive: Vec::new(),
@@ -155,8 +155,9 @@ impl Stream {
         };
     }
 
-    /// Whether dispatches get timestamp queries (on by default, where the
-    /// queue supports them); takes effect from the next dispatch.
+    /// Whether dispatches get timestamp queries (off by default, so that a
+    /// dispatch costs no more than it must; honoured where the queue supports
+    /// them); takes effect from the next dispatch.
     pub fn set_timing(&mut self, on: bool) {
         self.timing = on;
     }
