@@ -4,6 +4,8 @@
 //! must be byte-identical, and a parse→print→parse fixpoint), and
 //! `mlir-opt-19` must accept what we print, in generic and custom form.
 
+mod support;
+
 use spirv_dialect::dialects;
 use spirv_dialect::support::files::files_with_extension;
 use spirv_dialect::text::{parse_module, print_op, PrintOptions};
@@ -35,19 +37,7 @@ fn mlir_generic(translate: &Path, opt: &Path, spv: &Path) -> Option<String> {
 }
 
 fn run_with_stdin(program: &Path, args: &[&str], input: &[u8]) -> Result<String, String> {
-    use std::io::Write;
-    let mut child = Command::new(program)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .map_err(|e| e.to_string())?;
-    let mut stdin = child.stdin.take().ok_or("no stdin")?;
-    let input = input.to_vec();
-    let writer = std::thread::spawn(move || stdin.write_all(&input));
-    let output = child.wait_with_output().map_err(|e| e.to_string())?;
-    let _ = writer.join();
+    let output = support::run_piped(program, args, input)?;
     if !output.status.success() {
         return Err(String::from_utf8_lossy(&output.stderr).into_owned());
     }
