@@ -12,16 +12,6 @@ use spirv_dialect::text::{parse_module, print_op, PrintOptions};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-fn tool(name: &str) -> Option<PathBuf> {
-    let out = Command::new("sh")
-        .arg("-c")
-        .arg(format!("command -v {name}"))
-        .output()
-        .ok()?;
-    let path = String::from_utf8(out.stdout).ok()?.trim().to_string();
-    (!path.is_empty()).then(|| PathBuf::from(path))
-}
-
 /// MLIR's generic-form text for one binary, when MLIR can deserialize it.
 fn mlir_generic(translate: &Path, opt: &Path, spv: &Path) -> Option<String> {
     let deserialized = Command::new(translate)
@@ -58,7 +48,10 @@ fn round_trip(text: &str, name: &str, options: PrintOptions) -> Result<String, S
 
 #[test]
 fn corpus_modules_round_trip_with_mlir_19() {
-    let (Some(translate), Some(opt)) = (tool("mlir-translate-19"), tool("mlir-opt-19")) else {
+    let (Some(translate), Some(opt)) = (
+        support::tool("mlir-translate-19"),
+        support::tool("mlir-opt-19"),
+    ) else {
         println!("skipped: mlir-translate-19 / mlir-opt-19 not installed");
         return;
     };

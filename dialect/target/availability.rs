@@ -7,6 +7,7 @@
 use super::{Missing, Requirements, TargetEnv};
 use crate::grammar::{Availability, Capability, Category, Op, ValueEnum};
 use crate::ir::{Attr, AttrData, Context, Param, Type, TypeData};
+use crate::spirv::types::as_pointer;
 use crate::spirv::{attributes::vce_of, enum_kind, NAMESPACE};
 
 /// The attribute name a target environment is attached under.
@@ -319,6 +320,49 @@ pub fn require_op(
     }
     for v in ctx.operands(op).chain(ctx.results(op).iter().copied()) {
         require_type(ctx, ctx.value_type(v), needs)?;
+    }
+    if name == "spirv.EntryPoint" {
+        require_entry_point_interface(ctx, op, needs)?;
+    }
+    Ok(())
+}
+
+/// Before SPIR-V 1.4 an entry point's interface may list only `Input` and
+/// `Output` variables (a validation rule, not an availability record).
+static INTERFACE_OF_ANY_CLASS: Availability = crate::grammar::tables::since(1, 4);
+
+/// Records what an entry point's interface needs: SPIR-V 1.4 when it lists
+/// a variable of a storage class other than `Input` and `Output`.
+pub fn require_entry_point_interface(
+    ctx: &Context,
+    entry_point: crate::ir::Op,
+    needs: &mut Requirements,
+) -> Result<(), Missing> {
+    let Some(interface) = ctx.attr(entry_point, "interface").or_else(|| {
+        ctx.properties(entry_point)
+            .and_then(|p| ctx.dict_get(p, "interface"))
+    }) else {
+        return Ok(());
+    };
+    let AttrData::Array(refs) = ctx.attr_data(interface) else {
+        return Ok(());
+    };
+    for &reference in refs.iter() {
+        let Some(variable) = ctx.resolve_symbol_ref(entry_point, reference) else {
+            continue;
+        };
+        let class = ctx
+            .properties(variable)
+            .and_then(|p| ctx.dict_get(p, "type"))
+            .or_else(|| ctx.attr(variable, "type"))
+            .and_then(|t| ctx.as_type_attr(t))
+            .and_then(|t| as_pointer(ctx, t).map(|(_, class)| class.to_string()));
+        if let Some(class) = class.filter(|c| c != "Input" && c != "Output") {
+            needs.require(
+                &format!("an entry point interface listing a {class} variable"),
+                &INTERFACE_OF_ANY_CLASS,
+            )?;
+        }
     }
     Ok(())
 }

@@ -72,3 +72,14 @@ pub fn run_piped(program: &Path, args: &[&str], input: &[u8]) -> Result<Output, 
     let _ = writer.join();
     Ok(output)
 }
+
+/// The path of `name` on PATH, if it is installed.
+pub fn tool(name: &str) -> Option<PathBuf> {
+    let out = Command::new("sh")
+        .arg("-c")
+        .arg(format!("command -v {name}"))
+        .output()
+        .ok()?;
+    let path = String::from_utf8(out.stdout).ok()?.trim().to_string();
+    (!path.is_empty()).then(|| PathBuf::from(path))
+}
