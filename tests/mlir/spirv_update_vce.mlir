@@ -63,3 +63,20 @@
 // expected-error @+1 {{missing 'spirv.target_env' attribute}}
 "spirv.module"() <{addressing_model = #spirv.addressing_model<Logical>, memory_model = #spirv.memory_model<GLSL450>}> ({
 }) : () -> ()
+
+// -----
+
+// An entry point interface listing a storage buffer needs SPIR-V 1.4
+// (before it, interfaces hold Input and Output variables only).
+// CHECK: vce_triple = #spirv.vce<v1.4, [Shader], []>
+"builtin.module"() ({
+  "spirv.module"() <{addressing_model = #spirv.addressing_model<Logical>, memory_model = #spirv.memory_model<GLSL450>}> ({
+    "spirv.GlobalVariable"() <{binding = 0 : i32, descriptor_set = 0 : i32, sym_name = "v", type = !spirv.ptr<!spirv.struct<(f32 [0])>, StorageBuffer>}> : () -> ()
+    "spirv.func"() <{function_control = #spirv.function_control<None>, function_type = () -> (), sym_name = "main"}> ({
+      "spirv.Return"() : () -> ()
+    }) : () -> ()
+    "spirv.EntryPoint"() <{execution_model = #spirv.execution_model<GLCompute>, fn = @main, interface = [@v]}> : () -> ()
+    "spirv.ExecutionMode"() <{execution_mode = #spirv.execution_mode<LocalSize>, fn = @main, values = [1 : i32, 1 : i32, 1 : i32]}> : () -> ()
+  }) : () -> ()
+}) {spirv.target_env = #spirv.target_env<#spirv.vce<v1.5, [Shader], []>, #spirv.resource_limits<>>} : () -> ()
+
