@@ -17,4 +17,5 @@ pub mod spvasm;
 pub mod support;
 pub mod target;
 pub mod text;
+pub mod transforms;
 pub mod verify;

@@ -4,21 +4,13 @@
 //! must be byte-identical, and a parse→print→parse fixpoint), and
 //! `mlir-opt-19` must accept what we print, in generic and custom form.
 
+mod support;
+
 use spirv_dialect::dialects;
 use spirv_dialect::support::files::files_with_extension;
 use spirv_dialect::text::{parse_module, print_op, PrintOptions};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-
-fn tool(name: &str) -> Option<PathBuf> {
-    let out = Command::new("sh")
-        .arg("-c")
-        .arg(format!("command -v {name}"))
-        .output()
-        .ok()?;
-    let path = String::from_utf8(out.stdout).ok()?.trim().to_string();
-    (!path.is_empty()).then(|| PathBuf::from(path))
-}
 
 /// MLIR's generic-form text for one binary, when MLIR can deserialize it.
 fn mlir_generic(translate: &Path, opt: &Path, spv: &Path) -> Option<String> {
@@ -35,19 +27,7 @@ fn mlir_generic(translate: &Path, opt: &Path, spv: &Path) -> Option<String> {
 }
 
 fn run_with_stdin(program: &Path, args: &[&str], input: &[u8]) -> Result<String, String> {
-    use std::io::Write;
-    let mut child = Command::new(program)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .map_err(|e| e.to_string())?;
-    let mut stdin = child.stdin.take().ok_or("no stdin")?;
-    let input = input.to_vec();
-    let writer = std::thread::spawn(move || stdin.write_all(&input));
-    let output = child.wait_with_output().map_err(|e| e.to_string())?;
-    let _ = writer.join();
+    let output = support::run_piped(program, args, input)?;
     if !output.status.success() {
         return Err(String::from_utf8_lossy(&output.stderr).into_owned());
     }
@@ -68,7 +48,10 @@ fn round_trip(text: &str, name: &str, options: PrintOptions) -> Result<String, S
 
 #[test]
 fn corpus_modules_round_trip_with_mlir_19() {
-    let (Some(translate), Some(opt)) = (tool("mlir-translate-19"), tool("mlir-opt-19")) else {
+    let (Some(translate), Some(opt)) = (
+        support::tool("mlir-translate-19"),
+        support::tool("mlir-opt-19"),
+    ) else {
         println!("skipped: mlir-translate-19 / mlir-opt-19 not installed");
         return;
     };

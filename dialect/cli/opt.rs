@@ -62,7 +62,9 @@ fn parse_args(args: &[String], registry: &PassRegistry) -> Result<Options, Strin
 
 /// The passes `opt` knows.
 fn pass_registry() -> PassRegistry {
-    PassRegistry::default()
+    let mut registry = PassRegistry::default();
+    spirv_dialect::transforms::register(&mut registry);
+    registry
 }
 
 pub fn run(args: &[String]) -> Result<(), String> {

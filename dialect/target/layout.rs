@@ -37,6 +37,17 @@ pub enum Rules {
     Std430,
 }
 
+/// The rules a storage class with explicit layout uses: std140 for
+/// `Uniform`, std430 for storage buffers and push constants; None for the
+/// classes without explicit layout.
+pub fn rules_for_storage_class(class: &str) -> Option<Rules> {
+    match class {
+        "Uniform" => Some(Rules::Std140),
+        "StorageBuffer" | "PushConstant" | "PhysicalStorageBuffer" => Some(Rules::Std430),
+        _ => None,
+    }
+}
+
 fn round_up(value: u32, align: u32) -> u32 {
     value.div_ceil(align.max(1)) * align.max(1)
 }

@@ -1,8 +1,10 @@
 //! What the corpus tests and benchmarks share: finding the corpus and
-//! SPIRV-Tools 2025.
+//! SPIRV-Tools 2025, and running a tool on piped input. Each test crate
+//! uses a part of it.
+#![allow(dead_code)]
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::process::{Command, Output};
 
 /// ../shared/corpus.
 pub fn corpus_root() -> PathBuf {
@@ -49,4 +51,35 @@ pub fn spirv_tools() -> Option<PathBuf> {
         dir.join("spirv-as").is_file()
             && version.is_ok_and(|v| String::from_utf8_lossy(&v.stdout).contains("v2025"))
     })
+}
+
+/// Runs `program` with `input` on its stdin (written from a thread, so
+/// that large outputs cannot deadlock) and collects what it prints.
+pub fn run_piped(program: &Path, args: &[&str], input: &[u8]) -> Result<Output, String> {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = Command::new(program)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(|e| format!("cannot run {}: {e}", program.display()))?;
+    let mut stdin = child.stdin.take().ok_or("no stdin")?;
+    let input = input.to_vec();
+    let writer = std::thread::spawn(move || stdin.write_all(&input));
+    let output = child.wait_with_output().map_err(|e| e.to_string())?;
+    let _ = writer.join();
+    Ok(output)
+}
+
+/// The path of `name` on PATH, if it is installed.
+pub fn tool(name: &str) -> Option<PathBuf> {
+    let out = Command::new("sh")
+        .arg("-c")
+        .arg(format!("command -v {name}"))
+        .output()
+        .ok()?;
+    let path = String::from_utf8(out.stdout).ok()?.trim().to_string();
+    (!path.is_empty()).then(|| PathBuf::from(path))
 }

@@ -1,0 +1,290 @@
+//! `--decorate-spirv-composite-type-layout`: gives the structs behind
+//! pointers in interface storage classes an explicit layout — member
+//! `Offset`s, `ArrayStride`s and `MatrixStride`s — by Vulkan's rules
+//! (std140 for `Uniform`, std430 for `StorageBuffer`, `PushConstant` and
+//! `PhysicalStorageBuffer`; see `target::layout`). Structs that already
+//! carry offsets keep them. Every type naming such a pointer (variables,
+//! values, function signatures) is rewritten alike.
+
+use crate::ir::pass::Pass;
+use crate::ir::{Context, Diagnostic, Op, Param, Type, TypeData};
+use crate::spirv::NAMESPACE;
+use crate::target::layout::{rules_for_storage_class, struct_offsets, Rules, Shape};
+
+pub struct DecorateCompositeTypeLayout;
+
+impl Pass for DecorateCompositeTypeLayout {
+    fn argument(&self) -> &'static str {
+        "decorate-spirv-composite-type-layout"
+    }
+
+    fn run(&mut self, ctx: &mut Context, op: Op) -> Result<(), Diagnostic> {
+        for module in super::spirv_modules(ctx, op) {
+            for inner in ctx.ops_nested_in(module) {
+                decorate_op(ctx, inner);
+            }
+        }
+        Ok(())
+    }
+}
+
+fn decorate_op(ctx: &mut Context, op: Op) {
+    let values: Vec<_> = ctx.results(op).to_vec();
+    let mut all = values;
+    for &region in ctx.regions(op).to_vec().iter() {
+        for &block in ctx.region_blocks(region).to_vec().iter() {
+            all.extend_from_slice(ctx.block_args(block));
+        }
+    }
+    for v in all {
+        let ty = ctx.value_type(v);
+        let new = decorate_type(ctx, ty);
+        if new != ty {
+            ctx.set_value_type(v, new);
+        }
+    }
+    if let Some(properties) = ctx.properties(op) {
+        let properties = decorate_type_attrs(ctx, properties);
+        ctx.set_properties(op, Some(properties));
+    }
+    let attributes = ctx.attributes(op);
+    let attributes = decorate_type_attrs(ctx, attributes);
+    ctx.set_attributes(op, attributes);
+}
+
+/// `dict` with the types its type attributes hold decorated.
+fn decorate_type_attrs(ctx: &mut Context, dict: crate::ir::Attr) -> crate::ir::Attr {
+    let mut result = dict;
+    for (key, value) in ctx.dict_entries(dict).to_vec() {
+        let Some(ty) = ctx.as_type_attr(value) else {
+            continue;
+        };
+        let new = decorate_type(ctx, ty);
+        if new != ty {
+            let attr = ctx.type_attr(new);
+            result = ctx.dict_with(result, key, Some(attr));
+        }
+    }
+    result
+}
+
+/// `ty` with every interface pointer's pointee laid out.
+fn decorate_type(ctx: &mut Context, ty: Type) -> Type {
+    match ctx.type_data(ty).clone() {
+        TypeData::Function { inputs, results } => {
+            let inputs: Vec<Type> = inputs.iter().map(|&t| decorate_type(ctx, t)).collect();
+            let results: Vec<Type> = results.iter().map(|&t| decorate_type(ctx, t)).collect();
+            ctx.function_type(&inputs, &results)
+        }
+        TypeData::Dialect(d) if ctx.str(d.dialect) == NAMESPACE && ctx.str(d.mnemonic) == "ptr" => {
+            let [Param::Type(pointee), Param::Ident(class)] = &d.params[..] else {
+                return ty;
+            };
+            let Some(rules) = rules_for_storage_class(ctx.str(*class)) else {
+                return ty;
+            };
+            let pointee = match ctx.as_dialect_type(*pointee, NAMESPACE, "struct") {
+                Some(_) => lay_out(ctx, *pointee, rules).0,
+                None => *pointee,
+            };
+            ctx.dialect_type(
+                NAMESPACE,
+                "ptr",
+                vec![Param::Type(pointee), Param::Ident(*class)],
+            )
+        }
+        _ => ty,
+    }
+}
+
+/// `ty` with explicit layout under `rules`, and its layout shape.
+fn lay_out(ctx: &mut Context, ty: Type, rules: Rules) -> (Type, Shape) {
+    match ctx.type_data(ty).clone() {
+        TypeData::Integer { width, .. } => (ty, Shape::Scalar(width.div_ceil(8))),
+        TypeData::Float(kind) => (ty, Shape::Scalar(kind.width() / 8)),
+        TypeData::Vector { shape, elem, .. } => {
+            let scalar = scalar_bytes(ctx, elem);
+            let count = shape.iter().product::<u64>() as u32;
+            (ty, Shape::Vector { count, scalar })
+        }
+        TypeData::Dialect(d) if ctx.str(d.dialect) == NAMESPACE => {
+            let mnemonic = ctx.str(d.mnemonic).to_string();
+            lay_out_spirv(ctx, ty, &mnemonic, &d.params, rules)
+        }
+        _ => (ty, Shape::Scalar(4)),
+    }
+}
+
+fn scalar_bytes(ctx: &Context, ty: Type) -> u32 {
+    match ctx.type_data(ty) {
+        TypeData::Integer { width, .. } => width.div_ceil(8),
+        TypeData::Float(kind) => kind.width() / 8,
+        _ => 4,
+    }
+}
+
+fn lay_out_spirv(
+    ctx: &mut Context,
+    ty: Type,
+    mnemonic: &str,
+    params: &[Param],
+    rules: Rules,
+) -> (Type, Shape) {
+    match (mnemonic, params) {
+        ("array", [Param::Int(n), Param::Type(elem), _]) => {
+            let (elem, shape) = lay_out(ctx, *elem, rules);
+            let stride = shape.array_stride(rules);
+            let array = ctx.dialect_type(
+                NAMESPACE,
+                "array",
+                vec![Param::Int(*n), Param::Type(elem), Param::Int(stride as i64)],
+            );
+            let length = Some(*n as u32);
+            let element = Box::new(shape);
+            (array, Shape::Array { length, element })
+        }
+        ("rtarray", [Param::Type(elem), _]) => {
+            let (elem, shape) = lay_out(ctx, *elem, rules);
+            let stride = shape.array_stride(rules);
+            let array = ctx.dialect_type(
+                NAMESPACE,
+                "rtarray",
+                vec![Param::Type(elem), Param::Int(stride as i64)],
+            );
+            let element = Box::new(shape);
+            (
+                array,
+                Shape::Array {
+                    length: None,
+                    element,
+                },
+            )
+        }
+        ("matrix", [Param::Int(columns), Param::Type(column)]) => {
+            let (rows, scalar) = match ctx.type_data(*column) {
+                TypeData::Vector { shape, elem, .. } => (
+                    shape.iter().product::<u64>() as u32,
+                    scalar_bytes(ctx, *elem),
+                ),
+                _ => (1, 4),
+            };
+            let columns = *columns as u32;
+            let row_major = false;
+            (
+                ty,
+                Shape::Matrix {
+                    columns,
+                    rows,
+                    scalar,
+                    row_major,
+                },
+            )
+        }
+        ("struct", [Param::Ident(name), Param::List(members)]) => {
+            lay_out_struct(ctx, ty, *name, members, rules)
+        }
+        _ => (ty, Shape::Scalar(4)),
+    }
+}
+
+/// A member's parts: type, offset (-1: none), decorations.
+fn member_parts(member: &Param) -> Option<(Type, i64, &[Param])> {
+    let Param::List(parts) = member else {
+        return None;
+    };
+    match &parts[..] {
+        [Param::Type(t), Param::Int(offset), Param::List(decorations)] => {
+            Some((*t, *offset, decorations))
+        }
+        _ => None,
+    }
+}
+
+fn decoration_name<'a>(ctx: &'a Context, decoration: &Param) -> Option<&'a str> {
+    match decoration {
+        Param::List(parts) => match parts.first() {
+            Some(Param::Ident(name)) => Some(ctx.str(*name)),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+fn lay_out_struct(
+    ctx: &mut Context,
+    ty: Type,
+    name: crate::ir::Ident,
+    members: &[Param],
+    rules: Rules,
+) -> (Type, Shape) {
+    let parts: Vec<(Type, i64, Vec<Param>)> = members
+        .iter()
+        .filter_map(member_parts)
+        .map(|(t, o, d)| (t, o, d.to_vec()))
+        .collect();
+    let already_laid_out = parts.iter().any(|(_, offset, _)| *offset >= 0);
+    let mut laid_out = Vec::new();
+    let mut shapes = Vec::new();
+    for (member, _, decorations) in &parts {
+        let row_major = decorations
+            .iter()
+            .any(|d| decoration_name(ctx, d) == Some("RowMajor"));
+        let (member, mut shape) = lay_out(ctx, *member, rules);
+        set_row_major(&mut shape, row_major);
+        laid_out.push(member);
+        shapes.push(shape);
+    }
+    let shape = Shape::Struct(shapes.clone());
+    if already_laid_out {
+        return (ty, shape);
+    }
+    let offsets = struct_offsets(&shapes, rules);
+    let mut new_members = Vec::new();
+    for (((_, _, decorations), offset), (laid, shape)) in
+        parts.iter().zip(&offsets).zip(laid_out.iter().zip(&shapes))
+    {
+        let mut decorations = decorations.clone();
+        if let Some(stride) = innermost_matrix(shape).and_then(|m| m.matrix_stride(rules)) {
+            let has_stride = decorations
+                .iter()
+                .any(|d| decoration_name(ctx, d) == Some("MatrixStride"));
+            if !has_stride {
+                let key = ctx.ident("MatrixStride");
+                decorations.push(Param::List(
+                    vec![Param::Ident(key), Param::Int(stride as i64)].into(),
+                ));
+            }
+        }
+        new_members.push(Param::List(
+            vec![
+                Param::Type(*laid),
+                Param::Int(*offset as i64),
+                Param::List(decorations.into()),
+            ]
+            .into(),
+        ));
+    }
+    let new = ctx.dialect_type(
+        NAMESPACE,
+        "struct",
+        vec![Param::Ident(name), Param::List(new_members.into())],
+    );
+    (new, shape)
+}
+
+/// The matrix a member is made of, through arrays.
+fn innermost_matrix(shape: &Shape) -> Option<&Shape> {
+    match shape {
+        Shape::Matrix { .. } => Some(shape),
+        Shape::Array { element, .. } => innermost_matrix(element),
+        _ => None,
+    }
+}
+
+fn set_row_major(shape: &mut Shape, value: bool) {
+    match shape {
+        Shape::Matrix { row_major, .. } => *row_major = value,
+        Shape::Array { element, .. } => set_row_major(element, value),
+        _ => {}
+    }
+}

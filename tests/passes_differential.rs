@@ -1,0 +1,176 @@
+//! Differential tests of the SPIR-V passes against `mlir-opt-19`: each file
+//! in `tests/passes/` names its pass on a `// PASS:` line and holds chunks
+//! (split at `// -----`) in MLIR's generic form. Both tools run the pass on
+//! each chunk and print generic form; the outputs must be equal once every
+//! `#spirv.vce` is made canonical (capabilities expanded by implication,
+//! lists sorted: we leave implied capabilities out and order lists by value,
+//! MLIR lists them as it meets them). Where MLIR reports an error, we must
+//! report one on the same line.
+
+mod support;
+
+use spirv_dialect::grammar::{Capability, Extension};
+use spirv_dialect::text::split::split_input_file;
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+
+fn tool_present(name: &str) -> bool {
+    Command::new(name)
+        .arg("--version")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok()
+}
+
+fn run(program: &str, args: &[&str], input: &str) -> Output {
+    support::run_piped(Path::new(program), args, input.as_bytes()).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// The names in `[A, B]`.
+fn list(text: &str) -> Vec<&str> {
+    text.trim()
+        .trim_matches(|c| c == '[' || c == ']')
+        .split(',')
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .collect()
+}
+
+/// `text` with every `#spirv.vce<v, [caps], [exts]>` canonical.
+fn canonical_vce(text: &str) -> String {
+    let mut out = String::new();
+    let mut rest = text;
+    while let Some(at) = rest.find("#spirv.vce<") {
+        out.push_str(&rest[..at]);
+        let body_start = at + "#spirv.vce<".len();
+        let Some(len) = rest[body_start..].find('>') else {
+            break;
+        };
+        let body = &rest[body_start..body_start + len];
+        let (version, lists) = body.split_once(',').unwrap_or((body, ""));
+        let (caps, exts) = lists.split_once("],").unwrap_or((lists, ""));
+        let caps: Vec<Capability> = list(caps).iter().filter_map(|c| c.parse().ok()).collect();
+        let mut caps: Vec<String> = Capability::closure(&caps)
+            .iter()
+            .map(|c| c.to_string())
+            .collect();
+        caps.sort();
+        let mut exts: Vec<String> = list(exts)
+            .iter()
+            .filter_map(|e| e.parse::<Extension>().ok())
+            .map(|e| e.name().to_string())
+            .collect();
+        exts.sort();
+        out.push_str(&format!(
+            "#spirv.vce<{version}, [{}], [{}]>",
+            caps.join(", "),
+            exts.join(", ")
+        ));
+        rest = &rest[body_start + len + 1..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// The line of the first error in `stderr` (`<stdin>:L:C: error: ...`).
+/// Columns are not compared: MLIR places an op with results at its name,
+/// we at its first result.
+fn first_error_line(stderr: &str) -> Option<String> {
+    let line = stderr.lines().find(|l| l.contains(": error:"))?;
+    let loc = line.split(": error:").next()?;
+    let mut parts = loc.rsplitn(3, ':');
+    let _column = parts.next()?;
+    Some(parts.next()?.to_string())
+}
+
+/// Compares both tools on every chunk of `file`; returns the chunk count.
+fn compare_file(path: &Path) -> Result<usize, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
+    let pass = text
+        .lines()
+        .find_map(|l| l.strip_prefix("// PASS:"))
+        .ok_or("missing `// PASS:` line")?
+        .trim();
+    let ours = env!("CARGO_BIN_EXE_spirv-dialect");
+    let chunks = split_input_file(&text);
+    for (first_line, chunk) in &chunks {
+        let mlir = run(
+            "mlir-opt-19",
+            &[pass, "--mlir-print-op-generic", "-"],
+            chunk,
+        );
+        let own = run(ours, &["opt", pass, "--mlir-print-op-generic", "-"], chunk);
+        let where_ = format!("{}:{first_line}", path.display());
+        if !mlir.status.success() {
+            let expected = first_error_line(&String::from_utf8_lossy(&mlir.stderr));
+            let got = first_error_line(&String::from_utf8_lossy(&own.stderr));
+            if own.status.success() || expected != got {
+                return Err(format!(
+                    "{where_}: mlir-opt-19 fails at {expected:?}, we {} at {got:?}:\n{}",
+                    if own.status.success() {
+                        "succeed"
+                    } else {
+                        "fail"
+                    },
+                    String::from_utf8_lossy(&own.stderr)
+                ));
+            }
+            continue;
+        }
+        if !own.status.success() {
+            return Err(format!(
+                "{where_}: mlir-opt-19 succeeds, we fail:\n{}",
+                String::from_utf8_lossy(&own.stderr)
+            ));
+        }
+        let expected = canonical_vce(&String::from_utf8_lossy(&mlir.stdout));
+        let got = canonical_vce(&String::from_utf8_lossy(&own.stdout));
+        if expected != got {
+            return Err(format!(
+                "{where_}: outputs differ\n--- mlir-opt-19\n{expected}\n--- ours\n{got}"
+            ));
+        }
+    }
+    Ok(chunks.len())
+}
+
+#[test]
+fn passes_match_mlir_opt_19() {
+    if !tool_present("mlir-opt-19") {
+        println!("skipped: mlir-opt-19 is not installed");
+        return;
+    }
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/passes");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .expect("tests/passes exists")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|e| e == "mlir"))
+        .collect();
+    files.sort();
+    let mut failures = Vec::new();
+    let mut total = 0;
+    for file in &files {
+        match compare_file(file) {
+            Ok(n) => {
+                println!("{}: {n} chunks agree with mlir-opt-19", file.display());
+                total += n;
+            }
+            Err(e) => failures.push(e),
+        }
+    }
+    println!(
+        "{total} chunks in {} files agree with mlir-opt-19",
+        files.len()
+    );
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+    assert!(total > 0, "no differential inputs in {}", dir.display());
+}
+
+#[test]
+fn canonical_vce_expands_implied_capabilities() {
+    let a = canonical_vce("#spirv.vce<v1.0, [Vector16, Addresses, Kernel], []>");
+    let b = canonical_vce("#spirv.vce<v1.0, [Addresses, Vector16], []>");
+    assert_eq!(a, b);
+    assert!(a.contains("Kernel"), "{a}");
+}
