@@ -1,5 +1,7 @@
 //! Classes of spirv ops, by name without the `spirv.` prefix, shared by the
-//! type rules (`op_table`) and the custom assembly forms (`formats`).
+//! type rules (`op_table`) and the custom assembly forms (`formats`); and
+//! MLIR 19's attribute conventions: the inherent attributes that carry the
+//! grammar's non-id operands (literals, enumerants, symbols).
 
 /// Operands and result share one type (`spirv.IAdd %a, %b : i32`).
 pub const UNIFORM_TYPE: &[&str] = &[
@@ -124,4 +126,23 @@ pub const FUNCTIONAL: &[&str] = &[
     "VectorTimesMatrix",
     "MatrixTimesMatrix",
     "OuterProduct",
+];
+
+/// The inherent attributes each op requires, as MLIR 19 names them (read
+/// off `mlir-translate-19 --deserialize-spirv` output of the corpus).
+pub const REQUIRED_ATTRIBUTES: &[(&str, &[&str])] = &[
+    ("module", &["addressing_model", "memory_model"]),
+    ("func", &["function_control", "function_type", "sym_name"]),
+    ("GlobalVariable", &["sym_name", "type"]),
+    ("mlir.addressof", &["variable"]),
+    ("EntryPoint", &["execution_model", "fn", "interface"]),
+    ("ExecutionMode", &["execution_mode", "fn", "values"]),
+    ("FunctionCall", &["callee"]),
+    ("mlir.loop", &["loop_control"]),
+    ("mlir.selection", &["selection_control"]),
+    ("Constant", &["value"]),
+    ("Variable", &["storage_class"]),
+    ("CompositeExtract", &["indices"]),
+    ("CompositeInsert", &["indices"]),
+    ("VectorShuffle", &["components"]),
 ];

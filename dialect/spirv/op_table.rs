@@ -10,7 +10,8 @@
 //! [`super::ops`] keep their own declarations.
 
 use super::op_classes::{
-    RELATIONAL, SHAPE_PRESERVING_CONVERSIONS, UNIFORM_TYPE, UNIFORM_TYPE_OWN_FORM,
+    RELATIONAL, REQUIRED_ATTRIBUTES, SHAPE_PRESERVING_CONVERSIONS, UNIFORM_TYPE,
+    UNIFORM_TYPE_OWN_FORM,
 };
 use crate::binary::op_traits::OpTraits as BinaryTraits;
 use crate::grammar::{InstSet, Op as GrammarOp, OperandKind, Quantifier};
@@ -84,6 +85,21 @@ pub fn operand_bounds(op: GrammarOp) -> OperandBounds {
     bounds
 }
 
+/// The op carries every inherent attribute MLIR requires of it.
+pub fn verify_required_attributes(ctx: &Context, op: Op) -> Result<(), String> {
+    let Some(short) = ctx.op_name_str(op).strip_prefix("spirv.") else {
+        return Ok(());
+    };
+    let required = REQUIRED_ATTRIBUTES
+        .iter()
+        .find(|(name, _)| *name == short)
+        .map_or(&[][..], |(_, attrs)| attrs);
+    match required.iter().find(|attr| ctx.attr(op, attr).is_none()) {
+        Some(missing) => Err(format!("requires attribute '{missing}'")),
+        None => Ok(()),
+    }
+}
+
 /// The type rule of the op named `name`, if its class has one.
 fn type_rule(name: &str) -> Option<TypeRule> {
     let short = name.strip_prefix("spirv.")?;
@@ -95,6 +111,7 @@ fn type_rule(name: &str) -> Option<TypeRule> {
 
 fn verify_layout(ctx: &Context, op: Op) -> Result<(), String> {
     let name = ctx.op_name_str(op);
+    verify_required_attributes(ctx, op)?;
     let Some(grammar_op) = GrammarOp::from_name(name) else {
         return Ok(());
     };
@@ -103,9 +120,12 @@ fn verify_layout(ctx: &Context, op: Op) -> Result<(), String> {
         usize::from(grammar_op.info().has_result || grammar_op.inst_set() != InstSet::Core);
     let results = ctx.results(op).len();
     if results != expected_results {
-        return Err(format!(
-            "requires {expected_results} result(s), but found {results}"
-        ));
+        let expected = if expected_results == 1 {
+            "one result"
+        } else {
+            "zero results"
+        };
+        return Err(format!("requires {expected}"));
     }
     let bounds = operand_bounds(grammar_op);
     let operands = ctx.num_operands(op);
@@ -120,7 +140,7 @@ fn verify_layout(ctx: &Context, op: Op) -> Result<(), String> {
         }
         _ if operands < bounds.min => {
             return Err(format!(
-                "expected at least {} operands, but found {operands}",
+                "expected {} or more operands, but found {operands}",
                 bounds.min
             ));
         }

@@ -4,6 +4,7 @@
 //! the verifier resolves their references.
 
 use super::control_flow::{verify_loop, verify_merge, verify_selection};
+use super::op_table::verify_required_attributes;
 use crate::ir::registry::{segmented_successor_operands, VerifyFn};
 use crate::ir::{Context, OpTraits};
 
@@ -40,13 +41,14 @@ const OPS: &[(&str, OpTraits)] = &[
     ("spirv.BranchConditional", OpTraits::TERMINATOR),
 ];
 
-/// The region-shape rules of the structured control flow ops.
+/// The region-shape rules of the structured control flow ops; the
+/// required attributes of the others.
 fn verifier(name: &str) -> Option<VerifyFn> {
     match name {
         "spirv.mlir.selection" => Some(verify_selection),
         "spirv.mlir.loop" => Some(verify_loop),
         "spirv.mlir.merge" => Some(verify_merge),
-        _ => None,
+        _ => Some(verify_required_attributes),
     }
 }
 
