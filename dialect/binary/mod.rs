@@ -8,6 +8,7 @@ mod instruction;
 mod walk;
 
 pub mod cfg;
+pub mod deserialize;
 pub mod module;
 pub mod op_traits;
 pub mod operands;
