@@ -1,21 +1,27 @@
-//! Binary → IR over the whole corpus (../shared/corpus): for every file
+//! Binary ⇄ IR over the whole corpus (../shared/corpus): for every file
 //! SPIRV-Tools 2025's `spirv-val` accepts (in the universal environment of
 //! the module's version), deserialization succeeds, the module verifies,
-//! and printing it is deterministic. Failures are grouped by reason; the
-//! test asserts the count reached so far as a floor.
+//! printing it is deterministic, serialization yields a module `spirv-val`
+//! accepts in the same environment, and deserializing that prints the same
+//! text (a fixpoint). Failures are grouped by reason; the test asserts the
+//! counts reached so far as floors.
 
 use spirv_dialect::binary::deserialize::deserialize;
-use spirv_dialect::binary::words_from_bytes;
+use spirv_dialect::binary::serialize::serialize;
+use spirv_dialect::binary::{words_from_bytes, words_to_bytes};
 use spirv_dialect::text::{print_op, PrintOptions};
 mod support;
 
 use std::collections::BTreeMap;
+use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::process::{Command, Stdio};
 use std::sync::Mutex;
 
-/// Files of the corpus deserialized and verified when this floor was set.
+/// Files of the corpus deserialized and verified when these floors were set.
 const DESERIALIZED_FLOOR: usize = 942;
+/// Files that also serialize to a valid module and read back to the same text.
+const ROUNDTRIP_FLOOR: usize = 938;
 
 /// `spv1.N` for the module's header version.
 fn target_env(words: &[u32]) -> String {
@@ -31,33 +37,68 @@ fn spirv_val_accepts(tools: &Path, file: &Path, env: &str) -> bool {
         .is_ok_and(|o| o.status.success())
 }
 
-/// The reason `file` fails, or `None` when it passes.
-fn check(file: &Path) -> Option<String> {
-    let bytes = std::fs::read(file).ok()?;
-    let words = match words_from_bytes(&bytes) {
-        Ok(words) => words,
-        Err(e) => return Some(format!("not words: {e}")),
-    };
-    let (ctx, module) = match deserialize(&words) {
+/// `spirv-val`'s complaint about `words`, or `None` when it accepts them.
+fn spirv_val_complaint(tools: &Path, words: &[u32], env: &str) -> Option<String> {
+    let mut child = Command::new(tools.join("spirv-val"))
+        .args(["--target-env", env, "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .ok()?;
+    let bytes = words_to_bytes(words);
+    if let Some(mut stdin) = child.stdin.take() {
+        let _ = stdin.write_all(&bytes);
+    }
+    let out = child.wait_with_output().ok()?;
+    if out.status.success() {
+        return None;
+    }
+    let text =
+        String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
+    Some(text.lines().next().unwrap_or("").to_string())
+}
+
+/// How far a valid file got.
+enum Outcome {
+    RoundTrips,
+    /// Deserialized and verified, but the way back failed.
+    Deserialized(String),
+    Failed(String),
+}
+
+fn check(tools: &Path, words: &[u32], env: &str) -> Outcome {
+    let (ctx, module) = match deserialize(words) {
         Ok(result) => result,
         Err(e) => {
-            return Some(format!(
-                "deserialize: {} ({})",
-                e.message,
-                e.instruction.unwrap_or("-")
-            ))
+            let at = e.instruction.unwrap_or("-");
+            return Outcome::Failed(format!("deserialize: {} ({at})", e.message));
         }
     };
     if let Err(d) = spirv_dialect::verify::verify(&ctx, module) {
-        return Some(format!("verify: {}", d.message));
+        return Outcome::Failed(format!("verify: {}", d.message));
     }
     let syntax = spirv_dialect::dialects::syntax();
-    let first = print_op(&ctx, &syntax, module, PrintOptions::default());
-    let (ctx2, module2) = deserialize(&words).ok()?;
-    if print_op(&ctx2, &syntax, module2, PrintOptions::default()) != first {
-        return Some("printing is not deterministic".into());
+    let print = |ctx: &spirv_dialect::ir::Context, module| {
+        print_op(ctx, &syntax, module, PrintOptions::default())
+    };
+    let first = print(&ctx, module);
+    match deserialize(words) {
+        Ok((ctx2, module2)) if print(&ctx2, module2) == first => {}
+        _ => return Outcome::Failed("printing is not deterministic".into()),
     }
-    None
+    let written = match serialize(&ctx, module) {
+        Ok(words) => words,
+        Err(e) => return Outcome::Deserialized(format!("serialize: {e}")),
+    };
+    if let Some(complaint) = spirv_val_complaint(tools, &written, env) {
+        return Outcome::Deserialized(format!("spirv-val rejects the output: {complaint}"));
+    }
+    match deserialize(&written) {
+        Ok((ctx3, module3)) if print(&ctx3, module3) == first => Outcome::RoundTrips,
+        Ok(_) => Outcome::Deserialized("reading the output back prints different text".into()),
+        Err(e) => Outcome::Deserialized(format!("reading the output back: {}", e.message)),
+    }
 }
 
 /// Strips ids and numbers so failures group by kind.
@@ -89,7 +130,7 @@ fn corpus_binaries_deserialize_and_verify() {
         return;
     };
     let queue = Mutex::new(files.clone());
-    let results: Mutex<Vec<(PathBuf, Option<Option<String>>)>> = Mutex::new(Vec::new());
+    let results: Mutex<Vec<(PathBuf, Option<Outcome>)>> = Mutex::new(Vec::new());
     let threads = std::thread::available_parallelism().map_or(2, |n| n.get());
     std::thread::scope(|scope| {
         for _ in 0..threads {
@@ -99,7 +140,12 @@ fn corpus_binaries_deserialize_and_verify() {
                         .ok()
                         .and_then(|b| words_from_bytes(&b).ok());
                     let env = words.as_deref().map_or("spv1.0".to_string(), target_env);
-                    let outcome = spirv_val_accepts(&tools, &file, &env).then(|| check(&file));
+                    let outcome = match &words {
+                        Some(words) if spirv_val_accepts(&tools, &file, &env) => {
+                            Some(check(&tools, words, &env))
+                        }
+                        _ => None,
+                    };
                     if let Ok(mut r) = results.lock() {
                         r.push((file, outcome));
                     }
@@ -109,22 +155,28 @@ fn corpus_binaries_deserialize_and_verify() {
     });
     let results = results.into_inner().unwrap_or_default();
     let rejected = results.iter().filter(|r| r.1.is_none()).count();
-    let mut passed = 0;
+    let (mut passed, mut round_trips) = (0, 0);
     let mut failures: BTreeMap<String, Vec<String>> = BTreeMap::new();
     for (file, outcome) in &results {
-        match outcome {
-            Some(None) => passed += 1,
-            Some(Some(reason)) => {
-                let name = file
-                    .file_name()
-                    .map_or(String::new(), |n| n.to_string_lossy().into());
-                failures.entry(reason_class(reason)).or_default().push(name);
+        let reason = match outcome {
+            Some(Outcome::RoundTrips) => {
+                (passed, round_trips) = (passed + 1, round_trips + 1);
+                continue;
             }
-            None => {}
-        }
+            Some(Outcome::Deserialized(reason)) => {
+                passed += 1;
+                reason
+            }
+            Some(Outcome::Failed(reason)) => reason,
+            None => continue,
+        };
+        let name = file
+            .file_name()
+            .map_or(String::new(), |n| n.to_string_lossy().into());
+        failures.entry(reason_class(reason)).or_default().push(name);
     }
     println!(
-        "{} files: spirv-val rejects {rejected}; of the {} accepted, {passed} deserialize and verify",
+        "{} files: spirv-val rejects {rejected}; of the {} accepted, {passed} deserialize and verify, {round_trips} round-trip",
         results.len(),
         results.len() - rejected
     );
@@ -133,6 +185,10 @@ fn corpus_binaries_deserialize_and_verify() {
     for (reason, names) in classes {
         println!("  {:4} {reason} (e.g. {})", names.len(), names[0]);
     }
+    assert!(
+        round_trips >= ROUNDTRIP_FLOOR,
+        "{round_trips} files round-trip; the floor is {ROUNDTRIP_FLOOR}"
+    );
     assert!(
         passed >= DESERIALIZED_FLOOR,
         "{passed} files deserialize and verify; the floor is {DESERIALIZED_FLOOR}"

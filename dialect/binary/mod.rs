@@ -12,6 +12,7 @@ pub mod deserialize;
 pub mod module;
 pub mod op_traits;
 pub mod operands;
+pub mod serialize;
 pub mod structurize;
 
 pub use decode::{decode_module, DecodeError, Decoder};

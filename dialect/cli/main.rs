@@ -19,8 +19,8 @@ commands:
   dis IN.spv [-o OUT] [--raw-id] [--no-header] [--no-indent]
                                                     disassemble a SPIR-V binary
   run FILE.amber|DIR [--backend vulkan|cpu]         run AmberScript compute tests
-  translate --deserialize-spirv IN.spv [-o OUT.mlir] [--mlir-print-op-generic]
-                                                    SPIR-V binary to MLIR text
+  translate --deserialize-spirv IN.spv | --serialize-spirv IN.mlir [--no-implicit-module]
+            | --test-spirv-roundtrip IN.mlir [-o OUT]   SPIR-V binary <-> MLIR text
   opt IN.mlir [--split-input-file] [--verify-diagnostics] [--mlir-print-op-generic] [-o OUT]
 ";
 

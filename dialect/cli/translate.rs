@@ -1,48 +1,126 @@
-//! `spirv-dialect translate`: SPIR-V binary → MLIR text, as
-//! `mlir-translate --deserialize-spirv` does. The module is verified before
-//! it is printed.
+//! `spirv-dialect translate`, as `mlir-translate` does it:
+//! `--deserialize-spirv` (binary → MLIR text), `--serialize-spirv` (MLIR
+//! text → binary; the input's single `spirv.module`, or with
+//! `--no-implicit-module` the top-level op itself) and
+//! `--test-spirv-roundtrip` (text → binary → text). Modules are verified
+//! before they are written.
 
 use spirv_dialect::binary::deserialize::deserialize;
-use spirv_dialect::binary::words_from_bytes;
+use spirv_dialect::binary::serialize::serialize;
+use spirv_dialect::binary::{words_from_bytes, words_to_bytes};
+use spirv_dialect::ir::{Context, Op};
 use spirv_dialect::text::diagnostics::render;
-use spirv_dialect::text::{print_op, PrintOptions};
+use spirv_dialect::text::{parse_module, print_op, PrintOptions};
 
-const USAGE: &str =
-    "usage: spirv-dialect translate --deserialize-spirv IN.spv [-o OUT.mlir] [--mlir-print-op-generic]";
+const USAGE: &str = "usage: spirv-dialect translate --deserialize-spirv IN.spv [-o OUT.mlir] [--mlir-print-op-generic]
+       spirv-dialect translate --serialize-spirv IN.mlir [-o OUT.spv] [--no-implicit-module]
+       spirv-dialect translate --test-spirv-roundtrip IN.mlir [-o OUT.mlir] [--mlir-print-op-generic]";
 
-pub fn run(args: &[String]) -> Result<(), String> {
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Mode {
+    Deserialize,
+    Serialize,
+    Roundtrip,
+}
+
+struct Options {
+    mode: Mode,
+    input: String,
+    output: Option<String>,
+    print: PrintOptions,
+    implicit_module: bool,
+}
+
+fn parse_args(args: &[String]) -> Result<Options, String> {
+    let mut mode = None;
     let mut input = None;
     let mut output = None;
-    let mut deserialize_flag = false;
     let mut print = PrintOptions::default();
+    let mut implicit_module = true;
     let mut args = args.iter();
     while let Some(arg) = args.next() {
-        match arg.as_str() {
-            "--deserialize-spirv" | "-deserialize-spirv" => deserialize_flag = true,
-            "--mlir-print-op-generic" | "-mlir-print-op-generic" => print.generic = true,
-            "-o" => output = Some(args.next().ok_or("`-o` needs a file name")?.clone()),
-            flag if flag.starts_with('-') => {
-                return Err(format!("unknown option `{flag}`\n{USAGE}"))
-            }
-            path if input.is_none() => input = Some(path.to_string()),
-            extra => return Err(format!("unexpected argument `{extra}`")),
+        match arg.trim_start_matches('-') {
+            "deserialize-spirv" => mode = Some(Mode::Deserialize),
+            "serialize-spirv" => mode = Some(Mode::Serialize),
+            "test-spirv-roundtrip" => mode = Some(Mode::Roundtrip),
+            "mlir-print-op-generic" => print.generic = true,
+            "no-implicit-module" => implicit_module = false,
+            "o" => output = Some(args.next().ok_or("`-o` needs a file name")?.clone()),
+            _ if arg.starts_with('-') => return Err(format!("unknown option `{arg}`\n{USAGE}")),
+            _ if input.is_none() => input = Some(arg.clone()),
+            _ => return Err(format!("unexpected argument `{arg}`")),
         }
     }
-    let (Some(input), true) = (input, deserialize_flag) else {
-        return Err(USAGE.to_string());
-    };
-    let bytes = std::fs::read(&input).map_err(|e| format!("cannot read `{input}`: {e}"))?;
-    let words = words_from_bytes(&bytes).map_err(|e| format!("{input}: {e}"))?;
-    let (ctx, module) = deserialize(&words).map_err(|e| format!("{input}: {e}"))?;
-    let syntax = spirv_dialect::dialects::syntax();
-    if let Err(d) = spirv_dialect::verify::verify(&ctx, module) {
-        return Err(format!("{input}: {}", render(&ctx, &d, "", 1)));
+    match (mode, input) {
+        (Some(mode), Some(input)) => Ok(Options {
+            mode,
+            input,
+            output,
+            print,
+            implicit_module,
+        }),
+        _ => Err(USAGE.to_string()),
     }
-    let mut text = print_op(&ctx, &syntax, module, print);
+}
+
+pub fn run(args: &[String]) -> Result<(), String> {
+    let o = parse_args(args)?;
+    let input = &o.input;
+    let syntax = spirv_dialect::dialects::syntax();
+    let (ctx, module) = match o.mode {
+        Mode::Deserialize => {
+            let bytes = std::fs::read(input).map_err(|e| format!("cannot read `{input}`: {e}"))?;
+            let words = words_from_bytes(&bytes).map_err(|e| format!("{input}: {e}"))?;
+            deserialize(&words).map_err(|e| format!("{input}: {e}"))?
+        }
+        Mode::Serialize | Mode::Roundtrip => {
+            let source = std::fs::read_to_string(input)
+                .map_err(|e| format!("cannot read `{input}`: {e}"))?;
+            let mut ctx = spirv_dialect::dialects::context();
+            let top = parse_module(&mut ctx, &syntax, &source, input, 1)
+                .map_err(|d| render(&ctx, &d, &source, 1))?;
+            spirv_dialect::verify::verify(&ctx, top).map_err(|d| render(&ctx, &d, &source, 1))?;
+            let module = spirv_module(&ctx, top, o.implicit_module)?;
+            let words = serialize(&ctx, module).map_err(|e| format!("{input}: {e}"))?;
+            if o.mode == Mode::Serialize {
+                return write(o.output.as_deref(), &words_to_bytes(&words));
+            }
+            deserialize(&words).map_err(|e| format!("{input}: reading back: {e}"))?
+        }
+    };
+    spirv_dialect::verify::verify(&ctx, module)
+        .map_err(|d| format!("{input}: {}", render(&ctx, &d, "", 1)))?;
+    let mut text = print_op(&ctx, &syntax, module, o.print);
     text.push('\n');
-    match output.as_deref() {
-        None | Some("-") => std::io::Write::write_all(&mut std::io::stdout(), text.as_bytes())
+    write(o.output.as_deref(), text.as_bytes())
+}
+
+/// The `spirv.module` to serialize: `top` itself without an implicit
+/// module, else the single `spirv.module` inside it.
+fn spirv_module(ctx: &Context, top: Op, implicit_module: bool) -> Result<Op, String> {
+    let inner = || {
+        let region = ctx.regions(top).first()?;
+        let block = ctx.region_blocks(*region).first()?;
+        let mut modules = ctx
+            .block_ops(*block)
+            .filter(|&op| ctx.op_name_str(op) == "spirv.module");
+        let first = modules.next()?;
+        modules.next().is_none().then_some(first)
+    };
+    let module = match ctx.op_name_str(top) {
+        "spirv.module" => Some(top),
+        _ if implicit_module => inner(),
+        _ => None,
+    };
+    module.ok_or_else(|| "expected exactly one spirv.module".to_string())
+}
+
+fn write(path: Option<&str>, bytes: &[u8]) -> Result<(), String> {
+    match path {
+        None | Some("-") => std::io::Write::write_all(&mut std::io::stdout(), bytes)
             .map_err(|e| format!("writing stdout: {e}")),
-        Some(path) => std::fs::write(path, text).map_err(|e| format!("cannot write `{path}`: {e}")),
+        Some(path) => {
+            std::fs::write(path, bytes).map_err(|e| format!("cannot write `{path}`: {e}"))
+        }
     }
 }

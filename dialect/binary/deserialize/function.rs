@@ -5,7 +5,11 @@
 //! its grammar name gives (`spirv.IAdd`, `spirv.GL.Sqrt`), with id operands
 //! as operands and literal operands as properties: enumerants under their
 //! kind's snake-case name (`memory_access`), literals under the grammar
-//! operand's name (`indexes`, a list when repeated).
+//! operand's name (`indexes`, a list when repeated). `OpSelectionMerge` and
+//! `OpLoopMerge` stay in their header block as `spirv.SelectionMerge` /
+//! `spirv.LoopMerge` ops naming their merge block and continue target by
+//! position in the function (`merge_block = 3 : i32`), so a plain CFG keeps
+//! the module's structure.
 
 use super::{Global, Reader};
 use crate::binary::cfg::Cfg;
@@ -20,6 +24,8 @@ use std::collections::HashMap;
 struct Scope {
     values: HashMap<u32, Value>,
     pending: HashMap<u32, Value>,
+    /// Block label → the block's position in the function.
+    labels: HashMap<u32, u32>,
 }
 
 impl Reader<'_, '_> {
@@ -67,6 +73,7 @@ impl Reader<'_, '_> {
         let mut scope = Scope {
             values: HashMap::new(),
             pending: HashMap::new(),
+            labels: (0..cfg.len() as u32).map(|b| (cfg.label(b), b)).collect(),
         };
         let mut blocks = Vec::with_capacity(cfg.len());
         for b in 0..cfg.len() as u32 {
@@ -95,9 +102,6 @@ impl Reader<'_, '_> {
             let binary = cfg.blocks[b as usize];
             let builder = Builder::at_end(blocks[b as usize]);
             for index in binary.phi_end..binary.terminator {
-                if index == binary.merge {
-                    continue;
-                }
                 self.read_instruction(&mut scope, &builder, index)?;
             }
             self.read_terminator(&mut scope, &builder, &cfg, &blocks, b)?;
@@ -209,6 +213,14 @@ impl Reader<'_, '_> {
                     props.push(("callee".into(), self.function_symbol(index, *id)?));
                 }
                 Operand::Id(_) if inst.op == Op::ExtInst && position == 0 => {}
+                Operand::Id(id) if scope.labels.contains_key(id) => {
+                    let i32_type = self.ctx.int_type(32);
+                    let block = i128::from(scope.labels[id]);
+                    lists.push((
+                        label.to_string(),
+                        vec![self.ctx.integer_attr(i32_type, block)],
+                    ));
+                }
                 Operand::Id(id) if self.types.contains_key(id) => {
                     let ty = self.types[id];
                     lists.push((label.to_string(), vec![self.ctx.type_attr(ty)]));

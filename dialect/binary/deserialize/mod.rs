@@ -89,7 +89,7 @@ fn image_field(cases: &[&str], value: Option<u32>) -> String {
 }
 
 /// `StorageClass` → `storage_class`.
-fn snake(name: &str) -> String {
+pub fn snake(name: &str) -> String {
     let mut out = String::with_capacity(name.len() + 4);
     for (i, c) in name.chars().enumerate() {
         if c.is_ascii_uppercase() {
