@@ -18,6 +18,8 @@ mod function;
 mod globals;
 mod types;
 
+pub use types::OPAQUE_TYPES;
+
 use super::module::{ModuleView, Section};
 use super::{decode_module, DecodeError, Instruction, Operand};
 use crate::grammar::Op;

@@ -10,6 +10,17 @@ use crate::grammar::Op;
 use crate::ir::{FloatKind, Param, Signedness, Type};
 use crate::spirv::NAMESPACE;
 
+/// Parameterless opaque types: grammar name and `!spirv.` mnemonic.
+pub const OPAQUE_TYPES: [(&str, &str); 7] = [
+    ("OpTypeSampler", "sampler"),
+    ("OpTypeEvent", "event"),
+    ("OpTypeDeviceEvent", "device_event"),
+    ("OpTypeReserveId", "reserve_id"),
+    ("OpTypeQueue", "queue"),
+    ("OpTypeAccelerationStructureKHR", "acceleration_structure"),
+    ("OpTypeRayQueryKHR", "ray_query"),
+];
+
 impl Reader<'_, '_> {
     /// Converts every type declaration of the globals section, in order.
     pub(super) fn read_type(&mut self, index: u32, inst: &Inst) -> Result<(), DecodeError> {
@@ -121,7 +132,13 @@ impl Reader<'_, '_> {
                 let results: &[Type] = if ret == none { &[] } else { &[ret] };
                 self.ctx.function_type(&params, results)
             }
-            _ => return Err(bad("type")),
+            op => {
+                let name = op.info().grammar_name;
+                let Some(&(_, mnemonic)) = OPAQUE_TYPES.iter().find(|t| t.0 == name) else {
+                    return Err(bad("type"));
+                };
+                self.spirv_type(mnemonic, vec![])
+            }
         };
         self.types.insert(inst.result, ty);
         Ok(())

@@ -1,6 +1,7 @@
 //! Types and constants, uniqued into the globals section on first use.
 
 use super::{emit, enum_value, instruction, kind, SerializeError, Writer};
+use crate::binary::deserialize::OPAQUE_TYPES;
 use crate::binary::{NumberType, Operand};
 use crate::grammar::Op;
 use crate::ir::{Attr, AttrData, FloatKind, Param, Signedness, Type, TypeData};
@@ -194,6 +195,14 @@ impl Writer<'_> {
                     members.push((*offset, decorations.clone()));
                 }
                 (Op::TypeStruct, operands)
+            }
+            (_, []) => {
+                let opaque = OPAQUE_TYPES.iter().find(|t| t.1 == mnemonic);
+                let op = opaque.and_then(|t| Op::from_name(t.0));
+                (
+                    op.ok_or_else(|| format!("unsupported type !spirv.{mnemonic}"))?,
+                    vec![],
+                )
             }
             _ => return Err(format!("unsupported type !spirv.{mnemonic}")),
         };
