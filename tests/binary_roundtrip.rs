@@ -270,3 +270,46 @@ fn deserialize_and_serialize_throughput() {
         theirs_out / ours_out,
     );
 }
+
+/// Mutated corpus binaries (a flipped bit, a truncation, a changed word
+/// count or operand) deserialize or fail with an error, never a panic; what
+/// deserializes also serializes without one.
+#[test]
+fn mutated_binaries_deserialize_without_panics() {
+    let Some(files) = corpus_files() else { return };
+    let mut state = 0x2545_f491_4f6c_dd1d_u64;
+    let mut below = |n: usize| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (state % n.max(1) as u64) as usize
+    };
+    let (mut read, mut rejected) = (0, 0);
+    for file in files.iter().step_by(11) {
+        let Some(original) = std::fs::read(file)
+            .ok()
+            .and_then(|b| words_from_bytes(&b).ok())
+        else {
+            continue;
+        };
+        for round in 0..30 {
+            let mut words = original.clone();
+            let at = 5 + below(words.len() - 5);
+            match round % 4 {
+                0 => words[at] ^= 1 << below(32),
+                1 => words.truncate(at),
+                2 => words[at] = (words[at] & 0xffff) | ((below(10) as u32) << 16),
+                _ => words[at] = below(64) as u32,
+            }
+            match deserialize(&words) {
+                Ok((ctx, module)) => {
+                    read += 1;
+                    let _ = serialize(&ctx, module);
+                }
+                Err(_) => rejected += 1,
+            }
+        }
+    }
+    println!("mutated binaries: {read} read, {rejected} rejected with an error");
+    assert!(rejected > 0, "every mutation was read");
+}

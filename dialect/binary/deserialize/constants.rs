@@ -8,6 +8,10 @@ use crate::binary::{DecodeError, Operand};
 use crate::grammar::Op;
 use crate::ir::{Attr, Param, Type, TypeData};
 
+/// The most constituents a composite constant may have (an instruction
+/// holds at most 65535 words).
+const MAX_CONSTITUENTS: usize = 0xffff;
+
 impl Reader<'_, '_> {
     /// The value attribute and type of constant instruction `index`.
     pub(super) fn constant(&mut self, index: u32) -> Result<(Attr, Type), DecodeError> {
@@ -66,7 +70,9 @@ impl Reader<'_, '_> {
         }
     }
 
-    /// The zero value of `ty`, where the IR can spell one.
+    /// The zero value of `ty`, where the IR can spell one and it has at
+    /// most [`MAX_CONSTITUENTS`] constituents at each level (equal
+    /// constituents share one interned attribute).
     fn zero(&mut self, ty: Type) -> Option<Attr> {
         match self.ctx.type_data(ty).clone() {
             TypeData::Integer { width: 1, .. } => Some(self.ctx.bool_attr(false)),
@@ -75,12 +81,19 @@ impl Reader<'_, '_> {
             TypeData::Vector { elem, shape, .. } => {
                 let zero = self.zero(elem)?;
                 let count = shape.iter().product::<u64>() as usize;
+                if count > MAX_CONSTITUENTS {
+                    return None;
+                }
                 Some(self.ctx.dense_elements_attr(ty, vec![zero; count]))
             }
             TypeData::Dialect(data) => {
-                let elems = match (self.ctx.str(data.mnemonic), &data.params[..]) {
-                    ("array" | "matrix", [Param::Int(n), Param::Type(elem), ..]) => {
-                        vec![*elem; *n as usize]
+                let elems: Vec<Type> = match (self.ctx.str(data.mnemonic), &data.params[..]) {
+                    ("array" | "matrix", [Param::Int(n), Param::Type(elem), ..])
+                        if (*n as usize) <= MAX_CONSTITUENTS =>
+                    {
+                        let (n, elem) = (*n as usize, *elem);
+                        let zero = self.zero(elem)?;
+                        return Some(self.ctx.array_attr(vec![zero; n]));
                     }
                     ("struct", [_, Param::List(members)]) => (members.iter())
                         .filter_map(|m| match m {

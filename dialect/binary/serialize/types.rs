@@ -6,6 +6,10 @@ use crate::binary::{NumberType, Operand};
 use crate::grammar::Op;
 use crate::ir::{Attr, AttrData, FloatKind, Param, Signedness, Type, TypeData};
 
+/// The most constituents a composite constant may have (an instruction
+/// holds at most 65535 words).
+const MAX_CONSTITUENTS: usize = 0xffff;
+
 /// Storage classes whose structs are interface blocks.
 const BLOCK_CLASSES: [&str; 5] = [
     "Uniform",
@@ -355,9 +359,14 @@ impl Writer<'_> {
                     return Err("dense elements of a non-vector type".into());
                 };
                 let count = shape.iter().product::<u64>() as usize;
+                if count > MAX_CONSTITUENTS {
+                    return Err(format!("a vector constant of {count} elements"));
+                }
                 let mut operands = Vec::with_capacity(count);
                 for i in 0..count {
-                    let e = elems[if elems.len() == 1 { 0 } else { i }];
+                    let e = *elems
+                        .get(if elems.len() == 1 { 0 } else { i })
+                        .ok_or("a vector constant with too few elements")?;
                     operands.push(Operand::Id(self.constant_id(elem, e)?));
                 }
                 (Op::ConstantComposite, operands)
