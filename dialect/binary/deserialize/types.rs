@@ -100,6 +100,11 @@ impl Reader<'_, '_> {
                 let sampled = self.type_of_id(index, id(0))?;
                 let mut params = vec![Param::Type(sampled)];
                 let dim = enum_name(1).ok_or_else(|| bad("image dimension"))?;
+                // MLIR spells the numeric dimensions `Dim1D`, `Dim2D`, `Dim3D`.
+                let dim = match dim.starts_with(|c: char| c.is_ascii_digit()) {
+                    true => format!("Dim{dim}"),
+                    false => dim,
+                };
                 let format = enum_name(6).ok_or_else(|| bad("image format"))?;
                 let fields = [
                     dim,

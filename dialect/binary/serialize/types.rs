@@ -169,7 +169,14 @@ impl Writer<'_> {
                 [Param::Type(sampled), Param::Ident(dim), fields @ .., Param::Ident(format)],
             ) => {
                 let mut operands = vec![Operand::Id(self.type_id(*sampled)?)];
-                operands.push(self.named_enum("Dim", *dim)?);
+                let dim = self.ctx.str(*dim);
+                let dim = dim.strip_prefix("Dim").unwrap_or(dim);
+                let dim_kind = kind("Dim");
+                let value = enum_value(dim_kind, dim).ok_or("unknown image dimension")?;
+                operands.push(Operand::Enum {
+                    kind: dim_kind,
+                    value,
+                });
                 for (field, cases) in fields.iter().zip(IMAGE_FIELDS) {
                     let Param::Ident(field) = field else {
                         return Err("bad image type".into());
