@@ -8,9 +8,11 @@ mod instruction;
 mod walk;
 
 pub mod cfg;
+pub mod deserialize;
 pub mod module;
 pub mod op_traits;
 pub mod operands;
+pub mod serialize;
 pub mod structurize;
 
 pub use decode::{decode_module, DecodeError, Decoder};

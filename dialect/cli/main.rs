@@ -6,6 +6,7 @@ mod expected;
 mod info;
 mod opt;
 mod run;
+mod translate;
 
 use std::process::ExitCode;
 
@@ -18,6 +19,8 @@ commands:
   dis IN.spv [-o OUT] [--raw-id] [--no-header] [--no-indent]
                                                     disassemble a SPIR-V binary
   run FILE.amber|DIR [--backend vulkan|cpu]         run AmberScript compute tests
+  translate --deserialize-spirv IN.spv | --serialize-spirv IN.mlir [--no-implicit-module]
+            | --test-spirv-roundtrip IN.mlir [-o OUT]   SPIR-V binary <-> MLIR text
   opt IN.mlir [--split-input-file] [--verify-diagnostics] [--mlir-print-op-generic] [-o OUT]
 ";
 
@@ -37,6 +40,7 @@ fn main() -> ExitCode {
         "dis" => asm::run_dis(rest),
         "run" => return ExitCode::from(run::main(rest)),
         "opt" => opt::run(rest),
+        "translate" => translate::run(rest),
         other => Err(format!("unknown command `{other}`\n{USAGE}")),
     };
     match result {

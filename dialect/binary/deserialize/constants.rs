@@ -1,0 +1,129 @@
+//! Constant instructions → the `value` attributes `spirv.Constant` and
+//! `spirv.SpecConstant` carry: integers sign-extended from their width,
+//! floats as their bits, vectors as dense elements, other composites as
+//! arrays, `OpConstantNull` as the type's zero.
+
+use super::{Global, Reader};
+use crate::binary::{DecodeError, Operand};
+use crate::grammar::Op;
+use crate::ir::{Attr, Param, Type, TypeData};
+
+/// The most constituents a composite constant may have (an instruction
+/// holds at most 65535 words).
+const MAX_CONSTITUENTS: usize = 0xffff;
+
+impl Reader<'_, '_> {
+    /// The value attribute and type of constant instruction `index`.
+    pub(super) fn constant(&mut self, index: u32) -> Result<(Attr, Type), DecodeError> {
+        let inst = self.view.insts[index as usize];
+        let ty = self.type_of_id(index, Some(inst.result_type))?;
+        let operands = self.decoded[index as usize].operands.clone();
+        let attr = match inst.op {
+            Op::ConstantTrue | Op::SpecConstantTrue => self.ctx.bool_attr(true),
+            Op::ConstantFalse | Op::SpecConstantFalse => self.ctx.bool_attr(false),
+            Op::Constant | Op::SpecConstant => match operands.first() {
+                Some(Operand::Number { bits, .. }) => self.scalar(index, ty, *bits)?,
+                Some(Operand::Integer(word)) => self.scalar(index, ty, u64::from(*word))?,
+                _ => return Err(self.view.error(index, "constant without a value".into())),
+            },
+            Op::ConstantComposite => {
+                let mut elems = Vec::with_capacity(operands.len());
+                for operand in &operands {
+                    let Operand::Id(id) = operand else { continue };
+                    match self.globals.get(id) {
+                        Some(Global::Constant(attr, _)) => elems.push(*attr),
+                        _ => {
+                            let message = format!("constituent %{id} is not a constant");
+                            return Err(self.view.error(index, message));
+                        }
+                    }
+                }
+                self.composite(ty, elems)
+            }
+            Op::ConstantNull => self.zero(ty).ok_or_else(|| {
+                self.view
+                    .error(index, "unsupported null constant type".into())
+            })?,
+            _ => return Err(self.view.error(index, "unsupported constant".into())),
+        };
+        Ok((attr, ty))
+    }
+
+    fn scalar(&mut self, index: u32, ty: Type, bits: u64) -> Result<Attr, DecodeError> {
+        match self.ctx.type_data(ty).clone() {
+            TypeData::Integer { width, .. } => {
+                let shift = 128 - width.min(64);
+                let value = (i128::from(bits) << shift) >> shift;
+                Ok(self.ctx.integer_attr(ty, value))
+            }
+            TypeData::Float(_) => Ok(self.ctx.float_attr(ty, bits)),
+            _ => Err(self
+                .view
+                .error(index, "constant of a non-scalar type".into())),
+        }
+    }
+
+    fn composite(&mut self, ty: Type, elems: Vec<Attr>) -> Attr {
+        match self.ctx.type_data(ty) {
+            TypeData::Vector { .. } => self.ctx.dense_elements_attr(ty, elems),
+            _ => self.ctx.array_attr(elems),
+        }
+    }
+
+    /// The zero value of `ty`, where the IR can spell one and it has at
+    /// most [`MAX_CONSTITUENTS`] constituents at each level (equal
+    /// constituents share one interned attribute).
+    fn zero(&mut self, ty: Type) -> Option<Attr> {
+        match self.ctx.type_data(ty).clone() {
+            TypeData::Integer { width: 1, .. } => Some(self.ctx.bool_attr(false)),
+            TypeData::Integer { .. } => Some(self.ctx.integer_attr(ty, 0)),
+            TypeData::Float(_) => Some(self.ctx.float_attr(ty, 0)),
+            TypeData::Vector { elem, shape, .. } => {
+                let zero = self.zero(elem)?;
+                let count = shape.iter().product::<u64>() as usize;
+                if count > MAX_CONSTITUENTS {
+                    return None;
+                }
+                Some(self.ctx.dense_elements_attr(ty, vec![zero; count]))
+            }
+            TypeData::Dialect(data) => {
+                let elems: Vec<Type> = match (self.ctx.str(data.mnemonic), &data.params[..]) {
+                    ("array" | "matrix", [Param::Int(n), Param::Type(elem), ..])
+                        if (*n as usize) <= MAX_CONSTITUENTS =>
+                    {
+                        let (n, elem) = (*n as usize, *elem);
+                        let zero = self.zero(elem)?;
+                        return Some(self.ctx.array_attr(vec![zero; n]));
+                    }
+                    ("struct", [_, Param::List(members)]) => (members.iter())
+                        .filter_map(|m| match m {
+                            Param::List(fields) => match fields.first() {
+                                Some(Param::Type(t)) => Some(*t),
+                                _ => None,
+                            },
+                            _ => None,
+                        })
+                        .collect(),
+                    _ => return None,
+                };
+                let zeros =
+                    (elems.into_iter().map(|e| self.zero(e))).collect::<Option<Vec<_>>>()?;
+                Some(self.ctx.array_attr(zeros))
+            }
+            _ => None,
+        }
+    }
+
+    /// The value of a 32-bit integer constant `id`.
+    pub(super) fn constant_u32(&self, id: u32) -> Option<u32> {
+        let index = self.view.def(id)?;
+        if self.view.insts[index as usize].op != Op::Constant {
+            return None;
+        }
+        match self.decoded[index as usize].operands.first()? {
+            Operand::Integer(v) => Some(*v),
+            Operand::Number { bits, .. } => Some(*bits as u32),
+            _ => None,
+        }
+    }
+}

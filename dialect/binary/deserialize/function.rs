@@ -1,0 +1,461 @@
+//! Functions: `spirv.func` ops whose region holds one block per binary
+//! block, in binary order. Function parameters are the entry block's
+//! arguments; each block's `OpPhi`s are its arguments, passed by the
+//! branches of its predecessors. Every other instruction becomes the op
+//! its grammar name gives (`spirv.IAdd`, `spirv.GL.Sqrt`), with id operands
+//! as operands and literal operands as properties: enumerants under their
+//! kind's snake-case name (`memory_access`), literals under the grammar
+//! operand's name (`indexes`, a list when repeated). `OpSelectionMerge` and
+//! `OpLoopMerge` stay in their header block as `spirv.SelectionMerge` /
+//! `spirv.LoopMerge` ops naming their merge block and continue target by
+//! position in the function (`merge_block = 3 : i32`), so a plain CFG keeps
+//! the module's structure.
+
+use super::{Global, Reader};
+use crate::binary::cfg::Cfg;
+use crate::binary::module::Function;
+use crate::binary::{DecodeError, Operand};
+use crate::grammar::{Category, Op, OperandInfo, Quantifier};
+use crate::ir::{Attr, Block, Builder, OpSpec, Type, Value};
+use std::collections::HashMap;
+
+/// Per-function state: values by id, and placeholders for ids used before
+/// their definition (back-edge phi operands).
+struct Scope {
+    values: HashMap<u32, Value>,
+    pending: HashMap<u32, Value>,
+    /// Block label → the block's position in the function.
+    labels: HashMap<u32, u32>,
+}
+
+impl Reader<'_, '_> {
+    pub(super) fn read_functions(&mut self) -> Result<(), DecodeError> {
+        let view = self.view;
+        for function in &view.functions {
+            self.read_function(function)?;
+        }
+        Ok(())
+    }
+
+    fn read_function(&mut self, function: &Function) -> Result<(), DecodeError> {
+        let def = function.def;
+        let inst = self.view.insts[def as usize];
+        let operands = self.decoded[def as usize].operands.clone();
+        let [Operand::Enum { kind, value }, Operand::Id(fn_type)] = &operands[..] else {
+            return Err(self.view.error(def, "unsupported function operands".into()));
+        };
+        let fn_type = self.type_of_id(def, Some(*fn_type))?;
+        let Some(Global::Function(name)) = self.globals.get(&inst.result).cloned() else {
+            return Err(self.view.error(def, "function without a symbol".into()));
+        };
+        let control = crate::grammar::format_bits(kind.info(), *value);
+        let props = vec![
+            (
+                "function_control".to_string(),
+                self.enum_attr("function_control", &control),
+            ),
+            ("function_type".to_string(), self.ctx.type_attr(fn_type)),
+            ("sym_name".to_string(), self.ctx.string_attr(&name)),
+        ];
+        let attrs = self.decoration_attrs(inst.result, &[]);
+        let mut spec = OpSpec::new(self.ctx.ident("spirv.func"), Default::default());
+        spec.properties = Some(self.dictionary(props));
+        if !attrs.is_empty() {
+            spec.attributes = Some(self.dictionary(attrs));
+        }
+        spec.num_regions = 1;
+        let func = Builder::at_end(self.module_body).create_from(&mut self.ctx, spec);
+        if function.blocks.is_empty() {
+            return Ok(());
+        }
+        let region = self.ctx.regions(func)[0];
+        let cfg = Cfg::new(self.view, function)?;
+        let mut scope = Scope {
+            values: HashMap::new(),
+            pending: HashMap::new(),
+            labels: (0..cfg.len() as u32).map(|b| (cfg.label(b), b)).collect(),
+        };
+        let mut blocks = Vec::with_capacity(cfg.len());
+        for b in 0..cfg.len() as u32 {
+            let block = self.ctx.create_block(&[]);
+            self.ctx.append_block(region, block);
+            blocks.push(block);
+            if b == 0 {
+                for param in function.params.clone() {
+                    let param_inst = self.view.insts[param as usize];
+                    if param_inst.op != Op::FunctionParameter {
+                        continue;
+                    }
+                    let ty = self.type_of_id(param, Some(param_inst.result_type))?;
+                    let arg = self.ctx.add_block_arg(block, ty);
+                    self.define(&mut scope, param_inst.result, arg);
+                }
+            }
+            for phi in cfg.phis(b).collect::<Vec<_>>() {
+                let phi_inst = self.view.insts[phi as usize];
+                let ty = self.type_of_id(phi, Some(phi_inst.result_type))?;
+                let arg = self.ctx.add_block_arg(block, ty);
+                self.define(&mut scope, phi_inst.result, arg);
+            }
+        }
+        for b in 0..cfg.len() as u32 {
+            let binary = cfg.blocks[b as usize];
+            let builder = Builder::at_end(blocks[b as usize]);
+            for index in binary.phi_end..binary.terminator {
+                self.read_instruction(&mut scope, &builder, index)?;
+            }
+            self.read_terminator(&mut scope, &builder, &cfg, &blocks, b)?;
+        }
+        if let Some((&id, _)) = scope.pending.iter().min_by_key(|e| e.0) {
+            return Err(self
+                .view
+                .error(def, format!("%{id} is used but never defined")));
+        }
+        Ok(())
+    }
+
+    fn define(&mut self, scope: &mut Scope, id: u32, value: Value) {
+        if let Some(placeholder) = scope.pending.remove(&id) {
+            self.ctx.replace_all_uses(placeholder, value);
+        }
+        scope.values.insert(id, value);
+    }
+
+    /// The value of `id` where instruction `at` uses it: a function value, a
+    /// placeholder for one defined later, or a module fact materialized at
+    /// `builder`.
+    fn value(
+        &mut self,
+        scope: &mut Scope,
+        builder: &Builder,
+        at: u32,
+        id: u32,
+    ) -> Result<Value, DecodeError> {
+        if let Some(&value) = scope.values.get(&id).or_else(|| scope.pending.get(&id)) {
+            return Ok(value);
+        }
+        let global = self.globals.get(&id).cloned();
+        let (name, ty, prop) = match global {
+            Some(Global::Constant(attr, ty)) => ("spirv.Constant", ty, ("value", attr)),
+            Some(Global::Variable(symbol, ty)) => {
+                let symbol = self.ctx.symbol_ref_attr(&symbol, &[]);
+                ("spirv.mlir.addressof", ty, ("variable", symbol))
+            }
+            Some(Global::SpecConstant(symbol, ty)) => {
+                let symbol = self.ctx.symbol_ref_attr(&symbol, &[]);
+                ("spirv.mlir.referenceof", ty, ("spec_const", symbol))
+            }
+            Some(Global::Undef(ty)) => {
+                let spec = self.spec("spirv.Undef", vec![], vec![ty], Vec::new());
+                return Ok(self.create(builder, spec)[0]);
+            }
+            Some(Global::Function(_)) => {
+                return Err(self
+                    .view
+                    .error(at, format!("function %{id} used as a value")));
+            }
+            None => {
+                let def = self.view.def_inst(id).copied();
+                let defined_later = def.is_some_and(|d| d.result_type != 0 && d.op != Op::ExtInst);
+                let Some(def) = def.filter(|_| defined_later) else {
+                    let message =
+                        format!("%{id} cannot be used here (not a value of this function)");
+                    return Err(self.view.error(at, message));
+                };
+                let ty = self.type_of_id(at, Some(def.result_type))?;
+                let placeholder = self.ctx.create_placeholder(ty);
+                scope.pending.insert(id, placeholder);
+                return Ok(placeholder);
+            }
+        };
+        let spec = self.spec(name, vec![], vec![ty], vec![(prop.0.to_string(), prop.1)]);
+        Ok(self.create(builder, spec)[0])
+    }
+
+    fn spec(
+        &mut self,
+        name: &str,
+        operands: Vec<Value>,
+        results: Vec<Type>,
+        props: Vec<(String, Attr)>,
+    ) -> OpSpec {
+        let mut spec = OpSpec::new(self.ctx.ident(name), Default::default());
+        spec.operands = operands;
+        spec.result_types = results;
+        if !props.is_empty() {
+            spec.properties = Some(self.dictionary(props));
+        }
+        spec
+    }
+
+    fn read_instruction(
+        &mut self,
+        scope: &mut Scope,
+        builder: &Builder,
+        index: u32,
+    ) -> Result<(), DecodeError> {
+        let inst = self.view.insts[index as usize];
+        match inst.op {
+            Op::Line | Op::NoLine | Op::Nop => return Ok(()),
+            Op::ExtInst if self.is_non_semantic_inst(index) => return Ok(()),
+            _ => {}
+        }
+        let operands = self.decoded[index as usize].operands.clone();
+        let names = operand_names(inst.op.info().operands, &operands);
+        let mut name = inst.op.info().mlir_name;
+        let mut values = Vec::new();
+        let mut props: Vec<(String, Attr)> = Vec::new();
+        let mut lists: Vec<(String, Vec<Attr>)> = Vec::new();
+        for (position, operand) in operands.iter().enumerate() {
+            let label = names[position];
+            match operand {
+                Operand::Id(id) if inst.op == Op::FunctionCall && position == 0 => {
+                    props.push(("callee".into(), self.function_symbol(index, *id)?));
+                }
+                Operand::Id(_) if inst.op == Op::ExtInst && position == 0 => {}
+                Operand::Id(id) if scope.labels.contains_key(id) => {
+                    let i32_type = self.ctx.int_type(32);
+                    let block = i128::from(scope.labels[id]);
+                    lists.push((
+                        label.to_string(),
+                        vec![self.ctx.integer_attr(i32_type, block)],
+                    ));
+                }
+                Operand::Id(id) if self.types.contains_key(id) => {
+                    let ty = self.types[id];
+                    lists.push((label.to_string(), vec![self.ctx.type_attr(ty)]));
+                }
+                Operand::Id(id) => values.push(self.value(scope, builder, index, *id)?),
+                Operand::ExtInst(op) => name = op.info().mlir_name,
+                Operand::Enum { kind, value } => {
+                    let info = kind.info();
+                    let case = match info.category {
+                        Category::BitEnum => crate::grammar::format_bits(info, *value),
+                        _ => info
+                            .enumerant(*value)
+                            .map_or(String::new(), |e| e.name.to_string()),
+                    };
+                    let mnemonic = super::snake(info.name);
+                    let attr = self.enum_attr(&mnemonic, &case);
+                    lists.push((mnemonic, vec![attr]));
+                }
+                Operand::Integer(v) => {
+                    let i32_type = self.ctx.int_type(32);
+                    let attr = self.ctx.integer_attr(i32_type, i128::from(*v as i32));
+                    lists.push((label.to_string(), vec![attr]));
+                }
+                Operand::Number { bits, .. } => {
+                    let i64_type = self.ctx.int_type(64);
+                    let attr = self.ctx.integer_attr(i64_type, i128::from(*bits as i64));
+                    lists.push((label.to_string(), vec![attr]));
+                }
+                Operand::String(s) => {
+                    let attr = self.ctx.string_attr(s);
+                    lists.push((label.to_string(), vec![attr]));
+                }
+                Operand::SpecOp(_) => {
+                    return Err(self
+                        .view
+                        .error(index, "OpSpecConstantOp inside a function".into()));
+                }
+            }
+        }
+        props.extend(self.merge_lists(lists));
+        let mut attrs = Vec::new();
+        if inst.result != 0 && self.decorations.contains_key(&inst.result) {
+            attrs = self.decoration_attrs(inst.result, &[]);
+        }
+        let results = match inst.result_type {
+            0 => vec![],
+            ty => vec![self.type_of_id(index, Some(ty))?],
+        };
+        if inst.result != 0 && results.is_empty() {
+            return Err(self.view.error(
+                index,
+                "unsupported instruction (a result without a type)".into(),
+            ));
+        }
+        let mut spec = self.spec(name, values, results, props);
+        if !attrs.is_empty() {
+            spec.attributes = Some(self.dictionary(attrs));
+        }
+        let created = self.create(builder, spec);
+        if let Some(&value) = created.first() {
+            self.define(scope, inst.result, value);
+        }
+        Ok(())
+    }
+
+    /// One property per name: a single attribute, or an array when the
+    /// name repeats.
+    fn merge_lists(&mut self, lists: Vec<(String, Vec<Attr>)>) -> Vec<(String, Attr)> {
+        let mut merged: Vec<(String, Vec<Attr>)> = Vec::new();
+        for (name, attrs) in lists {
+            match merged.iter_mut().find(|m| m.0 == name) {
+                Some(entry) => entry.1.extend(attrs),
+                None => merged.push((name, attrs)),
+            }
+        }
+        merged
+            .into_iter()
+            .map(|(name, attrs)| match &attrs[..] {
+                [single] => (name, *single),
+                _ => (name, self.ctx.array_attr(attrs)),
+            })
+            .collect()
+    }
+
+    fn read_terminator(
+        &mut self,
+        scope: &mut Scope,
+        builder: &Builder,
+        cfg: &Cfg,
+        blocks: &[Block],
+        b: u32,
+    ) -> Result<(), DecodeError> {
+        let index = cfg.blocks[b as usize].terminator;
+        let op = self.view.insts[index as usize].op;
+        if !matches!(op, Op::Branch | Op::BranchConditional | Op::Switch) {
+            return self.read_instruction(scope, builder, index);
+        }
+        let operands = self.decoded[index as usize].operands.clone();
+        let mut values = Vec::new();
+        let mut successors = Vec::new();
+        let mut segments = Vec::new();
+        let mut literals = Vec::new();
+        let selector_type;
+        let mut targets = Vec::new();
+        match op {
+            Op::Branch => {
+                selector_type = None;
+                targets.extend(operands.first().and_then(id_of));
+            }
+            Op::BranchConditional => {
+                let condition = operands.first().and_then(id_of).unwrap_or(0);
+                values.push(self.value(scope, builder, index, condition)?);
+                selector_type = None;
+                targets.extend(operands[1..].iter().take(2).filter_map(id_of));
+            }
+            _ => {
+                let selector = operands.first().and_then(id_of).unwrap_or(0);
+                let value = self.value(scope, builder, index, selector)?;
+                selector_type = Some(self.ctx.value_type(value));
+                values.push(value);
+                targets.extend(operands.get(1).and_then(id_of));
+                for pair in operands[2..].chunks(2) {
+                    if let [literal, Operand::Id(target)] = pair {
+                        literals.push(literal.clone());
+                        targets.push(*target);
+                    }
+                }
+            }
+        }
+        for target in targets {
+            let Some(t) = cfg.block_of_label(target) else {
+                return Err(self
+                    .view
+                    .error(index, format!("%{target} is not a block of this function")));
+            };
+            let args: Vec<u32> = cfg.phi_arguments(t, b).collect();
+            for id in &args {
+                values.push(self.value(scope, builder, index, *id)?);
+            }
+            segments.push(args.len() as i64);
+            successors.push(blocks[t as usize]);
+        }
+        let i32_type = self.ctx.int_type(32);
+        let mut props = Vec::new();
+        match op {
+            Op::BranchConditional => {
+                let sizes = vec![1, segments[0], segments.get(1).copied().unwrap_or(0)];
+                props.push((
+                    "operandSegmentSizes".to_string(),
+                    self.ctx.dense_array_attr(i32_type, sizes),
+                ));
+                let weights: Vec<Attr> = (operands[3..].iter().filter_map(super::literal_u32))
+                    .map(|w| self.ctx.integer_attr(i32_type, i128::from(w as i32)))
+                    .collect();
+                if !weights.is_empty() {
+                    props.push(("branch_weights".to_string(), self.ctx.array_attr(weights)));
+                }
+            }
+            Op::Switch => {
+                let ty = selector_type.unwrap_or(i32_type);
+                let literals: Vec<Attr> = (literals.iter())
+                    .map(|l| match l {
+                        Operand::Number { bits, .. } => *bits,
+                        other => u64::from(super::literal_u32(other).unwrap_or(0)),
+                    })
+                    .map(|bits| {
+                        let width = self.ctx.as_integer(ty).map_or(32, |i| i.0).min(64);
+                        let shift = 128 - width;
+                        self.ctx
+                            .integer_attr(ty, (i128::from(bits) << shift) >> shift)
+                    })
+                    .collect();
+                let case_total: i64 = segments[1..].iter().sum();
+                let sizes = vec![1, segments[0], case_total];
+                props.push((
+                    "operandSegmentSizes".to_string(),
+                    self.ctx.dense_array_attr(i32_type, sizes),
+                ));
+                props.push((
+                    "case_operand_segments".to_string(),
+                    self.ctx.dense_array_attr(i32_type, segments[1..].to_vec()),
+                ));
+                props.push(("literals".to_string(), self.ctx.array_attr(literals)));
+            }
+            _ => {}
+        }
+        let name = op.info().mlir_name;
+        let mut spec = self.spec(name, values, vec![], props);
+        spec.successors = successors;
+        builder.create_from(&mut self.ctx, spec);
+        Ok(())
+    }
+}
+
+fn id_of(operand: &Operand) -> Option<u32> {
+    match operand {
+        Operand::Id(id) => Some(*id),
+        _ => None,
+    }
+}
+
+/// The grammar operand name each decoded operand answers to (result type
+/// and result excluded); enumerant parameters take their own names.
+fn operand_names(infos: &'static [OperandInfo], operands: &[Operand]) -> Vec<&'static str> {
+    let infos: Vec<&OperandInfo> = infos
+        .iter()
+        .filter(|i| !matches!(i.kind.info().name, "IdResultType" | "IdResult"))
+        .collect();
+    let mut names = Vec::with_capacity(operands.len());
+    let mut info = 0;
+    let mut params: Vec<&'static str> = Vec::new();
+    for operand in operands {
+        if !params.is_empty() {
+            names.push(params.remove(0));
+            continue;
+        }
+        let current = infos.get(info.min(infos.len().saturating_sub(1)));
+        names.push(current.map_or("operand", |i| i.name));
+        if let Operand::Enum { kind, value } = operand {
+            let k = kind.info();
+            let enumerants: Vec<_> = match k.category {
+                Category::BitEnum => (0..32)
+                    .filter(|bit| value & (1 << bit) != 0)
+                    .filter_map(|bit| k.enumerant(1 << bit))
+                    .collect(),
+                _ => k.enumerant(*value).into_iter().collect(),
+            };
+            params = enumerants
+                .iter()
+                .flat_map(|e| e.parameters.iter().map(|p| p.name))
+                .collect();
+        }
+        if current.is_some_and(|i| i.quantifier != Quantifier::Variadic) {
+            info += 1;
+        }
+    }
+    names
+}

@@ -1,0 +1,180 @@
+//! The globals section: types, constants, spec constants, `OpUndef`s and
+//! module-level variables, then function symbols and entry points.
+
+use super::{Global, Reader};
+use crate::binary::module::Section;
+use crate::binary::{DecodeError, Operand};
+use crate::grammar::Op;
+use crate::ir::Attr;
+
+/// Decorations a `spirv.GlobalVariable` keeps as properties.
+const VARIABLE_PROPERTIES: [&str; 3] = ["Binding", "DescriptorSet", "Location"];
+
+impl Reader<'_, '_> {
+    pub(super) fn read_globals(&mut self) -> Result<(), DecodeError> {
+        for index in self.section_indices(Section::Globals) {
+            let inst = self.view.insts[index as usize];
+            let class = inst.op.info().class;
+            match inst.op {
+                Op::Line | Op::NoLine | Op::Nop => {}
+                Op::ExtInst if self.is_non_semantic_inst(index) => {}
+                Op::Variable => self.global_variable(index)?,
+                Op::Undef => {
+                    let ty = self.type_of_id(index, Some(inst.result_type))?;
+                    self.globals.insert(inst.result, Global::Undef(ty));
+                }
+                Op::SpecConstant | Op::SpecConstantTrue | Op::SpecConstantFalse => {
+                    self.spec_constant(index)?
+                }
+                _ if class == "Type-Declaration" => self.read_type(index, &inst)?,
+                _ if class == "Constant-Creation" => {
+                    let (attr, ty) = self.constant(index)?;
+                    self.globals.insert(inst.result, Global::Constant(attr, ty));
+                }
+                _ => {
+                    return Err(self
+                        .view
+                        .error(index, "unsupported module-level instruction".into()))
+                }
+            }
+        }
+        for function in &self.view.functions {
+            let id = self.view.insts[function.def as usize].result;
+            let name = self.symbol_name(id, "spirv_fn");
+            self.globals.insert(id, Global::Function(name));
+        }
+        Ok(())
+    }
+
+    /// Whether instruction `index` is an `OpExtInst` of a non-semantic set.
+    pub(super) fn is_non_semantic_inst(&self, index: u32) -> bool {
+        let words = self.view.operand_words(index);
+        words.len() > 2 && self.view.is_non_semantic(words[2])
+    }
+
+    fn global_variable(&mut self, index: u32) -> Result<(), DecodeError> {
+        let inst = self.view.insts[index as usize];
+        let ty = self.type_of_id(index, Some(inst.result_type))?;
+        let name = self.symbol_name(inst.result, "spirv_var");
+        let mut props = vec![
+            ("sym_name".to_string(), self.ctx.string_attr(&name)),
+            ("type".to_string(), self.ctx.type_attr(ty)),
+        ];
+        let i32_type = self.ctx.int_type(32);
+        for (decoration, values) in self.decorations(inst.result).collect::<Vec<_>>() {
+            if let (true, Some(&v)) = (VARIABLE_PROPERTIES.contains(&decoration), values.first()) {
+                let attr = self.ctx.integer_attr(i32_type, i128::from(v as i32));
+                props.push((super::snake(decoration), attr));
+            }
+        }
+        if let Some(Operand::Id(init)) = self.decoded[index as usize].operands.get(1) {
+            let symbol = match self.globals.get(init) {
+                Some(Global::Variable(s, _) | Global::SpecConstant(s, _)) => s.clone(),
+                _ => {
+                    return Err(self
+                        .view
+                        .error(index, "unsupported variable initializer".into()))
+                }
+            };
+            props.push(("initializer".into(), self.ctx.symbol_ref_attr(&symbol, &[])));
+        }
+        let attrs = self.decoration_attrs(inst.result, &VARIABLE_PROPERTIES);
+        self.module_op("spirv.GlobalVariable", props, attrs);
+        self.globals.insert(inst.result, Global::Variable(name, ty));
+        Ok(())
+    }
+
+    fn spec_constant(&mut self, index: u32) -> Result<(), DecodeError> {
+        let inst = self.view.insts[index as usize];
+        let (value, ty) = self.constant(index)?;
+        let name = self.symbol_name(inst.result, "spirv_spec_const");
+        let mut props = vec![
+            ("sym_name".to_string(), self.ctx.string_attr(&name)),
+            ("default_value".to_string(), value),
+        ];
+        let attrs = self.decoration_attrs(inst.result, &["SpecId"]);
+        let spec_id = self.decorations(inst.result).find(|d| d.0 == "SpecId");
+        if let Some(&id) = spec_id.and_then(|d| d.1.first().copied()).as_ref() {
+            let i32_type = self.ctx.int_type(32);
+            props.push((
+                "spec_id".into(),
+                self.ctx.integer_attr(i32_type, i128::from(id)),
+            ));
+        }
+        self.module_op("spirv.SpecConstant", props, attrs);
+        self.globals
+            .insert(inst.result, Global::SpecConstant(name, ty));
+        Ok(())
+    }
+
+    /// `spirv.EntryPoint` and `spirv.ExecutionMode` ops, after the functions.
+    pub(super) fn read_entry_points(&mut self) -> Result<(), DecodeError> {
+        for index in self.section_indices(Section::EntryPoints) {
+            let operands = self.decoded[index as usize].operands.clone();
+            let [Operand::Enum { kind, value }, Operand::Id(function), Operand::String(_), interface @ ..] =
+                &operands[..]
+            else {
+                return Err(self.view.error(index, "unsupported entry point".into()));
+            };
+            let case = kind.info().enumerant(*value).map_or("", |e| e.name);
+            let model = self.enum_attr("execution_model", case);
+            let callee = self.function_symbol(index, *function)?;
+            let mut refs = Vec::new();
+            for id in interface {
+                let Operand::Id(id) = id else { continue };
+                match self.globals.get(id) {
+                    Some(Global::Variable(name, _)) => {
+                        let name = name.clone();
+                        refs.push(self.ctx.symbol_ref_attr(&name, &[]));
+                    }
+                    _ => {
+                        return Err(self
+                            .view
+                            .error(index, format!("interface %{id} is no global variable")))
+                    }
+                }
+            }
+            let props = vec![
+                ("execution_model".to_string(), model),
+                ("fn".to_string(), callee),
+                ("interface".to_string(), self.ctx.array_attr(refs)),
+            ];
+            self.module_op("spirv.EntryPoint", props, Vec::new());
+        }
+        for index in self.section_indices(Section::ExecutionModes) {
+            let operands = self.decoded[index as usize].operands.clone();
+            let [Operand::Id(function), Operand::Enum { kind, value }, values @ ..] = &operands[..]
+            else {
+                return Err(self.view.error(index, "unsupported execution mode".into()));
+            };
+            if self.view.insts[index as usize].op != Op::ExecutionMode {
+                return Err(self.view.error(index, "unsupported execution mode".into()));
+            }
+            let case = kind.info().enumerant(*value).map_or("", |e| e.name);
+            let mode = self.enum_attr("execution_mode", case);
+            let callee = self.function_symbol(index, *function)?;
+            let i32_type = self.ctx.int_type(32);
+            let values: Vec<Attr> = (values.iter().filter_map(super::literal_u32))
+                .map(|v| self.ctx.integer_attr(i32_type, i128::from(v as i32)))
+                .collect();
+            let props = vec![
+                ("execution_mode".to_string(), mode),
+                ("fn".to_string(), callee),
+                ("values".to_string(), self.ctx.array_attr(values)),
+            ];
+            self.module_op("spirv.ExecutionMode", props, Vec::new());
+        }
+        Ok(())
+    }
+
+    /// `@name` of function `id`.
+    pub(super) fn function_symbol(&mut self, at: u32, id: u32) -> Result<Attr, DecodeError> {
+        match self.globals.get(&id) {
+            Some(Global::Function(name)) => {
+                let name = name.clone();
+                Ok(self.ctx.symbol_ref_attr(&name, &[]))
+            }
+            _ => Err(self.view.error(at, format!("%{id} is no function"))),
+        }
+    }
+}

@@ -1,0 +1,309 @@
+//! Binary → IR: a `spirv.module` op built from a module's words, following
+//! MLIR 19's conventions. The module header, capabilities, extensions and
+//! memory model become the module's attributes; types become IR types;
+//! constants, global variables, spec constants and `OpUndef`s are module
+//! facts materialized at each use (`spirv.Constant`, `spirv.mlir.addressof`,
+//! `spirv.mlir.referenceof`, `spirv.Undef`); decorations and names become
+//! attributes and symbol names; entry points and execution modes become
+//! `spirv.EntryPoint` / `spirv.ExecutionMode`; functions keep their control
+//! flow as a plain CFG (see [`function`]).
+//!
+//! Debug instructions (`OpSource`, `OpString`, `OpLine`, ...) and
+//! non-semantic extended instructions are not represented yet; a module
+//! whose semantic instructions use them is rejected with an error naming
+//! the instruction.
+
+mod constants;
+mod function;
+mod globals;
+mod types;
+
+pub use types::OPAQUE_TYPES;
+
+use super::module::{ModuleView, Section};
+use super::{decode_module, DecodeError, Instruction, Operand};
+use crate::grammar::Op;
+use crate::ir::{Attr, Block, Builder, Context, OpSpec, Param, Type, Value};
+use crate::spirv::NAMESPACE;
+use std::collections::HashMap;
+
+/// What a module-level id stands for where a function uses it.
+#[derive(Clone, Debug)]
+enum Global {
+    Constant(Attr, Type),
+    Variable(String, Type),
+    SpecConstant(String, Type),
+    Undef(Type),
+    Function(String),
+}
+
+/// Decorations by name, with their integer values.
+type IntDecorations = Vec<(&'static str, Vec<u32>)>;
+
+/// The state of one deserialization.
+struct Reader<'v, 'w> {
+    view: &'v ModuleView<'w>,
+    decoded: Vec<Instruction>,
+    ctx: Context,
+    module_body: Block,
+    types: HashMap<u32, Type>,
+    names: HashMap<u32, String>,
+    decorations: HashMap<u32, Vec<(&'static str, Vec<Operand>)>>,
+    member_decorations: HashMap<(u32, u32), IntDecorations>,
+    globals: HashMap<u32, Global>,
+}
+
+/// Reads `words` into a context holding one `spirv.module` op.
+pub fn deserialize(words: &[u32]) -> Result<(Context, crate::ir::Op), DecodeError> {
+    let view = ModuleView::new(words)?;
+    let (_, decoded) = decode_module(words)?;
+    let mut ctx = crate::dialects::context();
+    let mut spec = OpSpec::new(ctx.ident("spirv.module"), Default::default());
+    spec.num_regions = 1;
+    let module = ctx.create_op(spec);
+    let region = ctx.regions(module)[0];
+    let module_body = ctx.create_block(&[]);
+    ctx.append_block(region, module_body);
+    let mut reader = Reader {
+        view: &view,
+        decoded,
+        ctx,
+        module_body,
+        types: HashMap::new(),
+        names: HashMap::new(),
+        decorations: HashMap::new(),
+        member_decorations: HashMap::new(),
+        globals: HashMap::new(),
+    };
+    reader.read_annotations();
+    reader.module_attributes(module)?;
+    reader.read_globals()?;
+    reader.read_functions()?;
+    reader.read_entry_points()?;
+    Ok((reader.ctx, module))
+}
+
+/// The keyword of an image type field, `""` when out of range.
+fn image_field(cases: &[&str], value: Option<u32>) -> String {
+    value
+        .and_then(|v| cases.get(v as usize))
+        .map_or(String::new(), |s| s.to_string())
+}
+
+/// `StorageClass` → `storage_class`.
+pub fn snake(name: &str) -> String {
+    let mut out = String::with_capacity(name.len() + 4);
+    for (i, c) in name.chars().enumerate() {
+        if c.is_ascii_uppercase() {
+            if i > 0 {
+                out.push('_');
+            }
+            out.push(c.to_ascii_lowercase());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+impl<'v, 'w> Reader<'v, 'w> {
+    fn section_indices(&self, section: Section) -> std::ops::Range<u32> {
+        self.view.section_range(section)
+    }
+
+    /// Names and decorations, by target id.
+    fn read_annotations(&mut self) {
+        for index in self.section_indices(Section::DebugNames) {
+            let operands = &self.decoded[index as usize].operands;
+            if let [Operand::Id(id), Operand::String(name)] = &operands[..] {
+                if !name.is_empty() {
+                    self.names.insert(*id, name.clone());
+                }
+            }
+        }
+        for index in self.section_indices(Section::Annotations) {
+            let inst = &self.decoded[index as usize];
+            match (inst.op, &inst.operands[..]) {
+                (
+                    Op::Decorate | Op::DecorateId | Op::DecorateString,
+                    [Operand::Id(id), rest @ ..],
+                ) => {
+                    if let Some((name, values)) = decoration(rest) {
+                        self.decorations
+                            .entry(*id)
+                            .or_default()
+                            .push((name, values));
+                    }
+                }
+                (
+                    Op::MemberDecorate | Op::MemberDecorateString,
+                    [Operand::Id(id), Operand::Integer(member), rest @ ..],
+                ) => {
+                    if let Some((name, values)) = decoration(rest) {
+                        let ints = values.iter().filter_map(literal_u32).collect();
+                        let key = (*id, *member);
+                        self.member_decorations
+                            .entry(key)
+                            .or_default()
+                            .push((name, ints));
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// `id`'s decorations with their integer values.
+    fn decorations(&self, id: u32) -> impl Iterator<Item = (&'static str, Vec<u32>)> + '_ {
+        (self.decorations.get(&id).into_iter().flatten())
+            .map(|(name, values)| (*name, values.iter().filter_map(literal_u32).collect()))
+    }
+
+    fn member_decorations(&self, id: u32, member: u32) -> IntDecorations {
+        (self.member_decorations.get(&(id, member)))
+            .cloned()
+            .unwrap_or_default()
+    }
+
+    /// `id`'s decorations as attributes (`relaxed_precision`, `built_in =
+    /// "Position"`, `location = 0 : i32`), less those named in `skip`.
+    fn decoration_attrs(&mut self, id: u32, skip: &[&str]) -> Vec<(String, Attr)> {
+        let mut out = Vec::new();
+        let decorations = self.decorations.get(&id).cloned().unwrap_or_default();
+        for (name, values) in decorations {
+            if skip.contains(&name) {
+                continue;
+            }
+            let attr = match values.first() {
+                None => self.ctx.unit_attr(),
+                Some(Operand::Enum { kind, value }) => {
+                    let case = kind.info().enumerant(*value).map_or("", |e| e.name);
+                    self.ctx.string_attr(case)
+                }
+                Some(Operand::String(s)) => self.ctx.string_attr(s),
+                Some(other) => {
+                    let i32_type = self.ctx.int_type(32);
+                    let value = literal_u32(other).unwrap_or(0);
+                    self.ctx.integer_attr(i32_type, i128::from(value as i32))
+                }
+            };
+            out.push((snake(name), attr));
+        }
+        out
+    }
+
+    fn module_attributes(&mut self, module: crate::ir::Op) -> Result<(), DecodeError> {
+        let mut caps = Vec::new();
+        for index in self.section_indices(Section::Capabilities) {
+            if let [Operand::Enum { kind, value }] = &self.decoded[index as usize].operands[..] {
+                let name = kind.info().enumerant(*value).map_or("", |e| e.name);
+                caps.push(Param::Ident(self.ctx.ident(name)));
+            }
+        }
+        let mut exts = Vec::new();
+        for index in self.section_indices(Section::Extensions) {
+            if let [Operand::String(name)] = &self.decoded[index as usize].operands[..] {
+                exts.push(Param::Ident(self.ctx.ident(name)));
+            }
+        }
+        let version = self.view.header.version;
+        let version = format!("v{}.{}", (version >> 16) & 0xff, (version >> 8) & 0xff);
+        let version = Param::Ident(self.ctx.ident(&version));
+        let vce = self.ctx.dialect_attr(
+            NAMESPACE,
+            "vce",
+            vec![version, Param::List(caps.into()), Param::List(exts.into())],
+        );
+        let model = self.section_indices(Section::MemoryModel);
+        let Some(model_index) = model.clone().next() else {
+            return Err(DecodeError::at(
+                5,
+                None,
+                "the module has no OpMemoryModel".into(),
+            ));
+        };
+        let mut props = vec![(self.ctx.ident("vce_triple"), vce)];
+        let operands = self.decoded[model_index as usize].operands.clone();
+        for operand in operands {
+            if let Operand::Enum { kind, value } = operand {
+                let info = kind.info();
+                let case = info.enumerant(value).map_or("", |e| e.name);
+                let mnemonic = snake(info.name);
+                let attr = self.enum_attr(&mnemonic, case);
+                props.push((self.ctx.ident(&mnemonic), attr));
+            }
+        }
+        let dict = self.ctx.dictionary_attr(props);
+        self.ctx.set_properties(module, Some(dict));
+        Ok(())
+    }
+
+    /// `#spirv.<mnemonic><case>`.
+    fn enum_attr(&mut self, mnemonic: &str, case: &str) -> Attr {
+        let case = Param::Ident(self.ctx.ident(case));
+        self.ctx.dialect_attr(NAMESPACE, mnemonic, vec![case])
+    }
+
+    /// A module-level op appended to the module's body.
+    fn module_op(
+        &mut self,
+        name: &str,
+        props: Vec<(String, Attr)>,
+        attrs: Vec<(String, Attr)>,
+    ) -> crate::ir::Op {
+        let mut spec = OpSpec::new(self.ctx.ident(name), Default::default());
+        spec.properties = Some(self.dictionary(props));
+        if !attrs.is_empty() {
+            spec.attributes = Some(self.dictionary(attrs));
+        }
+        Builder::at_end(self.module_body).create_from(&mut self.ctx, spec)
+    }
+
+    fn dictionary(&mut self, entries: Vec<(String, Attr)>) -> Attr {
+        let entries = entries
+            .into_iter()
+            .map(|(k, v)| (self.ctx.ident(&k), v))
+            .collect();
+        self.ctx.dictionary_attr(entries)
+    }
+
+    /// The symbol name for `id`: its `OpName` when unique so far, else
+    /// `prefix_<id>`.
+    fn symbol_name(&self, id: u32, prefix: &str) -> String {
+        match self.names.get(&id) {
+            Some(name) if !self.symbol_taken(name) => name.clone(),
+            _ => format!("{prefix}_{id}"),
+        }
+    }
+
+    fn symbol_taken(&self, name: &str) -> bool {
+        self.globals.values().any(|g| match g {
+            Global::Variable(s, _) | Global::SpecConstant(s, _) | Global::Function(s) => s == name,
+            _ => false,
+        })
+    }
+
+    /// Creates a result value's IR op in a function at `builder`.
+    fn create(&mut self, builder: &Builder, spec: OpSpec) -> Vec<Value> {
+        let op = builder.create_from(&mut self.ctx, spec);
+        self.ctx.results(op).to_vec()
+    }
+}
+
+/// The decoration's name and its operands.
+fn decoration(operands: &[Operand]) -> Option<(&'static str, Vec<Operand>)> {
+    let [Operand::Enum { kind, value }, rest @ ..] = operands else {
+        return None;
+    };
+    let name = kind.info().enumerant(*value)?.name;
+    Some((name, rest.to_vec()))
+}
+
+fn literal_u32(operand: &Operand) -> Option<u32> {
+    match operand {
+        Operand::Integer(v) => Some(*v),
+        Operand::Number { bits, .. } => Some(*bits as u32),
+        Operand::Enum { value, .. } => Some(*value),
+        _ => None,
+    }
+}

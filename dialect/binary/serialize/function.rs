@@ -1,0 +1,467 @@
+//! Functions: `OpFunction`, the entry block's arguments as parameters,
+//! one `OpLabel` per block with its arguments as `OpPhi`s (incoming values
+//! gathered from the branches that pass them), and each op as the
+//! instruction its name gives, operands laid out by the grammar from the
+//! op's operands and properties (the inverse of the deserializer's
+//! mapping).
+
+use super::{emit, instruction, kind, SerializeError, Writer};
+use crate::binary::Operand;
+use crate::grammar::{Category, InstSet, Op, OperandInfo, Quantifier};
+use crate::ir::{Attr, AttrData, Block, Value};
+use std::collections::HashMap;
+
+/// Ops that stand for a module-level id and emit nothing.
+const MATERIALIZED: [&str; 4] = [
+    "spirv.Constant",
+    "spirv.mlir.addressof",
+    "spirv.mlir.referenceof",
+    "spirv.Undef",
+];
+
+/// One function's ids: values and block labels.
+struct Ids {
+    values: HashMap<Value, u32>,
+    labels: HashMap<Block, u32>,
+    blocks: Vec<Block>,
+    /// Per block: the (predecessor label, values passed) of each incoming edge.
+    incoming: HashMap<Block, Vec<(u32, Vec<Value>)>>,
+}
+
+impl Writer<'_> {
+    pub(super) fn function(&mut self, func: crate::ir::Op) -> Result<(), SerializeError> {
+        let ctx = self.ctx;
+        let id = self.symbols[&self.sym_name(func)?];
+        let fn_type = self
+            .prop(func, "function_type")
+            .and_then(|a| ctx.as_type_attr(a))
+            .ok_or("spirv.func without function_type")?;
+        let Some((inputs, results)) = ctx.as_function(fn_type) else {
+            return Err("function_type is not a function type".into());
+        };
+        let (inputs, results) = (inputs.to_vec(), results.to_vec());
+        let fn_type_id = self.type_id(fn_type)?;
+        let ret = match results.first() {
+            Some(&r) => self.type_id(r)?,
+            None => self.declare(Op::TypeVoid, None, vec![])?,
+        };
+        let control = match self.prop(func, "function_control") {
+            Some(attr) => self.enum_operand(attr, kind("FunctionControl"))?,
+            None => Operand::Enum {
+                kind: kind("FunctionControl"),
+                value: 0,
+            },
+        };
+        let mut body = Vec::new();
+        emit(
+            &mut body,
+            &instruction(
+                Op::Function,
+                Some(ret),
+                Some(id),
+                vec![control, Operand::Id(fn_type_id)],
+            ),
+        )?;
+        self.decorate(id, ctx.attributes(func))?;
+        let region = ctx.regions(func).first().copied();
+        let blocks: Vec<Block> = region
+            .map(|r| ctx.region_blocks(r).to_vec())
+            .unwrap_or_default();
+        let ids = self.assign_ids(&blocks)?;
+        match blocks.first() {
+            Some(&entry) => {
+                for &arg in ctx.block_args(entry) {
+                    let ty = self.type_id(ctx.value_type(arg))?;
+                    emit(
+                        &mut body,
+                        &instruction(
+                            Op::FunctionParameter,
+                            Some(ty),
+                            Some(ids.values[&arg]),
+                            vec![],
+                        ),
+                    )?;
+                }
+            }
+            None => {
+                for input in inputs {
+                    let ty = self.type_id(input)?;
+                    let param = self.fresh();
+                    emit(
+                        &mut body,
+                        &instruction(Op::FunctionParameter, Some(ty), Some(param), vec![]),
+                    )?;
+                }
+            }
+        }
+        for (b, &block) in blocks.iter().enumerate() {
+            emit(
+                &mut body,
+                &instruction(Op::Label, None, Some(ids.labels[&block]), vec![]),
+            )?;
+            if b > 0 {
+                self.phis(&mut body, &ids, block)?;
+            }
+            for op in ctx.block_ops(block) {
+                self.op(&mut body, &ids, op)?;
+            }
+        }
+        emit(&mut body, &instruction(Op::FunctionEnd, None, None, vec![]))?;
+        self.out.functions.extend(body);
+        Ok(())
+    }
+
+    /// Ids for every block, block argument and op result; the incoming
+    /// edges of every block.
+    fn assign_ids(&mut self, blocks: &[Block]) -> Result<Ids, SerializeError> {
+        let ctx = self.ctx;
+        let mut ids = Ids {
+            values: HashMap::new(),
+            labels: HashMap::new(),
+            blocks: blocks.to_vec(),
+            incoming: HashMap::new(),
+        };
+        for &block in blocks {
+            let label = self.fresh();
+            ids.labels.insert(block, label);
+        }
+        for &block in blocks {
+            for &arg in ctx.block_args(block) {
+                let id = self.fresh();
+                ids.values.insert(arg, id);
+            }
+            for op in ctx.block_ops(block) {
+                let name = ctx.op_name_str(op);
+                if MATERIALIZED.contains(&name) {
+                    let id = self.materialized(op)?;
+                    ids.values.insert(ctx.result(op, 0), id);
+                    continue;
+                }
+                for &result in ctx.results(op) {
+                    let id = self.fresh();
+                    ids.values.insert(result, id);
+                }
+                let successors = ctx.successors(op);
+                if successors.is_empty() {
+                    continue;
+                }
+                let groups = self.successor_operands(op)?;
+                for (target, values) in successors.iter().zip(groups) {
+                    ids.incoming
+                        .entry(*target)
+                        .or_default()
+                        .push((ids.labels[&block], values));
+                }
+            }
+        }
+        Ok(ids)
+    }
+
+    /// The module-level id a materialization op stands for.
+    fn materialized(&mut self, op: crate::ir::Op) -> Result<u32, SerializeError> {
+        let ctx = self.ctx;
+        let ty = ctx.value_type(ctx.result(op, 0));
+        match ctx.op_name_str(op) {
+            "spirv.Constant" => {
+                let value = self
+                    .prop(op, "value")
+                    .ok_or("spirv.Constant without a value")?;
+                self.constant_id(ty, value)
+            }
+            "spirv.mlir.addressof" => self.symbol_id(self.prop(op, "variable")),
+            "spirv.mlir.referenceof" => self.symbol_id(self.prop(op, "spec_const")),
+            _ => self.undef_id(ty),
+        }
+    }
+
+    /// The operands a branch passes to each successor.
+    fn successor_operands(&self, op: crate::ir::Op) -> Result<Vec<Vec<Value>>, SerializeError> {
+        let ctx = self.ctx;
+        let operands: Vec<Value> = ctx.operands(op).collect();
+        let segments = |name: &str| -> Vec<usize> {
+            match self.prop(op, name).map(|a| ctx.attr_data(a)) {
+                Some(AttrData::DenseArray { values, .. }) => {
+                    values.iter().map(|&v| v as usize).collect()
+                }
+                _ => Vec::new(),
+            }
+        };
+        let sizes: Vec<usize> = match ctx.op_name_str(op) {
+            "spirv.Branch" => vec![operands.len()],
+            "spirv.BranchConditional" => segments("operandSegmentSizes")[1..].to_vec(),
+            "spirv.Switch" => {
+                let mut sizes = vec![segments("operandSegmentSizes").get(1).copied().unwrap_or(0)];
+                sizes.extend(segments("case_operand_segments"));
+                sizes
+            }
+            other => return Err(format!("{other} has successors")),
+        };
+        let mut start = operands.len() - sizes.iter().sum::<usize>();
+        let mut groups = Vec::new();
+        for size in sizes {
+            groups.push(operands[start..start + size].to_vec());
+            start += size;
+        }
+        Ok(groups)
+    }
+
+    fn phis(&mut self, body: &mut Vec<u32>, ids: &Ids, block: Block) -> Result<(), SerializeError> {
+        let ctx = self.ctx;
+        let incoming = ids.incoming.get(&block).map(Vec::as_slice).unwrap_or(&[]);
+        for (i, &arg) in ctx.block_args(block).iter().enumerate() {
+            let ty = self.type_id(ctx.value_type(arg))?;
+            let mut operands = Vec::new();
+            for (pred, values) in incoming {
+                let value = values
+                    .get(i)
+                    .ok_or("a branch passes too few block arguments")?;
+                operands.push(Operand::Id(self.value_id(ids, *value)?));
+                operands.push(Operand::Id(*pred));
+            }
+            emit(
+                body,
+                &instruction(Op::Phi, Some(ty), Some(ids.values[&arg]), operands),
+            )?;
+        }
+        Ok(())
+    }
+
+    fn value_id(&self, ids: &Ids, value: Value) -> Result<u32, SerializeError> {
+        ids.values
+            .get(&value)
+            .copied()
+            .ok_or_else(|| "a value defined outside the function".to_string())
+    }
+
+    fn op(
+        &mut self,
+        body: &mut Vec<u32>,
+        ids: &Ids,
+        op: crate::ir::Op,
+    ) -> Result<(), SerializeError> {
+        let ctx = self.ctx;
+        let name = ctx.op_name_str(op);
+        if MATERIALIZED.contains(&name) {
+            return Ok(());
+        }
+        let grammar_op = Op::from_name(name).ok_or_else(|| format!("unknown op {name}"))?;
+        let result = ctx.results(op).first().map(|r| ids.values[r]);
+        let result_type = match ctx.results(op).first() {
+            Some(&r) => Some(self.type_id(ctx.value_type(r))?),
+            None => None,
+        };
+        let operands = match name {
+            "spirv.Branch" | "spirv.BranchConditional" | "spirv.Switch" => {
+                self.branch_operands(ids, op)?
+            }
+            _ => self.operands(ids, op, grammar_op)?,
+        };
+        let set = grammar_op.inst_set();
+        let inst = if set == InstSet::Core {
+            instruction(grammar_op, result_type, result, operands)
+        } else {
+            let mut all = vec![
+                Operand::Id(self.ext_set(set)?),
+                Operand::ExtInst(grammar_op),
+            ];
+            all.extend(operands);
+            instruction(Op::ExtInst, result_type, result, all)
+        };
+        emit(body, &inst)?;
+        if let Some(id) = result {
+            self.decorate(id, ctx.attributes(op))?;
+        }
+        Ok(())
+    }
+
+    fn branch_operands(
+        &mut self,
+        ids: &Ids,
+        op: crate::ir::Op,
+    ) -> Result<Vec<Operand>, SerializeError> {
+        let ctx = self.ctx;
+        let label = |b: &Block| Operand::Id(ids.labels[b]);
+        let successors = ctx.successors(op);
+        let mut operands = Vec::new();
+        match ctx.op_name_str(op) {
+            "spirv.Branch" => operands.push(label(&successors[0])),
+            "spirv.BranchConditional" => {
+                operands.push(Operand::Id(self.value_id(ids, ctx.operand(op, 0))?));
+                operands.extend(successors.iter().map(label));
+                if let Some(AttrData::Array(weights)) =
+                    self.prop(op, "branch_weights").map(|a| ctx.attr_data(a))
+                {
+                    for w in weights.iter() {
+                        operands.push(Operand::Integer(ctx.as_int_attr(*w).unwrap_or(0) as u32));
+                    }
+                }
+            }
+            _ => {
+                let selector = ctx.operand(op, 0);
+                operands.push(Operand::Id(self.value_id(ids, selector)?));
+                operands.push(label(&successors[0]));
+                let ty = ctx.value_type(selector);
+                let literals = match self.prop(op, "literals").map(|a| ctx.attr_data(a)) {
+                    Some(AttrData::Array(literals)) => literals.to_vec(),
+                    _ => Vec::new(),
+                };
+                for (literal, target) in literals.iter().zip(&successors[1..]) {
+                    let bits = ctx.as_int_attr(*literal).unwrap_or(0) as u64;
+                    operands.push(self.number(ty, bits)?);
+                    operands.push(label(target));
+                }
+            }
+        }
+        Ok(operands)
+    }
+
+    /// The operands of a generic op in grammar order: values for id
+    /// operands, properties (by enum kind or operand name) for the rest.
+    fn operands(
+        &mut self,
+        ids: &Ids,
+        op: crate::ir::Op,
+        grammar_op: Op,
+    ) -> Result<Vec<Operand>, SerializeError> {
+        let ctx = self.ctx;
+        let values: Vec<Value> = ctx.operands(op).collect();
+        let mut next_value = 0;
+        let mut taken: HashMap<String, usize> = HashMap::new();
+        let mut out = Vec::new();
+        let infos: Vec<&OperandInfo> = (grammar_op.info().operands.iter())
+            .filter(|i| !matches!(i.kind.info().name, "IdResultType" | "IdResult"))
+            .collect();
+        for info in infos {
+            let repeat = info.quantifier == Quantifier::Variadic;
+            let optional = info.quantifier != Quantifier::One;
+            loop {
+                let before = out.len();
+                self.operand(
+                    ids,
+                    op,
+                    info,
+                    &values,
+                    &mut next_value,
+                    &mut taken,
+                    &mut out,
+                )?;
+                let took = out.len() > before;
+                if !took && !optional {
+                    return Err(format!(
+                        "{}: no value for operand `{}`",
+                        ctx.op_name_str(op),
+                        info.name
+                    ));
+                }
+                if !took || !repeat {
+                    break;
+                }
+            }
+        }
+        if next_value < values.len() {
+            return Err(format!(
+                "{}: {} operands left over",
+                ctx.op_name_str(op),
+                values.len() - next_value
+            ));
+        }
+        Ok(out)
+    }
+
+    /// One operand for `info` (with its enumerant's parameters), if any is left.
+    #[allow(clippy::too_many_arguments)]
+    fn operand(
+        &mut self,
+        ids: &Ids,
+        op: crate::ir::Op,
+        info: &OperandInfo,
+        values: &[Value],
+        next_value: &mut usize,
+        taken: &mut HashMap<String, usize>,
+        out: &mut Vec<Operand>,
+    ) -> Result<(), SerializeError> {
+        let ctx = self.ctx;
+        let kind_info = info.kind.info();
+        let from_props = |name: &str, taken: &mut HashMap<String, usize>| -> Option<Attr> {
+            let attr = self.prop(op, name)?;
+            let n = taken.entry(name.to_string()).or_insert(0);
+            let item = match ctx.attr_data(attr) {
+                AttrData::Array(items) => items.get(*n).copied(),
+                _ if *n == 0 => Some(attr),
+                _ => None,
+            };
+            *n += 1;
+            item
+        };
+        match kind_info.category {
+            Category::Id => {
+                if info.name == "function" && ctx.op_name_str(op) == "spirv.FunctionCall" {
+                    if let Some(callee) = from_props("callee", taken) {
+                        out.push(Operand::Id(self.symbol_id(Some(callee))?));
+                    }
+                    return Ok(());
+                }
+                if let Some(attr) = from_props(info.name, taken) {
+                    let id = match ctx.attr_data(attr) {
+                        AttrData::Type(ty) => self.type_id(*ty)?,
+                        AttrData::Integer { value, .. } => {
+                            let block = ids
+                                .blocks
+                                .get(*value as usize)
+                                .ok_or("block index out of range")?;
+                            ids.labels[block]
+                        }
+                        _ => return Err(format!("unsupported value of operand `{}`", info.name)),
+                    };
+                    out.push(Operand::Id(id));
+                } else if let Some(&value) = values.get(*next_value) {
+                    *next_value += 1;
+                    out.push(Operand::Id(self.value_id(ids, value)?));
+                }
+            }
+            Category::ValueEnum | Category::BitEnum => {
+                let mnemonic = crate::binary::deserialize::snake(kind_info.name);
+                let Some(attr) = from_props(&mnemonic, taken) else {
+                    return Ok(());
+                };
+                let operand = self.enum_operand(attr, info.kind)?;
+                let Operand::Enum { value, .. } = operand else {
+                    return Ok(());
+                };
+                out.push(operand);
+                let enumerants: Vec<_> = match kind_info.category {
+                    Category::BitEnum => (0..32)
+                        .filter(|bit| value & (1 << bit) != 0)
+                        .filter_map(|bit| kind_info.enumerant(1 << bit))
+                        .collect(),
+                    _ => kind_info.enumerant(value).into_iter().collect(),
+                };
+                for param in enumerants.iter().flat_map(|e| e.parameters) {
+                    self.operand(ids, op, param, values, next_value, taken, out)?;
+                }
+            }
+            Category::Literal => {
+                let Some(attr) = from_props(info.name, taken) else {
+                    return Ok(());
+                };
+                match ctx.attr_data(attr) {
+                    AttrData::Integer { value, .. } => {
+                        let value = *value as u64;
+                        if value > u64::from(u32::MAX) && (value as i64) >= 0 {
+                            out.push(Operand::Integer(value as u32));
+                            out.push(Operand::Integer((value >> 32) as u32));
+                        } else {
+                            out.push(Operand::Integer(value as u32));
+                        }
+                    }
+                    AttrData::String(s) => out.push(Operand::String(ctx.str(*s).into())),
+                    _ => return Err(format!("unsupported literal operand `{}`", info.name)),
+                }
+            }
+            Category::Composite => {
+                return Err(format!("unsupported composite operand `{}`", info.name))
+            }
+        }
+        Ok(())
+    }
+}

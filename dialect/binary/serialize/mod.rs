@@ -1,0 +1,531 @@
+//! IR → binary: a `spirv.module` (as [`super::deserialize`] builds it)
+//! written back as SPIR-V words in the logical layout's section order.
+//! Types and constants are uniqued into the globals section as they are
+//! first needed; `spirv.Constant`, `spirv.mlir.addressof`,
+//! `spirv.mlir.referenceof` and `spirv.Undef` emit no instruction of their
+//! own but stand for the module-level id they name; symbols get `OpName`s;
+//! decoration attributes become `OpDecorate`s. A struct that a pointer in
+//! an interface storage class points to is decorated `Block`, the struct
+//! type carrying no decorations of its own.
+
+mod function;
+mod types;
+
+use super::{Header, Instruction, Operand};
+use crate::grammar::{find_kind, Category, InstSet, Op, OperandKind};
+use crate::ir::{Attr, AttrData, Context, Param, Type, TypeData};
+use std::collections::{HashMap, HashSet};
+
+/// Why a module cannot be written.
+pub type SerializeError = String;
+
+/// The module's sections, each its own word buffer.
+#[derive(Default)]
+struct Sections {
+    capabilities: Vec<u32>,
+    extensions: Vec<u32>,
+    imports: Vec<u32>,
+    memory_model: Vec<u32>,
+    entry_points: Vec<u32>,
+    execution_modes: Vec<u32>,
+    names: Vec<u32>,
+    annotations: Vec<u32>,
+    globals: Vec<u32>,
+    functions: Vec<u32>,
+}
+
+struct Writer<'c> {
+    ctx: &'c Context,
+    next_id: u32,
+    out: Sections,
+    types: HashMap<Type, u32>,
+    constants: HashMap<(Type, Attr), u32>,
+    undefs: HashMap<Type, u32>,
+    symbols: HashMap<String, u32>,
+    ext_sets: HashMap<&'static str, u32>,
+    /// Non-struct types and constants by their encoding less the result id.
+    declared: HashMap<Vec<u32>, u32>,
+    /// Structs decorated `Block`.
+    blocks: HashSet<u32>,
+}
+
+/// Writes `module` (a `spirv.module` op) as SPIR-V words.
+pub fn serialize(ctx: &Context, module: crate::ir::Op) -> Result<Vec<u32>, SerializeError> {
+    if ctx.op_name_str(module) != "spirv.module" {
+        return Err(format!(
+            "expected a spirv.module, found {}",
+            ctx.op_name_str(module)
+        ));
+    }
+    let mut w = Writer {
+        ctx,
+        next_id: 1,
+        out: Sections::default(),
+        types: HashMap::new(),
+        constants: HashMap::new(),
+        undefs: HashMap::new(),
+        symbols: HashMap::new(),
+        ext_sets: HashMap::new(),
+        declared: HashMap::new(),
+        blocks: HashSet::new(),
+    };
+    let version = w.module_header(module)?;
+    let body = ctx
+        .regions(module)
+        .first()
+        .and_then(|r| ctx.region_blocks(*r).first().copied());
+    let ops: Vec<crate::ir::Op> = body.map(|b| ctx.block_ops(b).collect()).unwrap_or_default();
+    for &op in &ops {
+        if matches!(
+            ctx.op_name_str(op),
+            "spirv.GlobalVariable" | "spirv.SpecConstant" | "spirv.func"
+        ) {
+            let name = w.sym_name(op)?;
+            let id = w.fresh();
+            w.symbols.insert(name.clone(), id);
+            w.emit_name(id, &name);
+        }
+    }
+    for &op in &ops {
+        match ctx.op_name_str(op) {
+            "spirv.GlobalVariable" => w.global_variable(op)?,
+            "spirv.SpecConstant" => w.spec_constant(op)?,
+            "spirv.func" => w.function(op)?,
+            "spirv.EntryPoint" => w.entry_point(op)?,
+            "spirv.ExecutionMode" => w.execution_mode(op)?,
+            other => return Err(format!("unsupported module-level op {other}")),
+        }
+    }
+    let header = Header {
+        version,
+        generator: 0,
+        bound: w.next_id,
+        schema: 0,
+    };
+    let o = &w.out;
+    let mut words = Vec::with_capacity(Header::WORDS + o.globals.len() + o.functions.len());
+    header.write(&mut words);
+    for section in [
+        &o.capabilities,
+        &o.extensions,
+        &o.imports,
+        &o.memory_model,
+        &o.entry_points,
+        &o.execution_modes,
+        &o.names,
+        &o.annotations,
+        &o.globals,
+        &o.functions,
+    ] {
+        words.extend_from_slice(section);
+    }
+    Ok(words)
+}
+
+/// Appends `inst` to `buf`.
+fn emit(buf: &mut Vec<u32>, inst: &Instruction) -> Result<(), SerializeError> {
+    inst.encode(buf)
+        .map_err(|e| format!("{}: {e}", inst.op.info().grammar_name))
+}
+
+fn instruction(
+    op: Op,
+    result_type: Option<u32>,
+    result: Option<u32>,
+    operands: Vec<Operand>,
+) -> Instruction {
+    Instruction {
+        op,
+        result_type,
+        result,
+        operands,
+    }
+}
+
+/// `relaxed_precision` → `RelaxedPrecision`.
+fn camel(name: &str) -> String {
+    name.split('_')
+        .map(|w| {
+            let mut c = w.chars();
+            c.next().map_or(String::new(), |f| {
+                f.to_ascii_uppercase().to_string() + c.as_str()
+            })
+        })
+        .collect()
+}
+
+impl<'c> Writer<'c> {
+    fn fresh(&mut self) -> u32 {
+        self.next_id += 1;
+        self.next_id - 1
+    }
+
+    fn sym_name(&self, op: crate::ir::Op) -> Result<String, SerializeError> {
+        self.prop(op, "sym_name")
+            .and_then(|a| self.ctx.as_string_attr(a))
+            .map(str::to_string)
+            .ok_or_else(|| format!("{} without a sym_name", self.ctx.op_name_str(op)))
+    }
+
+    fn prop(&self, op: crate::ir::Op, name: &str) -> Option<Attr> {
+        let props = self.ctx.properties(op)?;
+        self.ctx.dict_get(props, name)
+    }
+
+    fn emit_name(&mut self, id: u32, name: &str) {
+        let inst = instruction(
+            Op::Name,
+            None,
+            None,
+            vec![Operand::Id(id), Operand::String(name.into())],
+        );
+        let _ = emit(&mut self.out.names, &inst);
+    }
+
+    /// The enumerant an enum attribute (`#spirv.storage_class<Input>`) or a
+    /// string attribute names, as an operand of `kind`.
+    fn enum_operand(&self, attr: Attr, kind: OperandKind) -> Result<Operand, SerializeError> {
+        let case = match self.ctx.attr_data(attr) {
+            AttrData::Dialect(d) => match d.params.first() {
+                Some(Param::Ident(case)) => self.ctx.str(*case),
+                _ => "",
+            },
+            AttrData::String(s) => self.ctx.str(*s),
+            _ => "",
+        };
+        enum_value(kind, case)
+            .map(|value| Operand::Enum { kind, value })
+            .ok_or_else(|| format!("`{case}` is not a {}", kind.info().name))
+    }
+
+    /// The `@symbol` a symbol-reference attribute names, as an id.
+    fn symbol_id(&self, attr: Option<Attr>) -> Result<u32, SerializeError> {
+        let Some(AttrData::SymbolRef { root, .. }) = attr.map(|a| self.ctx.attr_data(a)) else {
+            return Err("expected a symbol reference".into());
+        };
+        let name = self.ctx.str(*root);
+        self.symbols
+            .get(name)
+            .copied()
+            .ok_or_else(|| format!("unknown symbol @{name}"))
+    }
+
+    /// Capabilities, extensions and the memory model; the header's version.
+    fn module_header(&mut self, module: crate::ir::Op) -> Result<u32, SerializeError> {
+        let vce = self
+            .prop(module, "vce_triple")
+            .ok_or("spirv.module without vce_triple")?;
+        let AttrData::Dialect(d) = self.ctx.attr_data(vce) else {
+            return Err("vce_triple is not a #spirv.vce".into());
+        };
+        let [Param::Ident(version), Param::List(caps), Param::List(exts)] = &d.params[..] else {
+            return Err("vce_triple is not a #spirv.vce".into());
+        };
+        let minor: u32 = (self.ctx.str(*version).strip_prefix("v1."))
+            .and_then(|m| m.parse().ok())
+            .ok_or("bad vce version")?;
+        let capability = kind("Capability");
+        for cap in caps.iter() {
+            let Param::Ident(name) = cap else { continue };
+            let name = self.ctx.str(*name);
+            let value =
+                enum_value(capability, name).ok_or_else(|| format!("unknown capability {name}"))?;
+            let inst = instruction(
+                Op::Capability,
+                None,
+                None,
+                vec![Operand::Enum {
+                    kind: capability,
+                    value,
+                }],
+            );
+            emit(&mut self.out.capabilities, &inst)?;
+        }
+        for ext in exts.iter() {
+            let Param::Ident(name) = ext else { continue };
+            let inst = instruction(
+                Op::Extension,
+                None,
+                None,
+                vec![Operand::String(self.ctx.str(*name).into())],
+            );
+            emit(&mut self.out.extensions, &inst)?;
+        }
+        let mut operands = Vec::new();
+        for (name, kind_name) in [
+            ("addressing_model", "AddressingModel"),
+            ("memory_model", "MemoryModel"),
+        ] {
+            let attr = self
+                .prop(module, name)
+                .ok_or_else(|| format!("spirv.module without {name}"))?;
+            operands.push(self.enum_operand(attr, kind(kind_name))?);
+        }
+        emit(
+            &mut self.out.memory_model,
+            &instruction(Op::MemoryModel, None, None, operands),
+        )?;
+        Ok((1 << 16) | (minor << 8))
+    }
+
+    /// The id of the `OpExtInstImport` of `set`.
+    fn ext_set(&mut self, set: InstSet) -> Result<u32, SerializeError> {
+        let name = set.info().import_name;
+        if let Some(&id) = self.ext_sets.get(name) {
+            return Ok(id);
+        }
+        let id = self.fresh();
+        let inst = instruction(
+            Op::ExtInstImport,
+            None,
+            Some(id),
+            vec![Operand::String(name.into())],
+        );
+        emit(&mut self.out.imports, &inst)?;
+        self.ext_sets.insert(name, id);
+        Ok(id)
+    }
+
+    /// `OpDecorate %id Name [value]`.
+    pub(super) fn decorate_with(
+        &mut self,
+        id: u32,
+        name: &str,
+        value: Option<u32>,
+    ) -> Result<(), SerializeError> {
+        let decoration = kind("Decoration");
+        let case =
+            enum_value(decoration, name).ok_or_else(|| format!("unknown decoration {name}"))?;
+        let mut operands = vec![
+            Operand::Id(id),
+            Operand::Enum {
+                kind: decoration,
+                value: case,
+            },
+        ];
+        operands.extend(value.map(Operand::Integer));
+        emit(
+            &mut self.out.annotations,
+            &instruction(Op::Decorate, None, None, operands),
+        )
+    }
+
+    /// `OpDecorate`s for an op's decoration attributes.
+    fn decorate(&mut self, id: u32, attrs: Attr) -> Result<(), SerializeError> {
+        let decoration = kind("Decoration");
+        for &(name, value) in self.ctx.dict_entries(attrs) {
+            let name = camel(self.ctx.str(name));
+            let info = decoration.info();
+            let Some(case) = info.enumerant_named(&name) else {
+                return Err(format!("unknown decoration {name}"));
+            };
+            let mut operands = vec![Operand::Enum {
+                kind: decoration,
+                value: case.value,
+            }];
+            match (self.ctx.attr_data(value), case.parameters.first()) {
+                (AttrData::Unit, _) | (_, None) => {}
+                (AttrData::Integer { value, .. }, Some(_)) => {
+                    operands.push(Operand::Integer(*value as u32))
+                }
+                (AttrData::String(s), Some(param))
+                    if param.kind.info().category == Category::Literal =>
+                {
+                    operands.push(Operand::String(self.ctx.str(*s).into()))
+                }
+                (AttrData::String(_), Some(param)) => {
+                    operands.push(self.enum_operand(value, param.kind)?)
+                }
+                _ => return Err(format!("unsupported value of decoration {name}")),
+            }
+            let mut all = vec![Operand::Id(id)];
+            all.extend(operands);
+            emit(
+                &mut self.out.annotations,
+                &instruction(Op::Decorate, None, None, all),
+            )?;
+        }
+        Ok(())
+    }
+
+    fn global_variable(&mut self, op: crate::ir::Op) -> Result<(), SerializeError> {
+        let id = self.symbols[&self.sym_name(op)?];
+        let ty = self
+            .prop(op, "type")
+            .and_then(|t| self.ctx.as_type_attr(t))
+            .ok_or("spirv.GlobalVariable without a type")?;
+        let class = self.pointer_class(ty)?;
+        let ty_id = self.type_id(ty)?;
+        let mut operands = vec![class];
+        if let Some(init) = self.prop(op, "initializer") {
+            operands.push(Operand::Id(self.symbol_id(Some(init))?));
+        }
+        emit(
+            &mut self.out.globals,
+            &instruction(Op::Variable, Some(ty_id), Some(id), operands),
+        )?;
+        for (name, decoration) in [
+            ("descriptor_set", "DescriptorSet"),
+            ("binding", "Binding"),
+            ("location", "Location"),
+        ] {
+            if let Some(value) = self.prop(op, name).and_then(|a| self.ctx.as_int_attr(a)) {
+                self.decorate_with(id, decoration, Some(value as u32))?;
+            }
+        }
+        self.decorate_interface_block(ty)?;
+        self.decorate(id, self.ctx.attributes(op))
+    }
+
+    fn spec_constant(&mut self, op: crate::ir::Op) -> Result<(), SerializeError> {
+        let id = self.symbols[&self.sym_name(op)?];
+        let value = self
+            .prop(op, "default_value")
+            .ok_or("spirv.SpecConstant without a default_value")?;
+        let (ty, inst) = match self.ctx.attr_data(value) {
+            AttrData::Integer { ty, value }
+                if self.ctx.as_integer(*ty).is_some_and(|i| i.0 == 1) =>
+            {
+                let op = if *value != 0 {
+                    Op::SpecConstantTrue
+                } else {
+                    Op::SpecConstantFalse
+                };
+                (*ty, instruction(op, None, None, vec![]))
+            }
+            AttrData::Integer { ty, value } => (
+                *ty,
+                instruction(
+                    Op::SpecConstant,
+                    None,
+                    None,
+                    vec![self.number(*ty, *value as u64)?],
+                ),
+            ),
+            AttrData::Float { ty, bits } => (
+                *ty,
+                instruction(Op::SpecConstant, None, None, vec![self.number(*ty, *bits)?]),
+            ),
+            _ => return Err("unsupported spec constant value".into()),
+        };
+        let ty_id = self.type_id(ty)?;
+        let inst = Instruction {
+            result_type: Some(ty_id),
+            result: Some(id),
+            ..inst
+        };
+        emit(&mut self.out.globals, &inst)?;
+        if let Some(spec_id) = self
+            .prop(op, "spec_id")
+            .and_then(|a| self.ctx.as_int_attr(a))
+        {
+            self.decorate_with(id, "SpecId", Some(spec_id as u32))?;
+        }
+        self.decorate(id, self.ctx.attributes(op))
+    }
+
+    fn entry_point(&mut self, op: crate::ir::Op) -> Result<(), SerializeError> {
+        let model = self
+            .prop(op, "execution_model")
+            .ok_or("spirv.EntryPoint without execution_model")?;
+        let model = self.enum_operand(model, kind("ExecutionModel"))?;
+        let function = self.prop(op, "fn");
+        let fn_id = self.symbol_id(function)?;
+        let Some(AttrData::SymbolRef { root, .. }) = function.map(|a| self.ctx.attr_data(a)) else {
+            return Err("spirv.EntryPoint without fn".into());
+        };
+        let mut operands = vec![
+            model,
+            Operand::Id(fn_id),
+            Operand::String(self.ctx.str(*root).into()),
+        ];
+        if let Some(AttrData::Array(refs)) =
+            self.prop(op, "interface").map(|a| self.ctx.attr_data(a))
+        {
+            for r in refs.iter() {
+                operands.push(Operand::Id(self.symbol_id(Some(*r))?));
+            }
+        }
+        emit(
+            &mut self.out.entry_points,
+            &instruction(Op::EntryPoint, None, None, operands),
+        )
+    }
+
+    fn execution_mode(&mut self, op: crate::ir::Op) -> Result<(), SerializeError> {
+        let fn_id = self.symbol_id(self.prop(op, "fn"))?;
+        let mode = self
+            .prop(op, "execution_mode")
+            .ok_or("spirv.ExecutionMode without execution_mode")?;
+        let mut operands = vec![
+            Operand::Id(fn_id),
+            self.enum_operand(mode, kind("ExecutionMode"))?,
+        ];
+        if let Some(AttrData::Array(values)) =
+            self.prop(op, "values").map(|a| self.ctx.attr_data(a))
+        {
+            for v in values.iter() {
+                operands.push(Operand::Integer(
+                    self.ctx.as_int_attr(*v).unwrap_or(0) as u32
+                ));
+            }
+        }
+        emit(
+            &mut self.out.execution_modes,
+            &instruction(Op::ExecutionMode, None, None, operands),
+        )
+    }
+
+    /// The `StorageClass` operand of pointer type `ty`.
+    fn pointer_class(&self, ty: Type) -> Result<Operand, SerializeError> {
+        match crate::spirv::types::as_pointer(self.ctx, ty) {
+            Some((_, class)) => {
+                let storage = kind("StorageClass");
+                enum_value(storage, class)
+                    .map(|value| Operand::Enum {
+                        kind: storage,
+                        value,
+                    })
+                    .ok_or_else(|| format!("unknown storage class {class}"))
+            }
+            None => Err("a variable's type is not a pointer".into()),
+        }
+    }
+
+    /// A literal number of integer or float type `ty`: one word, or two
+    /// for 64-bit types.
+    fn number(&self, ty: Type, bits: u64) -> Result<Operand, SerializeError> {
+        let number = match self.ctx.type_data(ty) {
+            TypeData::Integer { width, signedness } => super::NumberType::Int {
+                width: *width,
+                signed: *signedness == crate::ir::Signedness::Signed,
+            },
+            TypeData::Float(kind) => super::NumberType::Float {
+                width: kind.width(),
+            },
+            _ => return Err("a number of a non-scalar type".into()),
+        };
+        let bits = if number.width() < 64 {
+            bits & ((1u64 << number.width()) - 1)
+        } else {
+            bits
+        };
+        Ok(Operand::Number { bits, ty: number })
+    }
+}
+
+fn kind(name: &str) -> OperandKind {
+    match find_kind(name) {
+        Ok(k) => k,
+        Err(e) => unreachable!("the grammar defines {name}: {e}"),
+    }
+}
+
+/// The value of `case` in `kind` (`A|B` for bit enums).
+fn enum_value(kind: OperandKind, case: &str) -> Option<u32> {
+    let info = kind.info();
+    match info.category {
+        Category::BitEnum => crate::grammar::parse_bits(info, case).ok(),
+        _ => info.enumerant_named(case).map(|e| e.value),
+    }
+}

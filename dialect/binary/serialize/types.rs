@@ -1,0 +1,427 @@
+//! Types and constants, uniqued into the globals section on first use.
+
+use super::{emit, enum_value, instruction, kind, SerializeError, Writer};
+use crate::binary::deserialize::OPAQUE_TYPES;
+use crate::binary::{NumberType, Operand};
+use crate::grammar::Op;
+use crate::ir::{Attr, AttrData, FloatKind, Param, Signedness, Type, TypeData};
+
+/// The most constituents a composite constant may have (an instruction
+/// holds at most 65535 words).
+const MAX_CONSTITUENTS: usize = 0xffff;
+
+/// Storage classes whose structs are interface blocks.
+const BLOCK_CLASSES: [&str; 5] = [
+    "Uniform",
+    "StorageBuffer",
+    "PushConstant",
+    "PhysicalStorageBuffer",
+    "ShaderRecordBufferKHR",
+];
+
+const IMAGE_FIELDS: [&[&str]; 4] = [
+    &["NoDepth", "IsDepth", "DepthUnknown"],
+    &["NonArrayed", "Arrayed"],
+    &["SingleSampled", "MultiSampled"],
+    &["SamplerUnknown", "NeedSampler", "NoSampler"],
+];
+
+impl Writer<'_> {
+    /// The id of `ty`, declared on first use.
+    pub(super) fn type_id(&mut self, ty: Type) -> Result<u32, SerializeError> {
+        if let Some(&id) = self.types.get(&ty) {
+            return Ok(id);
+        }
+        let data = self.ctx.type_data(ty).clone();
+        let (op, operands) = match data {
+            TypeData::None => {
+                let id = self.declare(Op::TypeVoid, None, vec![])?;
+                self.types.insert(ty, id);
+                return Ok(id);
+            }
+            TypeData::Integer { width: 1, .. } => (Op::TypeBool, vec![]),
+            TypeData::Integer { width, signedness } => (
+                Op::TypeInt,
+                vec![
+                    Operand::Integer(width),
+                    Operand::Integer(u32::from(signedness == Signedness::Signed)),
+                ],
+            ),
+            TypeData::Float(kind @ (FloatKind::F16 | FloatKind::F32 | FloatKind::F64)) => {
+                (Op::TypeFloat, vec![Operand::Integer(kind.width())])
+            }
+            TypeData::Vector { shape, elem, .. } if shape.len() == 1 => {
+                let elem = self.type_id(elem)?;
+                (
+                    Op::TypeVector,
+                    vec![Operand::Id(elem), Operand::Integer(shape[0] as u32)],
+                )
+            }
+            TypeData::Function { inputs, results } => {
+                let ret = match results.first() {
+                    Some(&r) => self.type_id(r)?,
+                    None => self.declare(Op::TypeVoid, None, vec![])?,
+                };
+                let mut operands = vec![Operand::Id(ret)];
+                for &input in inputs.iter() {
+                    operands.push(Operand::Id(self.type_id(input)?));
+                }
+                (Op::TypeFunction, operands)
+            }
+            TypeData::Dialect(d) if self.ctx.str(d.dialect) == "spirv" => {
+                return self.spirv_type(ty, self.ctx.str(d.mnemonic), &d.params);
+            }
+            _ => return Err("unsupported type".into()),
+        };
+        let id = self.declare(op, None, operands)?;
+        self.types.insert(ty, id);
+        Ok(id)
+    }
+
+    /// The id of the global `op` with `operands`, declared once.
+    pub(super) fn declare(
+        &mut self,
+        op: Op,
+        result_type: Option<u32>,
+        operands: Vec<Operand>,
+    ) -> Result<u32, SerializeError> {
+        let mut key = Vec::new();
+        emit(
+            &mut key,
+            &instruction(op, result_type, None, operands.clone()),
+        )?;
+        if let Some(&id) = self.declared.get(&key) {
+            return Ok(id);
+        }
+        let id = self.fresh();
+        emit(
+            &mut self.out.globals,
+            &instruction(op, result_type, Some(id), operands),
+        )?;
+        self.declared.insert(key, id);
+        Ok(id)
+    }
+
+    fn spirv_type(
+        &mut self,
+        ty: Type,
+        mnemonic: &str,
+        params: &[Param],
+    ) -> Result<u32, SerializeError> {
+        let mut stride = 0;
+        let mut members = Vec::new();
+        let mut name = String::new();
+        let (op, operands) = match (mnemonic, params) {
+            ("array", [Param::Int(n), Param::Type(elem), Param::Int(s)]) => {
+                stride = *s;
+                let elem = self.type_id(*elem)?;
+                let int = self.declare(
+                    Op::TypeInt,
+                    None,
+                    vec![Operand::Integer(32), Operand::Integer(0)],
+                )?;
+                let value = Operand::Number {
+                    bits: *n as u64,
+                    ty: NumberType::Int {
+                        width: 32,
+                        signed: false,
+                    },
+                };
+                let length = self.declare(Op::Constant, Some(int), vec![value])?;
+                (Op::TypeArray, vec![Operand::Id(elem), Operand::Id(length)])
+            }
+            ("rtarray", [Param::Type(elem), Param::Int(s)]) => {
+                stride = *s;
+                (
+                    Op::TypeRuntimeArray,
+                    vec![Operand::Id(self.type_id(*elem)?)],
+                )
+            }
+            ("ptr", [Param::Type(pointee), Param::Ident(class)]) => {
+                let class_name = self.ctx.str(*class);
+                let storage = kind("StorageClass");
+                let value = enum_value(storage, class_name).ok_or("unknown storage class")?;
+                let pointee_id = self.type_id(*pointee)?;
+                (
+                    Op::TypePointer,
+                    vec![
+                        Operand::Enum {
+                            kind: storage,
+                            value,
+                        },
+                        Operand::Id(pointee_id),
+                    ],
+                )
+            }
+            ("matrix", [Param::Int(n), Param::Type(column)]) => (
+                Op::TypeMatrix,
+                vec![
+                    Operand::Id(self.type_id(*column)?),
+                    Operand::Integer(*n as u32),
+                ],
+            ),
+            ("sampled_image", [Param::Type(image)]) => (
+                Op::TypeSampledImage,
+                vec![Operand::Id(self.type_id(*image)?)],
+            ),
+            (
+                "image",
+                [Param::Type(sampled), Param::Ident(dim), fields @ .., Param::Ident(format)],
+            ) => {
+                let mut operands = vec![Operand::Id(self.type_id(*sampled)?)];
+                let dim = self.ctx.str(*dim);
+                let dim = dim.strip_prefix("Dim").unwrap_or(dim);
+                let dim_kind = kind("Dim");
+                let value = enum_value(dim_kind, dim).ok_or("unknown image dimension")?;
+                operands.push(Operand::Enum {
+                    kind: dim_kind,
+                    value,
+                });
+                for (field, cases) in fields.iter().zip(IMAGE_FIELDS) {
+                    let Param::Ident(field) = field else {
+                        return Err("bad image type".into());
+                    };
+                    let value = cases
+                        .iter()
+                        .position(|c| *c == self.ctx.str(*field))
+                        .ok_or("bad image field")?;
+                    operands.push(Operand::Integer(value as u32));
+                }
+                operands.push(self.named_enum("ImageFormat", *format)?);
+                (Op::TypeImage, operands)
+            }
+            ("struct", [Param::Ident(struct_name), Param::List(list)]) => {
+                name = self.ctx.str(*struct_name).to_string();
+                let mut operands = Vec::new();
+                for member in list.iter() {
+                    let Param::List(fields) = member else {
+                        return Err("bad struct member".into());
+                    };
+                    let [Param::Type(member_type), Param::Int(offset), Param::List(decorations)] =
+                        &fields[..]
+                    else {
+                        return Err("bad struct member".into());
+                    };
+                    operands.push(Operand::Id(self.type_id(*member_type)?));
+                    members.push((*offset, decorations.clone()));
+                }
+                (Op::TypeStruct, operands)
+            }
+            (_, []) => {
+                let opaque = OPAQUE_TYPES.iter().find(|t| t.1 == mnemonic);
+                let op = opaque.and_then(|t| Op::from_name(t.0));
+                (
+                    op.ok_or_else(|| format!("unsupported type !spirv.{mnemonic}"))?,
+                    vec![],
+                )
+            }
+            _ => return Err(format!("unsupported type !spirv.{mnemonic}")),
+        };
+        if let Some(&id) = self.types.get(&ty) {
+            return Ok(id);
+        }
+        let id = match op {
+            _ if op == Op::TypeStruct || stride > 0 => {
+                let id = self.fresh();
+                emit(
+                    &mut self.out.globals,
+                    &instruction(op, None, Some(id), operands),
+                )?;
+                id
+            }
+            _ => self.declare(op, None, operands)?,
+        };
+        self.types.insert(ty, id);
+        let decoration = kind("Decoration");
+        let decorate = |name: &str| Operand::Enum {
+            kind: decoration,
+            value: enum_value(decoration, name).unwrap_or(0),
+        };
+        if stride > 0 {
+            self.decorate_with(id, "ArrayStride", Some(stride as u32))?;
+        }
+        for (index, (offset, decorations)) in members.iter().enumerate() {
+            let mut lines = Vec::new();
+            if *offset >= 0 {
+                lines.push(vec![decorate("Offset"), Operand::Integer(*offset as u32)]);
+            }
+            for d in decorations.iter() {
+                let Param::List(parts) = d else { continue };
+                let Some(Param::Ident(name)) = parts.first() else {
+                    continue;
+                };
+                let mut line = vec![decorate(self.ctx.str(*name))];
+                if let Some(Param::Int(v)) = parts.get(1) {
+                    line.push(Operand::Integer(*v as u32));
+                }
+                lines.push(line);
+            }
+            for line in lines {
+                let mut operands = vec![Operand::Id(id), Operand::Integer(index as u32)];
+                operands.extend(line);
+                emit(
+                    &mut self.out.annotations,
+                    &instruction(Op::MemberDecorate, None, None, operands),
+                )?;
+            }
+        }
+        if !name.is_empty() {
+            self.emit_name(id, &name);
+        }
+        Ok(id)
+    }
+
+    /// Decorates `Block` the struct a global variable of pointer type
+    /// `ty` points to, where its storage class makes it an interface block
+    /// (or, for inputs and outputs, where it has built-in members).
+    pub(super) fn decorate_interface_block(&mut self, ty: Type) -> Result<(), SerializeError> {
+        let Some((pointee, class)) = crate::spirv::types::as_pointer(self.ctx, ty) else {
+            return Ok(());
+        };
+        let pointee = self.outermost_struct(pointee);
+        let Some(data) = self.ctx.as_dialect_type(pointee, "spirv", "struct") else {
+            return Ok(());
+        };
+        let built_in_members = match &data.params[..] {
+            [_, Param::List(members)] => members.iter().any(|m| self.has_built_in(m)),
+            _ => false,
+        };
+        let interface = BLOCK_CLASSES.contains(&class)
+            || (matches!(class, "Input" | "Output") && built_in_members);
+        let id = self.type_id(pointee)?;
+        if interface && self.blocks.insert(id) {
+            self.decorate_with(id, "Block", None)?;
+        }
+        Ok(())
+    }
+
+    /// The enumerant `case` of the grammar kind `kind_name`.
+    fn named_enum(
+        &self,
+        kind_name: &str,
+        case: crate::ir::Ident,
+    ) -> Result<Operand, SerializeError> {
+        let kind = kind(kind_name);
+        let case = self.ctx.str(case);
+        enum_value(kind, case)
+            .map(|value| Operand::Enum { kind, value })
+            .ok_or_else(|| format!("`{case}` is not a {kind_name}"))
+    }
+
+    /// Whether a struct member's decorations include `BuiltIn`.
+    fn has_built_in(&self, member: &Param) -> bool {
+        let Param::List(fields) = member else {
+            return false;
+        };
+        let Some(Param::List(decorations)) = fields.get(2) else {
+            return false;
+        };
+        decorations.iter().any(|d| match d {
+            Param::List(parts) => {
+                matches!(parts.first(), Some(Param::Ident(n)) if self.ctx.str(*n) == "BuiltIn")
+            }
+            _ => false,
+        })
+    }
+
+    /// The struct inside (arrays of) `ty`, or `ty`.
+    fn outermost_struct(&self, ty: Type) -> Type {
+        match self.ctx.type_data(ty) {
+            TypeData::Dialect(d) if matches!(self.ctx.str(d.mnemonic), "array" | "rtarray") => {
+                match d.params.iter().find_map(|p| match p {
+                    Param::Type(t) => Some(*t),
+                    _ => None,
+                }) {
+                    Some(elem) => self.outermost_struct(elem),
+                    None => ty,
+                }
+            }
+            _ => ty,
+        }
+    }
+
+    /// The id of constant `value` of type `ty`, declared on first use.
+    pub(super) fn constant_id(&mut self, ty: Type, value: Attr) -> Result<u32, SerializeError> {
+        if let Some(&id) = self.constants.get(&(ty, value)) {
+            return Ok(id);
+        }
+        let ty_id = self.type_id(ty)?;
+        let (op, operands) = match self.ctx.attr_data(value).clone() {
+            AttrData::Integer { value: v, .. }
+                if self.ctx.as_integer(ty).is_some_and(|i| i.0 == 1) =>
+            {
+                (
+                    if v != 0 {
+                        Op::ConstantTrue
+                    } else {
+                        Op::ConstantFalse
+                    },
+                    vec![],
+                )
+            }
+            AttrData::Integer { value: v, .. } => (Op::Constant, vec![self.number(ty, v as u64)?]),
+            AttrData::Float { bits, .. } => (Op::Constant, vec![self.number(ty, bits)?]),
+            AttrData::DenseElements { elems, .. } => {
+                let TypeData::Vector { shape, elem, .. } = self.ctx.type_data(ty).clone() else {
+                    return Err("dense elements of a non-vector type".into());
+                };
+                let count = shape.iter().product::<u64>() as usize;
+                if count > MAX_CONSTITUENTS {
+                    return Err(format!("a vector constant of {count} elements"));
+                }
+                let mut operands = Vec::with_capacity(count);
+                for i in 0..count {
+                    let e = *elems
+                        .get(if elems.len() == 1 { 0 } else { i })
+                        .ok_or("a vector constant with too few elements")?;
+                    operands.push(Operand::Id(self.constant_id(elem, e)?));
+                }
+                (Op::ConstantComposite, operands)
+            }
+            AttrData::Array(elems) => {
+                let element_types = self.element_types(ty, elems.len())?;
+                let mut operands = Vec::with_capacity(elems.len());
+                for (e, t) in elems.iter().zip(element_types) {
+                    operands.push(Operand::Id(self.constant_id(t, *e)?));
+                }
+                (Op::ConstantComposite, operands)
+            }
+            _ => return Err("unsupported constant value".into()),
+        };
+        let id = self.declare(op, Some(ty_id), operands)?;
+        self.constants.insert((ty, value), id);
+        Ok(id)
+    }
+
+    /// The types of the `count` constituents of composite type `ty`.
+    fn element_types(&self, ty: Type, count: usize) -> Result<Vec<Type>, SerializeError> {
+        let TypeData::Dialect(d) = self.ctx.type_data(ty) else {
+            return Err("a composite constant of a non-composite type".into());
+        };
+        match (self.ctx.str(d.mnemonic), &d.params[..]) {
+            ("array" | "matrix", [_, Param::Type(elem), ..]) => Ok(vec![*elem; count]),
+            ("struct", [_, Param::List(members)]) => Ok(members
+                .iter()
+                .filter_map(|m| match m {
+                    Param::List(fields) => match fields.first() {
+                        Some(Param::Type(t)) => Some(*t),
+                        _ => None,
+                    },
+                    _ => None,
+                })
+                .collect()),
+            _ => Err("a composite constant of an unsupported type".into()),
+        }
+    }
+
+    /// The id of an `OpUndef` of `ty`.
+    pub(super) fn undef_id(&mut self, ty: Type) -> Result<u32, SerializeError> {
+        if let Some(&id) = self.undefs.get(&ty) {
+            return Ok(id);
+        }
+        let ty_id = self.type_id(ty)?;
+        let id = self.declare(Op::Undef, Some(ty_id), vec![])?;
+        self.undefs.insert(ty, id);
+        Ok(id)
+    }
+}

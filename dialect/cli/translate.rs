@@ -1,0 +1,126 @@
+//! `spirv-dialect translate`, as `mlir-translate` does it:
+//! `--deserialize-spirv` (binary → MLIR text), `--serialize-spirv` (MLIR
+//! text → binary; the input's single `spirv.module`, or with
+//! `--no-implicit-module` the top-level op itself) and
+//! `--test-spirv-roundtrip` (text → binary → text). Modules are verified
+//! before they are written.
+
+use spirv_dialect::binary::deserialize::deserialize;
+use spirv_dialect::binary::serialize::serialize;
+use spirv_dialect::binary::{words_from_bytes, words_to_bytes};
+use spirv_dialect::ir::{Context, Op};
+use spirv_dialect::text::diagnostics::render;
+use spirv_dialect::text::{parse_module, print_op, PrintOptions};
+
+const USAGE: &str = "usage: spirv-dialect translate --deserialize-spirv IN.spv [-o OUT.mlir] [--mlir-print-op-generic]
+       spirv-dialect translate --serialize-spirv IN.mlir [-o OUT.spv] [--no-implicit-module]
+       spirv-dialect translate --test-spirv-roundtrip IN.mlir [-o OUT.mlir] [--mlir-print-op-generic]";
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Mode {
+    Deserialize,
+    Serialize,
+    Roundtrip,
+}
+
+struct Options {
+    mode: Mode,
+    input: String,
+    output: Option<String>,
+    print: PrintOptions,
+    implicit_module: bool,
+}
+
+fn parse_args(args: &[String]) -> Result<Options, String> {
+    let mut mode = None;
+    let mut input = None;
+    let mut output = None;
+    let mut print = PrintOptions::default();
+    let mut implicit_module = true;
+    let mut args = args.iter();
+    while let Some(arg) = args.next() {
+        match arg.trim_start_matches('-') {
+            "deserialize-spirv" => mode = Some(Mode::Deserialize),
+            "serialize-spirv" => mode = Some(Mode::Serialize),
+            "test-spirv-roundtrip" => mode = Some(Mode::Roundtrip),
+            "mlir-print-op-generic" => print.generic = true,
+            "no-implicit-module" => implicit_module = false,
+            "o" => output = Some(args.next().ok_or("`-o` needs a file name")?.clone()),
+            _ if arg.starts_with('-') => return Err(format!("unknown option `{arg}`\n{USAGE}")),
+            _ if input.is_none() => input = Some(arg.clone()),
+            _ => return Err(format!("unexpected argument `{arg}`")),
+        }
+    }
+    match (mode, input) {
+        (Some(mode), Some(input)) => Ok(Options {
+            mode,
+            input,
+            output,
+            print,
+            implicit_module,
+        }),
+        _ => Err(USAGE.to_string()),
+    }
+}
+
+pub fn run(args: &[String]) -> Result<(), String> {
+    let o = parse_args(args)?;
+    let input = &o.input;
+    let syntax = spirv_dialect::dialects::syntax();
+    let (ctx, module) = match o.mode {
+        Mode::Deserialize => {
+            let bytes = std::fs::read(input).map_err(|e| format!("cannot read `{input}`: {e}"))?;
+            let words = words_from_bytes(&bytes).map_err(|e| format!("{input}: {e}"))?;
+            deserialize(&words).map_err(|e| format!("{input}: {e}"))?
+        }
+        Mode::Serialize | Mode::Roundtrip => {
+            let source = std::fs::read_to_string(input)
+                .map_err(|e| format!("cannot read `{input}`: {e}"))?;
+            let mut ctx = spirv_dialect::dialects::context();
+            let top = parse_module(&mut ctx, &syntax, &source, input, 1)
+                .map_err(|d| render(&ctx, &d, &source, 1))?;
+            spirv_dialect::verify::verify(&ctx, top).map_err(|d| render(&ctx, &d, &source, 1))?;
+            let module = spirv_module(&ctx, top, o.implicit_module)?;
+            let words = serialize(&ctx, module).map_err(|e| format!("{input}: {e}"))?;
+            if o.mode == Mode::Serialize {
+                return write(o.output.as_deref(), &words_to_bytes(&words));
+            }
+            deserialize(&words).map_err(|e| format!("{input}: reading back: {e}"))?
+        }
+    };
+    spirv_dialect::verify::verify(&ctx, module)
+        .map_err(|d| format!("{input}: {}", render(&ctx, &d, "", 1)))?;
+    let mut text = print_op(&ctx, &syntax, module, o.print);
+    text.push('\n');
+    write(o.output.as_deref(), text.as_bytes())
+}
+
+/// The `spirv.module` to serialize: `top` itself without an implicit
+/// module, else the single `spirv.module` inside it.
+fn spirv_module(ctx: &Context, top: Op, implicit_module: bool) -> Result<Op, String> {
+    let inner = || {
+        let region = ctx.regions(top).first()?;
+        let block = ctx.region_blocks(*region).first()?;
+        let mut modules = ctx
+            .block_ops(*block)
+            .filter(|&op| ctx.op_name_str(op) == "spirv.module");
+        let first = modules.next()?;
+        modules.next().is_none().then_some(first)
+    };
+    let module = match ctx.op_name_str(top) {
+        "spirv.module" => Some(top),
+        _ if implicit_module => inner(),
+        _ => None,
+    };
+    module.ok_or_else(|| "expected exactly one spirv.module".to_string())
+}
+
+fn write(path: Option<&str>, bytes: &[u8]) -> Result<(), String> {
+    match path {
+        None | Some("-") => std::io::Write::write_all(&mut std::io::stdout(), bytes)
+            .map_err(|e| format!("writing stdout: {e}")),
+        Some(path) => {
+            std::fs::write(path, bytes).map_err(|e| format!("cannot write `{path}`: {e}"))
+        }
+    }
+}

@@ -1,0 +1,315 @@
+//! Binary ⇄ IR over the whole corpus (../shared/corpus): for every file
+//! SPIRV-Tools 2025's `spirv-val` accepts (in the universal environment of
+//! the module's version), deserialization succeeds, the module verifies,
+//! printing it is deterministic, serialization yields a module `spirv-val`
+//! accepts in the same environment, and deserializing that prints the same
+//! text (a fixpoint). Failures are grouped by reason; the test asserts the
+//! counts reached so far as floors. An ignored test measures throughput
+//! side by side with rspirv 0.13:
+//! `cargo test --release --test binary_roundtrip -- --ignored --nocapture`.
+
+use rspirv::binary::Assemble;
+use spirv_dialect::binary::deserialize::deserialize;
+use spirv_dialect::binary::serialize::serialize;
+use spirv_dialect::binary::{words_from_bytes, words_to_bytes};
+use spirv_dialect::text::{print_op, PrintOptions};
+mod support;
+
+use std::collections::BTreeMap;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::Mutex;
+use std::time::Instant;
+
+/// Files of the corpus deserialized and verified when these floors were set.
+const DESERIALIZED_FLOOR: usize = 1064;
+/// Files that also serialize to a valid module and read back to the same text.
+const ROUNDTRIP_FLOOR: usize = 1060;
+
+/// The corpus files; `None` (after saying so) when the corpus is absent.
+fn corpus_files() -> Option<Vec<PathBuf>> {
+    match support::corpus() {
+        Ok(files) if !files.is_empty() => Some(files),
+        _ => {
+            println!("skipped: ../shared/corpus is absent");
+            None
+        }
+    }
+}
+
+/// `spv1.N` for the module's header version.
+fn target_env(words: &[u32]) -> String {
+    let version = words.get(1).copied().unwrap_or(0);
+    format!("spv1.{}", (version >> 8) & 0xff)
+}
+
+fn spirv_val_accepts(tools: &Path, file: &Path, env: &str) -> bool {
+    Command::new(tools.join("spirv-val"))
+        .args(["--target-env", env])
+        .arg(file)
+        .output()
+        .is_ok_and(|o| o.status.success())
+}
+
+/// `spirv-val`'s complaint about `words`, or `None` when it accepts them.
+fn spirv_val_complaint(tools: &Path, words: &[u32], env: &str) -> Option<String> {
+    let mut child = Command::new(tools.join("spirv-val"))
+        .args(["--target-env", env, "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .ok()?;
+    let bytes = words_to_bytes(words);
+    if let Some(mut stdin) = child.stdin.take() {
+        let _ = stdin.write_all(&bytes);
+    }
+    let out = child.wait_with_output().ok()?;
+    if out.status.success() {
+        return None;
+    }
+    let text =
+        String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
+    Some(text.lines().next().unwrap_or("").to_string())
+}
+
+/// How far a valid file got.
+enum Outcome {
+    RoundTrips,
+    /// Deserialized and verified, but the way back failed.
+    Deserialized(String),
+    Failed(String),
+}
+
+fn check(tools: &Path, words: &[u32], env: &str) -> Outcome {
+    let (ctx, module) = match deserialize(words) {
+        Ok(result) => result,
+        Err(e) => {
+            let at = e.instruction.unwrap_or("-");
+            return Outcome::Failed(format!("deserialize: {} ({at})", e.message));
+        }
+    };
+    if let Err(d) = spirv_dialect::verify::verify(&ctx, module) {
+        return Outcome::Failed(format!("verify: {}", d.message));
+    }
+    let syntax = spirv_dialect::dialects::syntax();
+    let print = |ctx: &spirv_dialect::ir::Context, module| {
+        print_op(ctx, &syntax, module, PrintOptions::default())
+    };
+    let first = print(&ctx, module);
+    match deserialize(words) {
+        Ok((ctx2, module2)) if print(&ctx2, module2) == first => {}
+        _ => return Outcome::Failed("printing is not deterministic".into()),
+    }
+    let written = match serialize(&ctx, module) {
+        Ok(words) => words,
+        Err(e) => return Outcome::Deserialized(format!("serialize: {e}")),
+    };
+    if let Some(complaint) = spirv_val_complaint(tools, &written, env) {
+        return Outcome::Deserialized(format!("spirv-val rejects the output: {complaint}"));
+    }
+    match deserialize(&written) {
+        Ok((ctx3, module3)) if print(&ctx3, module3) == first => Outcome::RoundTrips,
+        Ok(_) => Outcome::Deserialized("reading the output back prints different text".into()),
+        Err(e) => Outcome::Deserialized(format!("reading the output back: {}", e.message)),
+    }
+}
+
+/// Strips ids and numbers so failures group by kind.
+fn reason_class(reason: &str) -> String {
+    reason
+        .split_whitespace()
+        .map(|w| {
+            if w.contains(|c: char| c.is_ascii_digit()) {
+                "N"
+            } else {
+                w
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+#[test]
+fn corpus_binaries_deserialize_and_verify() {
+    let Some(files) = corpus_files() else { return };
+    let Some(tools) = support::spirv_tools() else {
+        println!("skipped: SPIRV-Tools 2025 (spirv-val) is not installed");
+        return;
+    };
+    let queue = Mutex::new(files.clone());
+    let results: Mutex<Vec<(PathBuf, Option<Outcome>)>> = Mutex::new(Vec::new());
+    let threads = std::thread::available_parallelism().map_or(2, |n| n.get());
+    std::thread::scope(|scope| {
+        for _ in 0..threads {
+            scope.spawn(|| {
+                while let Some(file) = queue.lock().ok().and_then(|mut q| q.pop()) {
+                    let words = std::fs::read(&file)
+                        .ok()
+                        .and_then(|b| words_from_bytes(&b).ok());
+                    let env = words.as_deref().map_or("spv1.0".to_string(), target_env);
+                    let outcome = match &words {
+                        Some(words) if spirv_val_accepts(&tools, &file, &env) => {
+                            Some(check(&tools, words, &env))
+                        }
+                        _ => None,
+                    };
+                    if let Ok(mut r) = results.lock() {
+                        r.push((file, outcome));
+                    }
+                }
+            });
+        }
+    });
+    let results = results.into_inner().unwrap_or_default();
+    let rejected = results.iter().filter(|r| r.1.is_none()).count();
+    let (mut passed, mut round_trips) = (0, 0);
+    let mut failures: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    for (file, outcome) in &results {
+        let reason = match outcome {
+            Some(Outcome::RoundTrips) => {
+                (passed, round_trips) = (passed + 1, round_trips + 1);
+                continue;
+            }
+            Some(Outcome::Deserialized(reason)) => {
+                passed += 1;
+                reason
+            }
+            Some(Outcome::Failed(reason)) => reason,
+            None => continue,
+        };
+        let name = file
+            .file_name()
+            .map_or(String::new(), |n| n.to_string_lossy().into());
+        failures.entry(reason_class(reason)).or_default().push(name);
+    }
+    println!(
+        "{} files: spirv-val rejects {rejected}; of the {} accepted, {passed} deserialize and verify, {round_trips} round-trip",
+        results.len(),
+        results.len() - rejected
+    );
+    let mut classes: Vec<_> = failures.iter().collect();
+    classes.sort_by_key(|c| std::cmp::Reverse(c.1.len()));
+    for (reason, names) in classes {
+        println!("  {:4} {reason} (e.g. {})", names.len(), names[0]);
+    }
+    assert!(
+        round_trips >= ROUNDTRIP_FLOOR,
+        "{round_trips} files round-trip; the floor is {ROUNDTRIP_FLOOR}"
+    );
+    assert!(
+        passed >= DESERIALIZED_FLOOR,
+        "{passed} files deserialize and verify; the floor is {DESERIALIZED_FLOOR}"
+    );
+}
+
+/// Throughput figures are the best of this many passes.
+const PASSES: usize = 5;
+
+/// The best wall time in seconds of `PASSES` runs of `pass`.
+fn best(mut pass: impl FnMut()) -> f64 {
+    (0..PASSES)
+        .map(|_| {
+            let start = Instant::now();
+            pass();
+            start.elapsed().as_secs_f64()
+        })
+        .fold(f64::INFINITY, f64::min)
+}
+
+#[test]
+#[ignore = "throughput measurement; run with --ignored --nocapture"]
+fn deserialize_and_serialize_throughput() {
+    let Some(files) = corpus_files() else { return };
+    let modules: Vec<Vec<u32>> = files
+        .iter()
+        .filter_map(|f| std::fs::read(f).ok())
+        .filter_map(|b| words_from_bytes(&b).ok())
+        .filter(|w| deserialize(w).is_ok() && rspirv::dr::load_words(w).is_ok())
+        .collect();
+    let bytes: usize = modules.iter().map(|w| w.len() * 4).sum();
+    let mb = bytes as f64 / 1e6;
+    let ours_in = best(|| {
+        for words in &modules {
+            std::hint::black_box(deserialize(words).map(|r| r.1).ok());
+        }
+    });
+    let theirs_in = best(|| {
+        for words in &modules {
+            std::hint::black_box(rspirv::dr::load_words(words).ok());
+        }
+    });
+    let ours_ir: Vec<_> = modules.iter().filter_map(|w| deserialize(w).ok()).collect();
+    let theirs_ir: Vec<_> = (modules.iter())
+        .filter_map(|w| rspirv::dr::load_words(w).ok())
+        .collect();
+    let ours_out = best(|| {
+        for (ctx, module) in &ours_ir {
+            std::hint::black_box(serialize(ctx, *module).map(|w| w.len()).ok());
+        }
+    });
+    let theirs_out = best(|| {
+        for module in &theirs_ir {
+            std::hint::black_box(module.assemble().len());
+        }
+    });
+    println!(
+        "{} files, {mb:.2} MB, best of {PASSES} passes:\n\
+         | binary → IR: ours | {ours_in:.3} s | {:.1} MB/s |\n\
+         | binary → IR: rspirv dr::load_words | {theirs_in:.3} s | {:.1} MB/s |\n\
+         | IR → binary: ours | {ours_out:.3} s | {:.1} MB/s |\n\
+         | IR → binary: rspirv assemble | {theirs_out:.3} s | {:.1} MB/s |\n\
+         ratios: deserialize {:.2}× rspirv, serialize {:.2}× rspirv",
+        modules.len(),
+        mb / ours_in,
+        mb / theirs_in,
+        mb / ours_out,
+        mb / theirs_out,
+        theirs_in / ours_in,
+        theirs_out / ours_out,
+    );
+}
+
+/// Mutated corpus binaries (a flipped bit, a truncation, a changed word
+/// count or operand) deserialize or fail with an error, never a panic; what
+/// deserializes also serializes without one.
+#[test]
+fn mutated_binaries_deserialize_without_panics() {
+    let Some(files) = corpus_files() else { return };
+    let mut state = 0x2545_f491_4f6c_dd1d_u64;
+    let mut below = |n: usize| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (state % n.max(1) as u64) as usize
+    };
+    let (mut read, mut rejected) = (0, 0);
+    for file in files.iter().step_by(11) {
+        let Some(original) = std::fs::read(file)
+            .ok()
+            .and_then(|b| words_from_bytes(&b).ok())
+        else {
+            continue;
+        };
+        for round in 0..30 {
+            let mut words = original.clone();
+            let at = 5 + below(words.len() - 5);
+            match round % 4 {
+                0 => words[at] ^= 1 << below(32),
+                1 => words.truncate(at),
+                2 => words[at] = (words[at] & 0xffff) | ((below(10) as u32) << 16),
+                _ => words[at] = below(64) as u32,
+            }
+            match deserialize(&words) {
+                Ok((ctx, module)) => {
+                    read += 1;
+                    let _ = serialize(&ctx, module);
+                }
+                Err(_) => rejected += 1,
+            }
+        }
+    }
+    println!("mutated binaries: {read} read, {rejected} rejected with an error");
+    assert!(rejected > 0, "every mutation was read");
+}
