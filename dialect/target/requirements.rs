@@ -82,6 +82,9 @@ pub struct Requirements {
     allowed: Vec<Capability>,
     version: Version,
     capabilities: BTreeSet<Capability>,
+    /// `capabilities` with everything they imply, sorted; kept up to date
+    /// as capabilities are recorded.
+    covered: Vec<Capability>,
     extensions: BTreeSet<Extension>,
 }
 
@@ -92,6 +95,7 @@ impl Requirements {
             target: env.vce.clone(),
             version: Version::new(1, 0),
             capabilities: BTreeSet::new(),
+            covered: Vec::new(),
             extensions: BTreeSet::new(),
         }
     }
@@ -152,24 +156,20 @@ impl Requirements {
                 }
             }
         }
-        if !a.capabilities.is_empty() {
-            let recorded =
-                Capability::closure(&self.capabilities.iter().copied().collect::<Vec<_>>());
-            if !a
+        let satisfied = a
+            .capabilities
+            .iter()
+            .any(|c| self.covered.binary_search(c).is_ok());
+        if !a.capabilities.is_empty() && !satisfied {
+            let chosen = a
                 .capabilities
                 .iter()
-                .any(|c| recorded.binary_search(c).is_ok())
-            {
-                let chosen = a
-                    .capabilities
-                    .iter()
-                    .find(|c| self.allows(**c))
-                    .ok_or_else(|| Missing::Capability {
-                        what: what.to_string(),
-                        any_of: a.capabilities.to_vec(),
-                    })?;
-                self.capabilities.insert(*chosen);
-            }
+                .find(|c| self.allows(**c))
+                .ok_or_else(|| Missing::Capability {
+                    what: what.to_string(),
+                    any_of: a.capabilities.to_vec(),
+                })?;
+            self.record(*chosen);
         }
         Ok(())
     }
@@ -187,8 +187,15 @@ impl Requirements {
                 any_of: vec![capability],
             });
         }
-        self.capabilities.insert(capability);
+        self.record(capability);
         Ok(())
+    }
+
+    fn record(&mut self, capability: Capability) {
+        if self.capabilities.insert(capability) {
+            let all: Vec<Capability> = self.capabilities.iter().copied().collect();
+            self.covered = Capability::closure(&all);
+        }
     }
 
     /// The minimal VCE for what was recorded: the highest version needed,
