@@ -9,6 +9,7 @@ pub fn register_ops(ctx: &mut Context) {
     crate::func::register_ops(ctx);
     crate::cf::register(ctx);
     crate::spirv::ops::register_ops(ctx);
+    crate::spirv::op_table::register_grammar_ops(ctx);
     crate::spirv::refine::register_verifiers(ctx);
 }
 
@@ -24,6 +25,7 @@ pub fn syntax() -> Syntax {
     let mut syntax = Syntax::new();
     syntax.add_dialect(Box::new(crate::spirv::SpirvSyntax));
     let formats = crate::func::register_syntax(&mut syntax)
+        .and_then(|()| crate::spirv::formats::register(&mut syntax))
         .and_then(|()| crate::spirv::refine::register_formats(&mut syntax));
     if let Err(e) = formats {
         unreachable!("built-in formats are well-formed: {e}");

@@ -2,9 +2,14 @@
 //! structs, images, matrices, cooperative matrices) and attributes (enum
 //! attributes, `#spirv.vce`, `#spirv.target_env`, ABI attributes), plugged
 //! into the text layer through its dialect hooks and checked against the
-//! grammar's enums.
+//! grammar's enums; its ops (every grammar op registered from its operand
+//! layout, structure ops, region-shape rules) and their custom forms.
 
 pub mod attributes;
+pub mod control_flow;
+pub mod formats;
+pub mod op_classes;
+pub mod op_table;
 pub mod ops;
 pub mod refine;
 pub mod types;

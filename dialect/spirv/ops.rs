@@ -3,7 +3,9 @@
 //! operands feed successor blocks. Ops that refer to symbols are declared so
 //! the verifier resolves their references.
 
-use crate::ir::registry::segmented_successor_operands;
+use super::control_flow::{verify_loop, verify_merge, verify_selection};
+use super::op_table::verify_required_attributes;
+use crate::ir::registry::{segmented_successor_operands, VerifyFn};
 use crate::ir::{Context, OpTraits};
 
 const MODULE: OpTraits = OpTraits::ISOLATED_FROM_ABOVE
@@ -39,10 +41,21 @@ const OPS: &[(&str, OpTraits)] = &[
     ("spirv.BranchConditional", OpTraits::TERMINATOR),
 ];
 
+/// The region-shape rules of the structured control flow ops; the
+/// required attributes of the others.
+fn verifier(name: &str) -> Option<VerifyFn> {
+    match name {
+        "spirv.mlir.selection" => Some(verify_selection),
+        "spirv.mlir.loop" => Some(verify_loop),
+        "spirv.mlir.merge" => Some(verify_merge),
+        _ => Some(verify_required_attributes),
+    }
+}
+
 /// Registers the ops.
 pub fn register_ops(ctx: &mut Context) {
     for &(name, traits) in OPS {
-        ctx.register_op(name, traits, None);
+        ctx.register_op(name, traits, verifier(name));
     }
     ctx.register_successor_operands("spirv.Branch", |ctx, op, _| 0..ctx.num_operands(op));
     ctx.register_successor_operands("spirv.BranchConditional", segmented_successor_operands);

@@ -1,0 +1,237 @@
+//! Every grammar op in the IR's op registry, table-driven: the result count
+//! and the bounds on SSA operands come from the grammar's operand layout,
+//! and per-class type rules (data below) check operand and result types.
+//!
+//! MLIR's conventions, as data: only `IdRef` operands are SSA operands.
+//! Result types and results are the op's results; scopes and memory
+//! semantics (`IdScope`, `IdMemorySemantics`, constants in SPIR-V) become
+//! enum attributes, as do literals and enumerants (`memory_access`,
+//! `indices`, `execution_mode`). The structure ops registered by
+//! [`super::ops`] keep their own declarations.
+
+use super::op_classes::{
+    RELATIONAL, REQUIRED_ATTRIBUTES, SHAPE_PRESERVING_CONVERSIONS, UNIFORM_TYPE,
+    UNIFORM_TYPE_OWN_FORM,
+};
+use crate::binary::op_traits::OpTraits as BinaryTraits;
+use crate::grammar::{InstSet, Op as GrammarOp, OperandKind, Quantifier};
+use crate::ir::{Context, Op, OpTraits, Type, TypeData};
+
+/// How a class of ops relates operand and result types.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum TypeRule {
+    /// Every operand and the result share one type (`spirv.IAdd`).
+    Uniform,
+    /// Operands share one type; the result is a bool of the same shape
+    /// (`spirv.SLessThan`).
+    BoolOfOperandShape,
+    /// One operand; the result has the operand's shape (`spirv.ConvertSToF`).
+    ShapePreserving,
+}
+
+/// The ops of each type rule (see [`super::op_classes`]).
+const TYPE_RULES: &[(TypeRule, &[&str])] = &[
+    (TypeRule::Uniform, UNIFORM_TYPE),
+    (TypeRule::Uniform, UNIFORM_TYPE_OWN_FORM),
+    (TypeRule::BoolOfOperandShape, RELATIONAL),
+    (TypeRule::ShapePreserving, SHAPE_PRESERVING_CONVERSIONS),
+];
+
+/// Registers every grammar op not declared yet: its terminator trait and
+/// the layout verifier.
+pub fn register_grammar_ops(ctx: &mut Context) {
+    for op in GrammarOp::ALL {
+        let name = op.mlir_name();
+        let ident = ctx.ident(name);
+        if ctx.op_info(ident).is_some() {
+            continue;
+        }
+        let traits = if BinaryTraits::of(op).terminator {
+            OpTraits::TERMINATOR
+        } else {
+            OpTraits::NONE
+        };
+        ctx.register_op(name, traits, Some(verify_layout));
+    }
+}
+
+/// How many SSA operands an op takes: at least `min`, at most `max`
+/// (`None`: unbounded).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OperandBounds {
+    pub min: usize,
+    pub max: Option<usize>,
+}
+
+/// The SSA operand bounds of `op`'s `IdRef` operands.
+pub fn operand_bounds(op: GrammarOp) -> OperandBounds {
+    let mut bounds = OperandBounds {
+        min: 0,
+        max: Some(0),
+    };
+    for operand in op.info().operands {
+        if operand.kind != OperandKind::IdRef {
+            continue;
+        }
+        match operand.quantifier {
+            Quantifier::One => {
+                bounds.min += 1;
+                bounds.max = bounds.max.map(|m| m + 1);
+            }
+            Quantifier::Optional => bounds.max = bounds.max.map(|m| m + 1),
+            Quantifier::Variadic => bounds.max = None,
+        }
+    }
+    bounds
+}
+
+/// The op carries every inherent attribute MLIR requires of it.
+pub fn verify_required_attributes(ctx: &Context, op: Op) -> Result<(), String> {
+    let Some(short) = ctx.op_name_str(op).strip_prefix("spirv.") else {
+        return Ok(());
+    };
+    let required = REQUIRED_ATTRIBUTES
+        .iter()
+        .find(|(name, _)| *name == short)
+        .map_or(&[][..], |(_, attrs)| attrs);
+    match required.iter().find(|attr| ctx.attr(op, attr).is_none()) {
+        Some(missing) => Err(format!("requires attribute '{missing}'")),
+        None => Ok(()),
+    }
+}
+
+/// The type rule of the op named `name`, if its class has one.
+fn type_rule(name: &str) -> Option<TypeRule> {
+    let short = name.strip_prefix("spirv.")?;
+    TYPE_RULES
+        .iter()
+        .find(|(_, names)| names.contains(&short))
+        .map(|&(rule, _)| rule)
+}
+
+fn verify_layout(ctx: &Context, op: Op) -> Result<(), String> {
+    let name = ctx.op_name_str(op);
+    verify_required_attributes(ctx, op)?;
+    let Some(grammar_op) = GrammarOp::from_name(name) else {
+        return Ok(());
+    };
+    // Extended instructions always produce a result (through `OpExtInst`).
+    let expected_results =
+        usize::from(grammar_op.info().has_result || grammar_op.inst_set() != InstSet::Core);
+    let results = ctx.results(op).len();
+    if results != expected_results {
+        let expected = if expected_results == 1 {
+            "one result"
+        } else {
+            "zero results"
+        };
+        return Err(format!("requires {expected}"));
+    }
+    let bounds = operand_bounds(grammar_op);
+    let operands = ctx.num_operands(op);
+    match bounds.max {
+        Some(max) if bounds.min == max && operands != max => {
+            return Err(format!("expected {max} operands, but found {operands}"));
+        }
+        Some(max) if operands > max => {
+            return Err(format!(
+                "expected at most {max} operands, but found {operands}"
+            ));
+        }
+        _ if operands < bounds.min => {
+            return Err(format!(
+                "expected {} or more operands, but found {operands}",
+                bounds.min
+            ));
+        }
+        _ => {}
+    }
+    match type_rule(name) {
+        Some(rule) => check_types(ctx, op, rule),
+        None => Ok(()),
+    }
+}
+
+fn check_types(ctx: &Context, op: Op, rule: TypeRule) -> Result<(), String> {
+    let operand_types: Vec<Type> = ctx.operands(op).map(|v| ctx.value_type(v)).collect();
+    let result_type = ctx.results(op).first().map(|&r| ctx.value_type(r));
+    let all_same = operand_types.windows(2).all(|w| w[0] == w[1]);
+    match (rule, operand_types.first(), result_type) {
+        (TypeRule::Uniform, Some(&first), Some(result)) if !all_same || first != result => {
+            Err("requires the same type for all operands and results".into())
+        }
+        (TypeRule::BoolOfOperandShape, Some(_), Some(_)) if !all_same => {
+            Err("requires all operands to have the same type".into())
+        }
+        (TypeRule::BoolOfOperandShape, Some(&first), Some(result))
+            if !is_bool_of_shape(ctx, result, &shape(ctx, first)) =>
+        {
+            Err("result must be a bool (or vector of bool) of the operands' shape".into())
+        }
+        (TypeRule::ShapePreserving, Some(&first), Some(result))
+            if shape(ctx, first) != shape(ctx, result) =>
+        {
+            Err("requires the same shape for all operands and results".into())
+        }
+        _ => Ok(()),
+    }
+}
+
+/// A vector type's dimensions; empty for scalars.
+fn shape(ctx: &Context, ty: Type) -> Vec<u64> {
+    match ctx.type_data(ty) {
+        TypeData::Vector { shape, .. } => shape.to_vec(),
+        _ => Vec::new(),
+    }
+}
+
+fn is_bool_of_shape(ctx: &Context, ty: Type, expected: &[u64]) -> bool {
+    let elem = match ctx.type_data(ty) {
+        TypeData::Vector { shape, elem, .. } if shape.as_ref() == expected => *elem,
+        TypeData::Vector { .. } => return false,
+        _ if expected.is_empty() => ty,
+        _ => return false,
+    };
+    matches!(ctx.type_data(elem), TypeData::Integer { width: 1, .. })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_grammar_op_is_registered() {
+        let mut ctx = crate::dialects::context();
+        let registered = GrammarOp::ALL
+            .iter()
+            .filter(|op| {
+                let ident = ctx.ident(op.mlir_name());
+                ctx.op_info(ident).is_some()
+            })
+            .count();
+        assert_eq!(registered, GrammarOp::ALL.len());
+    }
+
+    #[test]
+    fn operand_bounds_follow_quantifiers() {
+        let bounds = |name| operand_bounds(GrammarOp::from_name(name).expect("grammar op"));
+        let exactly = |n| OperandBounds {
+            min: n,
+            max: Some(n),
+        };
+        assert_eq!(bounds("spirv.IAdd"), exactly(2));
+        assert_eq!(bounds("spirv.Load"), exactly(1));
+        assert_eq!(bounds("spirv.GL.FAbs"), exactly(1));
+        assert_eq!(
+            bounds("spirv.Variable"),
+            OperandBounds {
+                min: 0,
+                max: Some(1)
+            }
+        );
+        assert_eq!(
+            bounds("spirv.AccessChain"),
+            OperandBounds { min: 1, max: None }
+        );
+    }
+}
