@@ -7,6 +7,7 @@
 
 pub mod attributes;
 pub mod control_flow;
+pub mod conventions;
 pub mod formats;
 pub mod op_classes;
 pub mod op_table;

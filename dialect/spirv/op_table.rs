@@ -9,12 +9,13 @@
 //! `indices`, `execution_mode`). The structure ops registered by
 //! [`super::ops`] keep their own declarations.
 
+use super::conventions::{self, Carrier};
 use super::op_classes::{
     RELATIONAL, REQUIRED_ATTRIBUTES, SHAPE_PRESERVING_CONVERSIONS, UNIFORM_TYPE,
     UNIFORM_TYPE_OWN_FORM,
 };
 use crate::binary::op_traits::OpTraits as BinaryTraits;
-use crate::grammar::{InstSet, Op as GrammarOp, OperandKind, Quantifier};
+use crate::grammar::{InstSet, Op as GrammarOp, Quantifier};
 use crate::ir::{Context, Op, OpTraits, Type, TypeData};
 
 /// How a class of ops relates operand and result types.
@@ -63,14 +64,22 @@ pub struct OperandBounds {
     pub max: Option<usize>,
 }
 
-/// The SSA operand bounds of `op`'s `IdRef` operands.
+/// The SSA operand bounds of `op`: its operands carried as values (see
+/// [`super::conventions`]); enumerants with id parameters (`Lod` of the
+/// image operands) leave the bound open.
 pub fn operand_bounds(op: GrammarOp) -> OperandBounds {
     let mut bounds = OperandBounds {
         min: 0,
         max: Some(0),
     };
     for operand in op.info().operands {
-        if operand.kind != OperandKind::IdRef {
+        if conventions::is_result(operand.kind) {
+            continue;
+        }
+        if conventions::has_value_parameters(operand.kind) {
+            bounds.max = None;
+        }
+        if conventions::carrier(op, operand) != Carrier::VALUE {
             continue;
         }
         match operand.quantifier {
@@ -155,9 +164,11 @@ fn verify_layout(ctx: &Context, op: Op) -> Result<(), String> {
 fn check_types(ctx: &Context, op: Op, rule: TypeRule) -> Result<(), String> {
     let operand_types: Vec<Type> = ctx.operands(op).map(|v| ctx.value_type(v)).collect();
     let result_type = ctx.results(op).first().map(|&r| ctx.value_type(r));
-    let all_same = operand_types.windows(2).all(|w| w[0] == w[1]);
+    let all_same = (operand_types.windows(2)).all(|w| same_but_signedness(ctx, w[0], w[1]));
     match (rule, operand_types.first(), result_type) {
-        (TypeRule::Uniform, Some(&first), Some(result)) if !all_same || first != result => {
+        (TypeRule::Uniform, Some(&first), Some(result))
+            if !all_same || !same_but_signedness(ctx, first, result) =>
+        {
             Err("requires the same type for all operands and results".into())
         }
         (TypeRule::BoolOfOperandShape, Some(_), Some(_)) if !all_same => {
@@ -175,6 +186,24 @@ fn check_types(ctx: &Context, op: Op, rule: TypeRule) -> Result<(), String> {
         }
         _ => Ok(()),
     }
+}
+
+/// The types are equal, or integer types (or vectors of them) of one
+/// width and shape that differ only in signedness: SPIR-V lets integer
+/// arithmetic and comparisons mix signed and unsigned operands
+/// (`OpIAdd %int %a_int %b_uint`), where MLIR asks for one type.
+fn same_but_signedness(ctx: &Context, a: Type, b: Type) -> bool {
+    let scalar = |ty| match ctx.type_data(ty) {
+        TypeData::Vector { shape, elem, .. } => (shape.to_vec(), *elem),
+        _ => (Vec::new(), ty),
+    };
+    let ((shape_a, elem_a), (shape_b, elem_b)) = (scalar(a), scalar(b));
+    a == b
+        || shape_a == shape_b
+            && matches!(
+                (ctx.as_integer(elem_a), ctx.as_integer(elem_b)),
+                (Some((wa, _)), Some((wb, _))) if wa == wb
+            )
 }
 
 /// A vector type's dimensions; empty for scalars.
@@ -220,7 +249,14 @@ mod tests {
             max: Some(n),
         };
         assert_eq!(bounds("spirv.IAdd"), exactly(2));
-        assert_eq!(bounds("spirv.Load"), exactly(1));
+        // Scopes and semantics are attributes.
+        assert_eq!(bounds("spirv.AtomicIAdd"), exactly(2));
+        assert_eq!(bounds("spirv.ControlBarrier"), exactly(0));
+        // Image operands bring their ids (`Lod`) as operands.
+        assert_eq!(
+            bounds("spirv.ImageSampleExplicitLod"),
+            OperandBounds { min: 2, max: None }
+        );
         assert_eq!(bounds("spirv.GL.FAbs"), exactly(1));
         assert_eq!(
             bounds("spirv.Variable"),

@@ -51,9 +51,19 @@ func.func @optional_operand_bound(%a: i32) {
 
 // -----
 
-func.func @mixed_arithmetic_types(%a: i32, %b: si32) {
+func.func @mixed_arithmetic_types(%a: i32, %b: i64) {
   // expected-error @+1 {{'spirv.IAdd' op requires the same type for all operands and results}}
-  %0 = "spirv.IAdd"(%a, %b) : (i32, si32) -> i32
+  %0 = "spirv.IAdd"(%a, %b) : (i32, i64) -> i32
+  spirv.Return
+}
+
+// -----
+
+// SPIR-V lets integer arithmetic mix signed and unsigned operands of one
+// width (glslang and slang emit `OpIAdd %int %a_int %b_uint`).
+func.func @mixed_signedness(%a: i32, %b: si32, %v: vector<2xui32>, %w: vector<2xi32>) {
+  %0 = "spirv.IAdd"(%a, %b) : (i32, si32) -> si32
+  %1 = "spirv.IEqual"(%v, %w) : (vector<2xui32>, vector<2xi32>) -> vector<2xi1>
   spirv.Return
 }
 

@@ -2,21 +2,22 @@
 //! block, in binary order. Function parameters are the entry block's
 //! arguments; each block's `OpPhi`s are its arguments, passed by the
 //! branches of its predecessors. Every other instruction becomes the op
-//! its grammar name gives (`spirv.IAdd`, `spirv.GL.Sqrt`), with id operands
-//! as operands and literal operands as properties: enumerants under their
-//! kind's snake-case name (`memory_access`), literals under the grammar
-//! operand's name (`indexes`, a list when repeated). `OpSelectionMerge` and
-//! `OpLoopMerge` stay in their header block as `spirv.SelectionMerge` /
-//! `spirv.LoopMerge` ops naming their merge block and continue target by
-//! position in the function (`merge_block = 3 : i32`), so a plain CFG keeps
-//! the module's structure.
+//! its grammar name gives (`spirv.IAdd`, `spirv.GL.Sqrt`), its operands
+//! carried as MLIR 19 carries them ([`crate::spirv::conventions`]): ids as
+//! SSA operands, scopes and semantics as enum attributes, enumerants and
+//! literals as properties (`memory_access`, `alignment`, `indices`).
+//! `OpSelectionMerge` and `OpLoopMerge` stay in their header block as
+//! `spirv.SelectionMerge` / `spirv.LoopMerge` ops naming their merge block
+//! and continue target by position in the function (`merge_block = 3 :
+//! i32`), so a plain CFG keeps the module's structure.
 
 use super::{Global, Reader};
 use crate::binary::cfg::Cfg;
 use crate::binary::module::Function;
 use crate::binary::{DecodeError, Operand};
-use crate::grammar::{Category, Op, OperandInfo, Quantifier};
+use crate::grammar::Op;
 use crate::ir::{Attr, Block, Builder, OpSpec, Type, Value};
+use crate::spirv::conventions::{self, Carrier, Form};
 use std::collections::HashMap;
 
 /// Per-function state: values by id, and placeholders for ids used before
@@ -201,66 +202,95 @@ impl Reader<'_, '_> {
             _ => {}
         }
         let operands = self.decoded[index as usize].operands.clone();
-        let names = operand_names(inst.op.info().operands, &operands);
+        let carriers = match &operands[..] {
+            [_, Operand::ExtInst(ext), rest @ ..] if inst.op == Op::ExtInst => {
+                let mut carriers = vec![Carrier::VALUE; 2];
+                carriers.extend(conventions::decoded_carriers(
+                    *ext,
+                    rest.iter().map(enum_value),
+                ));
+                carriers
+            }
+            _ => conventions::decoded_carriers(inst.op, operands.iter().map(enum_value)),
+        };
         let mut name = inst.op.info().mlir_name;
         let mut values = Vec::new();
         let mut props: Vec<(String, Attr)> = Vec::new();
         let mut lists: Vec<(String, Vec<Attr>)> = Vec::new();
-        for (position, operand) in operands.iter().enumerate() {
-            let label = names[position];
-            match operand {
-                Operand::Id(id) if inst.op == Op::FunctionCall && position == 0 => {
-                    props.push(("callee".into(), self.function_symbol(index, *id)?));
+        let mut always_arrays = Vec::new();
+        for (position, (operand, carrier)) in operands.iter().zip(carriers).enumerate() {
+            let key = carrier.name.to_string();
+            let attr = match (carrier.form, operand) {
+                (_, Operand::Id(_)) if inst.op == Op::ExtInst && position == 0 => continue,
+                (_, Operand::ExtInst(op)) => {
+                    name = op.info().mlir_name;
+                    continue;
                 }
-                Operand::Id(_) if inst.op == Op::ExtInst && position == 0 => {}
-                Operand::Id(id) if scope.labels.contains_key(id) => {
-                    let i32_type = self.ctx.int_type(32);
-                    let block = i128::from(scope.labels[id]);
-                    lists.push((
-                        label.to_string(),
-                        vec![self.ctx.integer_attr(i32_type, block)],
-                    ));
+                (Form::Value, Operand::Id(id)) => {
+                    if self.types.contains_key(id) {
+                        return Err(self
+                            .view
+                            .error(index, format!("type %{id} used as a value")));
+                    }
+                    values.push(self.value(scope, builder, index, *id)?);
+                    continue;
                 }
-                Operand::Id(id) if self.types.contains_key(id) => {
-                    let ty = self.types[id];
-                    lists.push((label.to_string(), vec![self.ctx.type_attr(ty)]));
+                (Form::Symbol, Operand::Id(id)) => {
+                    props.push((key, self.function_symbol(index, *id)?));
+                    continue;
                 }
-                Operand::Id(id) => values.push(self.value(scope, builder, index, *id)?),
-                Operand::ExtInst(op) => name = op.info().mlir_name,
-                Operand::Enum { kind, value } => {
-                    let info = kind.info();
-                    let case = match info.category {
-                        Category::BitEnum => crate::grammar::format_bits(info, *value),
-                        _ => info
-                            .enumerant(*value)
-                            .map_or(String::new(), |e| e.name.to_string()),
+                (Form::BlockPosition, Operand::Id(id)) => {
+                    let Some(&block) = scope.labels.get(id) else {
+                        let message = format!("%{id} is not a block of this function");
+                        return Err(self.view.error(index, message));
                     };
-                    let mnemonic = super::snake(info.name);
-                    let attr = self.enum_attr(&mnemonic, &case);
-                    lists.push((mnemonic, vec![attr]));
-                }
-                Operand::Integer(v) => {
                     let i32_type = self.ctx.int_type(32);
-                    let attr = self.ctx.integer_attr(i32_type, i128::from(*v as i32));
-                    lists.push((label.to_string(), vec![attr]));
+                    self.ctx.integer_attr(i32_type, i128::from(block))
                 }
-                Operand::Number { bits, .. } => {
+                (Form::Type, Operand::Id(id)) => {
+                    let ty = self.type_of_id(index, Some(*id))?;
+                    self.ctx.type_attr(ty)
+                }
+                (Form::ConstantEnum(kind), Operand::Id(id)) => {
+                    let Some(value) = self.constant_u32(*id) else {
+                        let message = format!("%{id} is not a 32-bit integer constant");
+                        return Err(self.view.error(index, message));
+                    };
+                    let case = conventions::enum_case(kind, value);
+                    self.enum_attr(conventions::attribute_mnemonic(kind), &case)
+                }
+                (_, Operand::Enum { kind, value }) => {
+                    let case = conventions::enum_case(*kind, *value);
+                    self.enum_attr(conventions::attribute_mnemonic(*kind), &case)
+                }
+                (_, Operand::Integer(v)) => {
+                    let i32_type = self.ctx.int_type(32);
+                    self.ctx.integer_attr(i32_type, i128::from(*v as i32))
+                }
+                (_, Operand::Number { bits, .. }) => {
                     let i64_type = self.ctx.int_type(64);
-                    let attr = self.ctx.integer_attr(i64_type, i128::from(*bits as i64));
-                    lists.push((label.to_string(), vec![attr]));
+                    self.ctx.integer_attr(i64_type, i128::from(*bits as i64))
                 }
-                Operand::String(s) => {
-                    let attr = self.ctx.string_attr(s);
-                    lists.push((label.to_string(), vec![attr]));
-                }
-                Operand::SpecOp(_) => {
+                (_, Operand::String(s)) => self.ctx.string_attr(s),
+                (_, Operand::SpecOp(_)) => {
                     return Err(self
                         .view
                         .error(index, "OpSpecConstantOp inside a function".into()));
                 }
+                (form, Operand::Id(id)) => {
+                    let message = format!("%{id} cannot be carried as {form:?}");
+                    return Err(self.view.error(index, message));
+                }
+            };
+            if carrier.form == Form::LiteralArray {
+                always_arrays.push(key.clone());
+            }
+            match lists.iter_mut().find(|(n, _)| *n == key) {
+                Some(entry) => entry.1.push(attr),
+                None => lists.push((key, vec![attr])),
             }
         }
-        props.extend(self.merge_lists(lists));
+        props.extend(self.merge_lists(lists, &always_arrays));
         let mut attrs = Vec::new();
         if inst.result != 0 && self.decorations.contains_key(&inst.result) {
             attrs = self.decoration_attrs(inst.result, &[]);
@@ -287,19 +317,16 @@ impl Reader<'_, '_> {
     }
 
     /// One property per name: a single attribute, or an array when the
-    /// name repeats.
-    fn merge_lists(&mut self, lists: Vec<(String, Vec<Attr>)>) -> Vec<(String, Attr)> {
-        let mut merged: Vec<(String, Vec<Attr>)> = Vec::new();
-        for (name, attrs) in lists {
-            match merged.iter_mut().find(|m| m.0 == name) {
-                Some(entry) => entry.1.extend(attrs),
-                None => merged.push((name, attrs)),
-            }
-        }
-        merged
+    /// name repeats or always takes one.
+    fn merge_lists(
+        &mut self,
+        lists: Vec<(String, Vec<Attr>)>,
+        always_arrays: &[String],
+    ) -> Vec<(String, Attr)> {
+        lists
             .into_iter()
             .map(|(name, attrs)| match &attrs[..] {
-                [single] => (name, *single),
+                [single] if !always_arrays.contains(&name) => (name, *single),
                 _ => (name, self.ctx.array_attr(attrs)),
             })
             .collect()
@@ -422,40 +449,10 @@ fn id_of(operand: &Operand) -> Option<u32> {
     }
 }
 
-/// The grammar operand name each decoded operand answers to (result type
-/// and result excluded); enumerant parameters take their own names.
-fn operand_names(infos: &'static [OperandInfo], operands: &[Operand]) -> Vec<&'static str> {
-    let infos: Vec<&OperandInfo> = infos
-        .iter()
-        .filter(|i| !matches!(i.kind.info().name, "IdResultType" | "IdResult"))
-        .collect();
-    let mut names = Vec::with_capacity(operands.len());
-    let mut info = 0;
-    let mut params: Vec<&'static str> = Vec::new();
-    for operand in operands {
-        if !params.is_empty() {
-            names.push(params.remove(0));
-            continue;
-        }
-        let current = infos.get(info.min(infos.len().saturating_sub(1)));
-        names.push(current.map_or("operand", |i| i.name));
-        if let Operand::Enum { kind, value } = operand {
-            let k = kind.info();
-            let enumerants: Vec<_> = match k.category {
-                Category::BitEnum => (0..32)
-                    .filter(|bit| value & (1 << bit) != 0)
-                    .filter_map(|bit| k.enumerant(1 << bit))
-                    .collect(),
-                _ => k.enumerant(*value).into_iter().collect(),
-            };
-            params = enumerants
-                .iter()
-                .flat_map(|e| e.parameters.iter().map(|p| p.name))
-                .collect();
-        }
-        if current.is_some_and(|i| i.quantifier != Quantifier::Variadic) {
-            info += 1;
-        }
+/// The enum value of a decoded enumerant operand.
+fn enum_value(operand: &Operand) -> Option<u32> {
+    match operand {
+        Operand::Enum { value, .. } => Some(*value),
+        _ => None,
     }
-    names
 }

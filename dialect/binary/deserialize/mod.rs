@@ -90,21 +90,7 @@ fn image_field(cases: &[&str], value: Option<u32>) -> String {
         .map_or(String::new(), |s| s.to_string())
 }
 
-/// `StorageClass` → `storage_class`.
-pub fn snake(name: &str) -> String {
-    let mut out = String::with_capacity(name.len() + 4);
-    for (i, c) in name.chars().enumerate() {
-        if c.is_ascii_uppercase() {
-            if i > 0 {
-                out.push('_');
-            }
-            out.push(c.to_ascii_lowercase());
-        } else {
-            out.push(c);
-        }
-    }
-    out
-}
+pub use crate::spirv::conventions::snake;
 
 impl<'v, 'w> Reader<'v, 'w> {
     fn section_indices(&self, section: Section) -> std::ops::Range<u32> {

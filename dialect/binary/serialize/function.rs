@@ -7,8 +7,9 @@
 
 use super::{emit, instruction, kind, SerializeError, Writer};
 use crate::binary::Operand;
-use crate::grammar::{Category, InstSet, Op, OperandInfo, Quantifier};
-use crate::ir::{Attr, AttrData, Block, Value};
+use crate::grammar::{InstSet, Op, OperandInfo, Quantifier};
+use crate::ir::{AttrData, Block, Value};
+use crate::spirv::conventions::{self, Carrier, Form};
 use std::collections::HashMap;
 
 /// Ops that stand for a module-level id and emit nothing.
@@ -326,12 +327,11 @@ impl Writer<'_> {
         let ctx = self.ctx;
         let values: Vec<Value> = ctx.operands(op).collect();
         let mut next_value = 0;
-        let mut taken: HashMap<String, usize> = HashMap::new();
+        let mut taken: HashMap<&'static str, usize> = HashMap::new();
         let mut out = Vec::new();
-        let infos: Vec<&OperandInfo> = (grammar_op.info().operands.iter())
-            .filter(|i| !matches!(i.kind.info().name, "IdResultType" | "IdResult"))
-            .collect();
+        let infos = (grammar_op.info().operands.iter()).filter(|i| !conventions::is_result(i.kind));
         for info in infos {
+            let carrier = conventions::carrier(grammar_op, info);
             let repeat = info.quantifier == Quantifier::Variadic;
             let optional = info.quantifier != Quantifier::One;
             loop {
@@ -340,6 +340,7 @@ impl Writer<'_> {
                     ids,
                     op,
                     info,
+                    carrier,
                     &values,
                     &mut next_value,
                     &mut taken,
@@ -368,100 +369,113 @@ impl Writer<'_> {
         Ok(out)
     }
 
-    /// One operand for `info` (with its enumerant's parameters), if any is left.
+    /// One operand for `info` (with its enumerant's parameters), if any is
+    /// left, read from where `carrier` says the op keeps it.
     #[allow(clippy::too_many_arguments)]
     fn operand(
         &mut self,
         ids: &Ids,
         op: crate::ir::Op,
         info: &OperandInfo,
+        carrier: Carrier,
         values: &[Value],
         next_value: &mut usize,
-        taken: &mut HashMap<String, usize>,
+        taken: &mut HashMap<&'static str, usize>,
         out: &mut Vec<Operand>,
     ) -> Result<(), SerializeError> {
         let ctx = self.ctx;
-        let kind_info = info.kind.info();
-        let from_props = |name: &str, taken: &mut HashMap<String, usize>| -> Option<Attr> {
-            let attr = self.prop(op, name)?;
-            let n = taken.entry(name.to_string()).or_insert(0);
-            let item = match ctx.attr_data(attr) {
-                AttrData::Array(items) => items.get(*n).copied(),
-                _ if *n == 0 => Some(attr),
-                _ => None,
-            };
-            *n += 1;
-            item
-        };
-        match kind_info.category {
-            Category::Id => {
-                if info.name == "function" && ctx.op_name_str(op) == "spirv.FunctionCall" {
-                    if let Some(callee) = from_props("callee", taken) {
-                        out.push(Operand::Id(self.symbol_id(Some(callee))?));
-                    }
-                    return Ok(());
-                }
-                if let Some(attr) = from_props(info.name, taken) {
-                    let id = match ctx.attr_data(attr) {
-                        AttrData::Type(ty) => self.type_id(*ty)?,
-                        AttrData::Integer { value, .. } => {
-                            let block = ids
-                                .blocks
-                                .get(*value as usize)
-                                .ok_or("block index out of range")?;
-                            ids.labels[block]
-                        }
-                        _ => return Err(format!("unsupported value of operand `{}`", info.name)),
-                    };
-                    out.push(Operand::Id(id));
-                } else if let Some(&value) = values.get(*next_value) {
-                    *next_value += 1;
-                    out.push(Operand::Id(self.value_id(ids, value)?));
-                }
+        if carrier.form == Form::Value {
+            if let Some(&value) = values.get(*next_value) {
+                *next_value += 1;
+                out.push(Operand::Id(self.value_id(ids, value)?));
             }
-            Category::ValueEnum | Category::BitEnum => {
-                let mnemonic = crate::binary::deserialize::snake(kind_info.name);
-                let Some(attr) = from_props(&mnemonic, taken) else {
-                    return Ok(());
+            return Ok(());
+        }
+        let Some(attr) = self.prop(op, carrier.name) else {
+            return Ok(());
+        };
+        let n = taken.entry(carrier.name).or_insert(0);
+        let attr = match ctx.attr_data(attr) {
+            AttrData::Array(items) => items.get(*n).copied(),
+            _ if *n == 0 => Some(attr),
+            _ => None,
+        };
+        *n += 1;
+        let Some(attr) = attr else { return Ok(()) };
+        let unsupported = || format!("unsupported value of operand `{}`", carrier.name);
+        match carrier.form {
+            Form::Value => {}
+            Form::Symbol => out.push(Operand::Id(self.symbol_id(Some(attr))?)),
+            Form::Type => {
+                let ty = ctx.as_type_attr(attr).ok_or_else(unsupported)?;
+                out.push(Operand::Id(self.type_id(ty)?));
+            }
+            Form::BlockPosition => {
+                let position = ctx.as_int_attr(attr).ok_or_else(unsupported)?;
+                let block = usize::try_from(position)
+                    .ok()
+                    .and_then(|p| ids.blocks.get(p))
+                    .ok_or("block index out of range")?;
+                out.push(Operand::Id(ids.labels[block]));
+            }
+            Form::ConstantEnum(kind) => {
+                let Operand::Enum { value, .. } = self.enum_operand(attr, kind)? else {
+                    return Err(unsupported());
                 };
+                out.push(Operand::Id(self.u32_constant_id(value)?));
+            }
+            Form::Enum => {
                 let operand = self.enum_operand(attr, info.kind)?;
                 let Operand::Enum { value, .. } = operand else {
                     return Ok(());
                 };
                 out.push(operand);
-                let enumerants: Vec<_> = match kind_info.category {
-                    Category::BitEnum => (0..32)
-                        .filter(|bit| value & (1 << bit) != 0)
-                        .filter_map(|bit| kind_info.enumerant(1 << bit))
-                        .collect(),
-                    _ => kind_info.enumerant(value).into_iter().collect(),
-                };
-                for param in enumerants.iter().flat_map(|e| e.parameters) {
-                    self.operand(ids, op, param, values, next_value, taken, out)?;
-                }
-            }
-            Category::Literal => {
-                let Some(attr) = from_props(info.name, taken) else {
-                    return Ok(());
-                };
-                match ctx.attr_data(attr) {
-                    AttrData::Integer { value, .. } => {
-                        let value = *value as u64;
-                        if value > u64::from(u32::MAX) && (value as i64) >= 0 {
-                            out.push(Operand::Integer(value as u32));
-                            out.push(Operand::Integer((value >> 32) as u32));
-                        } else {
-                            out.push(Operand::Integer(value as u32));
-                        }
+                for enumerant in conventions::named_enumerants(info.kind, value) {
+                    for param in enumerant.parameters {
+                        let param_carrier = conventions::parameter_carrier(carrier, param);
+                        self.operand(
+                            ids,
+                            op,
+                            param,
+                            param_carrier,
+                            values,
+                            next_value,
+                            taken,
+                            out,
+                        )?;
                     }
-                    AttrData::String(s) => out.push(Operand::String(ctx.str(*s).into())),
-                    _ => return Err(format!("unsupported literal operand `{}`", info.name)),
                 }
             }
-            Category::Composite => {
-                return Err(format!("unsupported composite operand `{}`", info.name))
-            }
+            Form::Literal | Form::LiteralArray => match ctx.attr_data(attr) {
+                AttrData::Integer { value, .. } => {
+                    let value = *value as u64;
+                    out.push(Operand::Integer(value as u32));
+                    if value > u64::from(u32::MAX) && (value as i64) >= 0 {
+                        out.push(Operand::Integer((value >> 32) as u32));
+                    }
+                }
+                AttrData::String(s) => out.push(Operand::String(ctx.str(*s).into())),
+                _ => return Err(unsupported()),
+            },
         }
         Ok(())
+    }
+
+    /// The id of a 32-bit unsigned integer constant (a scope or memory
+    /// semantics), shared with equal constants of the module.
+    fn u32_constant_id(&mut self, value: u32) -> Result<u32, SerializeError> {
+        let int = self.declare(
+            Op::TypeInt,
+            None,
+            vec![Operand::Integer(32), Operand::Integer(0)],
+        )?;
+        let number = Operand::Number {
+            bits: u64::from(value),
+            ty: crate::binary::NumberType::Int {
+                width: 32,
+                signed: false,
+            },
+        };
+        self.declare(Op::Constant, Some(int), vec![number])
     }
 }

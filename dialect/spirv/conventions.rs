@@ -1,0 +1,400 @@
+//! MLIR 19's conventions for carrying an instruction's operands in an op,
+//! as data shared by the deserializer (binary → IR), the serializer (IR →
+//! binary) and the op verifier (operand bounds).
+//!
+//! Only `IdRef` operands are SSA operands. Enumerants become enum
+//! attributes named after their kind (`storage_class`, `image_operands`);
+//! scope and memory-semantics ids (constants in the binary) become
+//! `#spirv.scope<..>` / `#spirv.memory_semantics<..>` attributes; literals
+//! become integer or string attributes named after their grammar operand.
+//! The per-op exceptions MLIR makes (`indices` of `spirv.CompositeExtract`,
+//! `callee` of `spirv.FunctionCall`, `memory_semantics` of barriers,
+//! `source_memory_access` of `spirv.CopyMemory`) are listed below, read off
+//! `mlir-translate-19 --deserialize-spirv` output and MLIR's op syntax.
+
+use crate::grammar::{Category, Op, OperandInfo, OperandKind};
+use std::sync::OnceLock;
+
+/// How one grammar operand is carried by the op.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Form {
+    /// An SSA operand.
+    Value,
+    /// The enum attribute of a grammar enumerant (`#spirv.memory_access<Aligned>`).
+    Enum,
+    /// An id of an integer constant whose value names an enumerant of the
+    /// kind, carried as that kind's enum attribute (`#spirv.scope<Workgroup>`).
+    ConstantEnum(OperandKind),
+    /// A literal as an integer (`i32`) or string attribute; repeated
+    /// literals gather into an array.
+    Literal,
+    /// Literal integers always gathered into an array (`indices = [0 : i32]`).
+    LiteralArray,
+    /// A function, by symbol (`callee = @f`).
+    Symbol,
+    /// A type, as a type attribute (`cooperative_matrix_type = ...`).
+    Type,
+    /// A block of the function, by its position in the enclosing region
+    /// (`merge_block = 2 : i32`): merge instructions kept in a plain CFG.
+    BlockPosition,
+}
+
+/// The form of an operand and the attribute that carries it (empty for
+/// [`Form::Value`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Carrier {
+    pub form: Form,
+    pub name: &'static str,
+}
+
+impl Carrier {
+    pub const VALUE: Carrier = Carrier {
+        form: Form::Value,
+        name: "",
+    };
+}
+
+/// Operands carried differently from their kind's default: op (without
+/// `spirv.`), grammar operand name, attribute name, form.
+const OPERAND_EXCEPTIONS: &[(&str, &str, &str, Form)] = &[
+    ("CompositeExtract", "indexes", "indices", Form::LiteralArray),
+    ("CompositeInsert", "indexes", "indices", Form::LiteralArray),
+    (
+        "VectorShuffle",
+        "components",
+        "components",
+        Form::LiteralArray,
+    ),
+    ("FunctionCall", "function", "callee", Form::Symbol),
+    (
+        "CopyMemory",
+        "memory_access_2",
+        "source_memory_access",
+        Form::Enum,
+    ),
+    (
+        "CopyMemorySized",
+        "memory_access_2",
+        "source_memory_access",
+        Form::Enum,
+    ),
+    (
+        "ControlBarrier",
+        "semantics",
+        "memory_semantics",
+        Form::ConstantEnum(OperandKind::MemorySemantics),
+    ),
+    (
+        "MemoryBarrier",
+        "semantics",
+        "memory_semantics",
+        Form::ConstantEnum(OperandKind::MemorySemantics),
+    ),
+    (
+        "KHR.CooperativeMatrixLoad",
+        "memory_layout",
+        "matrix_layout",
+        Form::ConstantEnum(OperandKind::CooperativeMatrixLayout),
+    ),
+    (
+        "KHR.CooperativeMatrixStore",
+        "memory_layout",
+        "matrix_layout",
+        Form::ConstantEnum(OperandKind::CooperativeMatrixLayout),
+    ),
+    (
+        "KHR.CooperativeMatrixLoad",
+        "memory_operand",
+        "memory_operand",
+        Form::Enum,
+    ),
+    (
+        "KHR.CooperativeMatrixStore",
+        "memory_operand",
+        "memory_operand",
+        Form::Enum,
+    ),
+    (
+        "KHR.CooperativeMatrixLength",
+        "type",
+        "cooperative_matrix_type",
+        Form::Type,
+    ),
+    (
+        "SelectionMerge",
+        "merge_block",
+        "merge_block",
+        Form::BlockPosition,
+    ),
+    (
+        "LoopMerge",
+        "merge_block",
+        "merge_block",
+        Form::BlockPosition,
+    ),
+    (
+        "LoopMerge",
+        "continue_target",
+        "continue_target",
+        Form::BlockPosition,
+    ),
+];
+
+/// The attribute names of scope and memory-semantics ids, by grammar
+/// operand name.
+const SCOPE_NAMES: &[(&str, &str)] = &[
+    ("execution", "execution_scope"),
+    ("memory", "memory_scope"),
+    ("scope", "scope"),
+    ("semantics", "semantics"),
+    ("equal", "equal_semantics"),
+    ("unequal", "unequal_semantics"),
+];
+
+/// The attributes carrying the literal parameter of an enumerant, by the
+/// enum operand's attribute name (`Aligned`'s alignment).
+const PARAMETER_NAMES: &[(&str, &str)] = &[
+    ("memory_access", "alignment"),
+    ("source_memory_access", "source_alignment"),
+    ("memory_operand", "alignment"),
+];
+
+/// How `op` carries its grammar operand `operand`.
+pub fn carrier(op: Op, operand: &OperandInfo) -> Carrier {
+    let short = op.mlir_name().strip_prefix("spirv.").unwrap_or("");
+    if let Some(&(_, _, name, form)) = OPERAND_EXCEPTIONS
+        .iter()
+        .find(|(o, n, _, _)| *o == short && *n == operand.name)
+    {
+        return Carrier { form, name };
+    }
+    default_carrier(operand)
+}
+
+/// How the parameter `param` of an enumerant of the operand carried by
+/// `enum_carrier` is carried.
+pub fn parameter_carrier(enum_carrier: Carrier, param: &OperandInfo) -> Carrier {
+    let literal = param.kind.info().category == Category::Literal;
+    match PARAMETER_NAMES
+        .iter()
+        .find(|(e, _)| *e == enum_carrier.name)
+    {
+        Some(&(_, name)) if literal => Carrier {
+            form: Form::Literal,
+            name,
+        },
+        _ => default_carrier(param),
+    }
+}
+
+/// The carrier an operand's kind gives it.
+fn default_carrier(operand: &OperandInfo) -> Carrier {
+    let kind = operand.kind;
+    let scope_name = || {
+        SCOPE_NAMES
+            .iter()
+            .find(|(n, _)| *n == operand.name)
+            .map_or(operand.name, |&(_, name)| name)
+    };
+    match kind.info().category {
+        Category::ValueEnum | Category::BitEnum => Carrier {
+            form: Form::Enum,
+            name: attribute_mnemonic(kind),
+        },
+        Category::Literal => Carrier {
+            form: Form::Literal,
+            name: operand.name,
+        },
+        _ if kind == OperandKind::IdScope => Carrier {
+            form: Form::ConstantEnum(OperandKind::Scope),
+            name: scope_name(),
+        },
+        _ if kind == OperandKind::IdMemorySemantics => Carrier {
+            form: Form::ConstantEnum(OperandKind::MemorySemantics),
+            name: scope_name(),
+        },
+        _ => Carrier::VALUE,
+    }
+}
+
+/// Whether the kind is the result type or result of an instruction, which
+/// the op's result carries.
+pub fn is_result(kind: OperandKind) -> bool {
+    matches!(kind, OperandKind::IdResultType | OperandKind::IdResult)
+}
+
+/// The mnemonic of an enum kind's attribute: `StorageClass` →
+/// `storage_class`.
+pub fn attribute_mnemonic(kind: OperandKind) -> &'static str {
+    static MNEMONICS: OnceLock<Vec<String>> = OnceLock::new();
+    let mnemonics = MNEMONICS.get_or_init(|| {
+        OperandKind::ALL
+            .iter()
+            .map(|k| snake(k.info().name))
+            .collect()
+    });
+    &mnemonics[kind as usize]
+}
+
+/// The spelling of `value` as a case of enum `kind` (`Volatile|Aligned`
+/// for bit enums); empty when it names none.
+pub fn enum_case(kind: OperandKind, value: u32) -> String {
+    let info = kind.info();
+    match info.category {
+        Category::BitEnum => crate::grammar::format_bits(info, value),
+        _ => info
+            .enumerant(value)
+            .map_or(String::new(), |e| e.name.to_string()),
+    }
+}
+
+/// `StorageClass` → `storage_class`.
+pub fn snake(name: &str) -> String {
+    let mut out = String::with_capacity(name.len() + 4);
+    for (i, c) in name.chars().enumerate() {
+        if c.is_ascii_uppercase() {
+            if i > 0 {
+                out.push('_');
+            }
+            out.push(c.to_ascii_lowercase());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// The enumerants a value of an enum kind names (each set bit of a bit
+/// enum), whose parameters follow it in the binary.
+pub fn named_enumerants(
+    kind: OperandKind,
+    value: u32,
+) -> impl Iterator<Item = &'static crate::grammar::EnumerantInfo> {
+    let info = kind.info();
+    let bit_enum = info.category == Category::BitEnum;
+    let single = (!bit_enum).then(|| info.enumerant(value)).flatten();
+    let bits = (0..32)
+        .filter(move |bit| bit_enum && value & (1 << bit) != 0)
+        .filter_map(move |bit| info.enumerant(1 << bit));
+    single.into_iter().chain(bits)
+}
+
+/// One carrier per decoded operand of an instruction of `op` (result type
+/// and result excluded), following the grammar layout and the parameters
+/// of the enumerants present. `operands` yields each decoded operand's
+/// enum value, if it is an enumerant.
+pub fn decoded_carriers(
+    op: Op,
+    enum_values: impl ExactSizeIterator<Item = Option<u32>>,
+) -> Vec<Carrier> {
+    let infos: Vec<&OperandInfo> = (op.info().operands.iter())
+        .filter(|i| !is_result(i.kind))
+        .collect();
+    let mut carriers = Vec::with_capacity(enum_values.len());
+    let mut info = 0;
+    let mut params: Vec<Carrier> = Vec::new();
+    for value in enum_values {
+        if !params.is_empty() {
+            carriers.push(params.remove(0));
+            continue;
+        }
+        let Some(current) = infos.get(info.min(infos.len().saturating_sub(1))) else {
+            carriers.push(Carrier::VALUE);
+            continue;
+        };
+        let current_carrier = carrier(op, current);
+        carriers.push(current_carrier);
+        if let Some(value) = value {
+            params = named_enumerants(current.kind, value)
+                .flat_map(|e| e.parameters.iter())
+                .map(|p| parameter_carrier(current_carrier, p))
+                .collect();
+        }
+        if current.quantifier != crate::grammar::Quantifier::Variadic {
+            info += 1;
+        }
+    }
+    carriers
+}
+
+/// Whether an operand of `kind` may bring enumerant parameters carried as
+/// SSA operands (`Lod` of the image operands).
+pub fn has_value_parameters(kind: OperandKind) -> bool {
+    let info = kind.info();
+    matches!(info.category, Category::ValueEnum | Category::BitEnum)
+        && info
+            .enumerants
+            .iter()
+            .flat_map(|e| e.parameters)
+            .any(|p| p.kind == OperandKind::IdRef)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn carrier_of(op: &str, operand: &str) -> Carrier {
+        let op = Op::from_name(op).expect("grammar op");
+        let info = (op.info().operands.iter())
+            .find(|i| i.name == operand)
+            .expect("operand");
+        carrier(op, info)
+    }
+
+    #[test]
+    fn scopes_and_semantics_become_enum_attributes() {
+        let scope = carrier_of("spirv.ControlBarrier", "execution");
+        assert_eq!(scope.name, "execution_scope");
+        assert_eq!(scope.form, Form::ConstantEnum(OperandKind::Scope));
+        assert_eq!(
+            carrier_of("spirv.ControlBarrier", "semantics").name,
+            "memory_semantics"
+        );
+        assert_eq!(
+            carrier_of("spirv.AtomicIAdd", "semantics").name,
+            "semantics"
+        );
+        assert_eq!(
+            carrier_of("spirv.AtomicCompareExchange", "unequal").name,
+            "unequal_semantics"
+        );
+    }
+
+    #[test]
+    fn literals_and_enumerants_follow_mlir_names() {
+        let indices = carrier_of("spirv.CompositeExtract", "indexes");
+        assert_eq!(
+            (indices.name, indices.form),
+            ("indices", Form::LiteralArray)
+        );
+        let access = carrier_of("spirv.Load", "memory_access");
+        assert_eq!((access.name, access.form), ("memory_access", Form::Enum));
+        let aligned = crate::grammar::OperandKind::MemoryAccess
+            .info()
+            .enumerant(2)
+            .expect("Aligned");
+        assert_eq!(
+            parameter_carrier(access, &aligned.parameters[0]).name,
+            "alignment"
+        );
+        let source = carrier_of("spirv.CopyMemory", "memory_access_2");
+        assert_eq!(
+            parameter_carrier(source, &aligned.parameters[0]).name,
+            "source_alignment"
+        );
+        assert_eq!(
+            carrier_of("spirv.FunctionCall", "function").form,
+            Form::Symbol
+        );
+        assert_eq!(carrier_of("spirv.IAdd", "operand_1"), Carrier::VALUE);
+    }
+
+    #[test]
+    fn decoded_operands_take_their_enumerants_parameters() {
+        let op = Op::from_name("spirv.Load").expect("grammar op");
+        // pointer, `Volatile|Aligned`, 4
+        let carriers = decoded_carriers(op, [None, Some(3), None].into_iter());
+        let names: Vec<_> = carriers.iter().map(|c| c.name).collect();
+        assert_eq!(names, ["", "memory_access", "alignment"]);
+    }
+}
