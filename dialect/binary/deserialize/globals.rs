@@ -1,5 +1,6 @@
-//! The globals section: types, constants, spec constants, `OpUndef`s and
-//! module-level variables, then function symbols and entry points.
+//! The globals section: types, constants, spec constants (see
+//! [`super::spec_ops`] for the composite and operation ones), `OpUndef`s
+//! and module-level variables, then function symbols and entry points.
 
 use super::{Global, Reader};
 use crate::binary::module::Section;
@@ -12,6 +13,7 @@ const VARIABLE_PROPERTIES: [&str; 3] = ["Binding", "DescriptorSet", "Location"];
 
 impl Reader<'_, '_> {
     pub(super) fn read_globals(&mut self) -> Result<(), DecodeError> {
+        self.find_module_level_uses();
         for index in self.section_indices(Section::Globals) {
             let inst = self.view.insts[index as usize];
             let class = inst.op.info().class;
@@ -26,6 +28,8 @@ impl Reader<'_, '_> {
                 Op::SpecConstant | Op::SpecConstantTrue | Op::SpecConstantFalse => {
                     self.spec_constant(index)?
                 }
+                Op::SpecConstantOp => self.spec_constant_op(index)?,
+                Op::SpecConstantComposite => self.spec_constant_composite(index)?,
                 _ if class == "Type-Declaration" => self.read_type(index, &inst)?,
                 _ if class == "Constant-Creation" => {
                     let (attr, ty) = self.constant(index)?;

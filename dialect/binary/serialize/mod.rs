@@ -9,6 +9,7 @@
 //! type carrying no decorations of its own.
 
 mod function;
+mod spec_ops;
 mod types;
 
 use super::{Header, Instruction, Operand};
@@ -47,6 +48,14 @@ struct Writer<'c> {
     declared: HashMap<Vec<u32>, u32>,
     /// Structs decorated `Block`.
     blocks: HashSet<u32>,
+    /// Named structs being written, with their reserved ids.
+    open_structs: Vec<(String, u32)>,
+    /// Forward-declared pointers by (pointee struct id, storage class,
+    /// stride).
+    forward_pointers: HashMap<(u32, u32, i64), u32>,
+    /// Forward-declared pointers whose `OpTypePointer` is still to be
+    /// written: (pointer, pointee struct, storage class, stride).
+    pending_pointers: Vec<(u32, u32, Operand, i64)>,
 }
 
 /// Writes `module` (a `spirv.module` op) as SPIR-V words.
@@ -68,6 +77,9 @@ pub fn serialize(ctx: &Context, module: crate::ir::Op) -> Result<Vec<u32>, Seria
         ext_sets: HashMap::new(),
         declared: HashMap::new(),
         blocks: HashSet::new(),
+        open_structs: Vec::new(),
+        forward_pointers: HashMap::new(),
+        pending_pointers: Vec::new(),
     };
     let version = w.module_header(module)?;
     let body = ctx
@@ -78,7 +90,11 @@ pub fn serialize(ctx: &Context, module: crate::ir::Op) -> Result<Vec<u32>, Seria
     for &op in &ops {
         if matches!(
             ctx.op_name_str(op),
-            "spirv.GlobalVariable" | "spirv.SpecConstant" | "spirv.func"
+            "spirv.GlobalVariable"
+                | "spirv.SpecConstant"
+                | "spirv.SpecConstantComposite"
+                | "spirv.mlir.spec_constant_op"
+                | "spirv.func"
         ) {
             let name = w.sym_name(op)?;
             let id = w.fresh();
@@ -90,6 +106,8 @@ pub fn serialize(ctx: &Context, module: crate::ir::Op) -> Result<Vec<u32>, Seria
         match ctx.op_name_str(op) {
             "spirv.GlobalVariable" => w.global_variable(op)?,
             "spirv.SpecConstant" => w.spec_constant(op)?,
+            "spirv.SpecConstantComposite" => w.spec_constant_composite(op)?,
+            "spirv.mlir.spec_constant_op" => w.named_spec_operation(op)?,
             "spirv.func" => w.function(op)?,
             "spirv.EntryPoint" => w.entry_point(op)?,
             "spirv.ExecutionMode" => w.execution_mode(op)?,
