@@ -27,16 +27,6 @@ const DESERIALIZED_FLOOR: usize = 1082;
 /// Files that also serialize to a valid module and read back to the same text.
 const ROUNDTRIP_FLOOR: usize = 1082;
 
-/// The corpus files; `None` (after saying so) when the corpus is absent.
-fn corpus_files() -> Option<Vec<PathBuf>> {
-    match support::corpus() {
-        Ok(files) if !files.is_empty() => Some(files),
-        _ => {
-            println!("skipped: ../shared/corpus is absent");
-            None
-        }
-    }
-}
 
 /// `spv1.N` for the module's header version.
 fn target_env(words: &[u32]) -> String {
@@ -133,7 +123,7 @@ fn reason_class(reason: &str) -> String {
 
 #[test]
 fn corpus_binaries_deserialize_and_verify() {
-    let Some(files) = corpus_files() else { return };
+    let Some(files) = support::corpus_or_skip() else { return };
     let Some(tools) = support::spirv_tools() else {
         println!("skipped: SPIRV-Tools 2025 (spirv-val) is not installed");
         return;
@@ -221,7 +211,7 @@ fn best(mut pass: impl FnMut()) -> f64 {
 #[test]
 #[ignore = "throughput measurement; run with --ignored --nocapture"]
 fn deserialize_and_serialize_throughput() {
-    let Some(files) = corpus_files() else { return };
+    let Some(files) = support::corpus_or_skip() else { return };
     let modules: Vec<Vec<u32>> = files
         .iter()
         .filter_map(|f| std::fs::read(f).ok())
@@ -276,7 +266,7 @@ fn deserialize_and_serialize_throughput() {
 /// deserializes also serializes without one.
 #[test]
 fn mutated_binaries_deserialize_without_panics() {
-    let Some(files) = corpus_files() else { return };
+    let Some(files) = support::corpus_or_skip() else { return };
     let mut state = 0x2545_f491_4f6c_dd1d_u64;
     let mut below = |n: usize| {
         state ^= state << 13;

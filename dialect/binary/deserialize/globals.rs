@@ -42,9 +42,22 @@ impl Reader<'_, '_> {
                 }
             }
         }
+        // An entry point's function is named after it (the serializer
+        // writes the symbol as the entry point's name).
+        let mut entry_names = std::collections::HashMap::new();
+        for index in self.section_indices(Section::EntryPoints) {
+            if let [_, Operand::Id(function), Operand::String(name), ..] =
+                &self.decoded[index as usize].operands[..]
+            {
+                entry_names.entry(*function).or_insert_with(|| name.clone());
+            }
+        }
         for function in &self.view.functions {
             let id = self.view.insts[function.def as usize].result;
-            let name = self.symbol_name(id, "spirv_fn");
+            let name = match entry_names.remove(&id) {
+                Some(name) if !name.is_empty() && !self.symbol_taken(&name) => name,
+                _ => self.symbol_name(id, "spirv_fn"),
+            };
             self.globals.insert(id, Global::Function(name));
         }
         Ok(())
@@ -82,10 +95,41 @@ impl Reader<'_, '_> {
             };
             props.push(("initializer".into(), self.ctx.symbol_ref_attr(&symbol, &[])));
         }
-        let attrs = self.decoration_attrs(inst.result, &VARIABLE_PROPERTIES);
+        let mut attrs = self.decoration_attrs(inst.result, &VARIABLE_PROPERTIES);
+        attrs.extend(self.block_marker(inst.result_type));
         self.module_op("spirv.GlobalVariable", props, attrs);
         self.globals.insert(inst.result, Global::Variable(name, ty));
         Ok(())
+    }
+
+    /// `buffer_block` when the struct a variable of pointer type `ty`
+    /// points to (through arrays) is decorated `BufferBlock`, `block` when
+    /// it is a `Block` of inputs or outputs: the decorations the serializer
+    /// cannot derive from the storage class.
+    fn block_marker(&mut self, ty: u32) -> Option<(String, Attr)> {
+        let pointer = self.view.def(ty)?;
+        let (class, mut pointee) = match &self.decoded[pointer as usize].operands[..] {
+            [Operand::Enum { value, .. }, Operand::Id(pointee)] => (*value, *pointee),
+            _ => return None,
+        };
+        while let Some(def) = self.view.def(pointee) {
+            match (
+                self.view.insts[def as usize].op,
+                self.decoded[def as usize].operands.first(),
+            ) {
+                (Op::TypeArray | Op::TypeRuntimeArray, Some(Operand::Id(elem))) => pointee = *elem,
+                _ => break,
+            }
+        }
+        let block = (self.decorations(pointee).map(|d| d.0))
+            .find(|d| matches!(*d, "Block" | "BufferBlock"));
+        let (input, output) = (1, 3);
+        let marker = match block {
+            Some("BufferBlock") => "buffer_block",
+            Some(_) if class == input || class == output => "block",
+            _ => return None,
+        };
+        Some((marker.to_string(), self.ctx.unit_attr()))
     }
 
     fn spec_constant(&mut self, index: u32) -> Result<(), DecodeError> {

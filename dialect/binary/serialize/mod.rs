@@ -17,6 +17,11 @@ use crate::grammar::{find_kind, Category, InstSet, Op, OperandKind};
 use crate::ir::{Attr, AttrData, Context, Param, Type, TypeData};
 use std::collections::{HashMap, HashSet};
 
+/// Attributes of a `spirv.GlobalVariable` that decorate the struct it
+/// points to (`BufferBlock`, or `Block` on inputs and outputs) rather than
+/// the variable.
+const BLOCK_MARKERS: [&str; 2] = ["buffer_block", "block"];
+
 /// Why a module cannot be written.
 pub type SerializeError = String;
 
@@ -332,6 +337,9 @@ impl<'c> Writer<'c> {
     fn decorate(&mut self, id: u32, attrs: Attr) -> Result<(), SerializeError> {
         let decoration = kind("Decoration");
         for &(name, value) in self.ctx.dict_entries(attrs) {
+            if BLOCK_MARKERS.contains(&self.ctx.str(name)) {
+                continue;
+            }
             let name = camel(self.ctx.str(name));
             let info = decoration.info();
             let Some(case) = info.enumerant_named(&name) else {
@@ -391,8 +399,10 @@ impl<'c> Writer<'c> {
                 self.decorate_with(id, decoration, Some(value as u32))?;
             }
         }
-        self.decorate_interface_block(ty)?;
-        self.decorate(id, self.ctx.attributes(op))
+        let attrs = self.ctx.attributes(op);
+        let marker = (BLOCK_MARKERS.into_iter()).find(|m| self.ctx.dict_get(attrs, m).is_some());
+        self.decorate_interface_block(ty, marker)?;
+        self.decorate(id, attrs)
     }
 
     fn spec_constant(&mut self, op: crate::ir::Op) -> Result<(), SerializeError> {

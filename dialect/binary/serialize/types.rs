@@ -374,8 +374,13 @@ impl Writer<'_> {
 
     /// Decorates `Block` the struct a global variable of pointer type
     /// `ty` points to, where its storage class makes it an interface block
-    /// (or, for inputs and outputs, where it has built-in members).
-    pub(super) fn decorate_interface_block(&mut self, ty: Type) -> Result<(), SerializeError> {
+    /// (or, for inputs and outputs, where it has built-in members);
+    /// `BufferBlock` or `Block` where the variable's `marker` says so.
+    pub(super) fn decorate_interface_block(
+        &mut self,
+        ty: Type,
+        marker: Option<&str>,
+    ) -> Result<(), SerializeError> {
         let Some((pointee, class)) = crate::spirv::types::as_pointer(self.ctx, ty) else {
             return Ok(());
         };
@@ -389,9 +394,15 @@ impl Writer<'_> {
         };
         let interface = BLOCK_CLASSES.contains(&class)
             || (matches!(class, "Input" | "Output") && built_in_members);
+        let decoration = match marker {
+            Some("buffer_block") => "BufferBlock",
+            Some(_) => "Block",
+            None if interface => "Block",
+            None => return Ok(()),
+        };
         let id = self.type_id(pointee)?;
-        if interface && self.blocks.insert(id) {
-            self.decorate_with(id, "Block", None)?;
+        if self.blocks.insert(id) {
+            self.decorate_with(id, decoration, None)?;
         }
         Ok(())
     }
