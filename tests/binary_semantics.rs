@@ -36,7 +36,6 @@ const SAME_STREAMS_FLOOR: usize = 1045;
 /// Corpus compute shaders run, original and round trip, with equal results.
 const SAME_RESULTS_FLOOR: usize = 17;
 
-
 /// `words` deserialized and serialized again; `None` where either fails
 /// (`binary_roundtrip` accounts for those).
 fn round_trip(words: &[u32]) -> Option<Vec<u32>> {
@@ -381,7 +380,9 @@ fn difference(a: &Canonical, b: &Canonical) -> Option<String> {
 
 #[test]
 fn round_trip_keeps_instruction_streams() {
-    let Some(files) = support::corpus_or_skip() else { return };
+    let Some(files) = support::corpus_or_skip() else {
+        return;
+    };
     let (mut same, mut compared) = (0, 0);
     let mut differences: BTreeMap<String, Vec<String>> = BTreeMap::new();
     for file in &files {
@@ -489,7 +490,9 @@ fn run(context: &Context, spirv: &[u32]) -> Result<Vec<Vec<u8>>, String> {
 
 #[test]
 fn round_trip_computes_the_same_results_on_vulkan() {
-    let Some(files) = support::corpus_or_skip() else { return };
+    let Some(files) = support::corpus_or_skip() else {
+        return;
+    };
     let context = match Context::new(&ContextOptions::default()) {
         Ok(context) => context,
         Err(e) => {

@@ -71,6 +71,13 @@ impl Reader<'_, '_> {
 
     fn global_variable(&mut self, index: u32) -> Result<(), DecodeError> {
         let inst = self.view.insts[index as usize];
+        let function_storage = 7;
+        if let Some(Operand::Enum { value, .. }) = self.decoded[index as usize].operands.first() {
+            if *value == function_storage {
+                let message = "a Function-storage variable outside a function".to_string();
+                return Err(self.view.error(index, message));
+            }
+        }
         let ty = self.type_of_id(index, Some(inst.result_type))?;
         let name = self.symbol_name(inst.result, "spirv_var");
         let mut props = vec![
