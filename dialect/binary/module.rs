@@ -641,7 +641,12 @@ impl Layout {
             _ if block.merge != NONE => {
                 return Err("only a terminator may follow a merge instruction".into());
             }
-            _ if traits.section.is_some_and(|s| s < Section::Globals) => {
+            _ if traits.section.is_some_and(|s| s < Section::Globals)
+                || matches!(
+                    inst.op.info().class,
+                    "Type-Declaration" | "Constant-Creation"
+                ) =>
+            {
                 return Err("only valid at module level".into());
             }
             _ => self.place = Place::BlockBody,

@@ -24,6 +24,12 @@ const OPS: &[(&str, OpTraits)] = &[
     ("spirv.GlobalVariable", OpTraits::SYMBOL),
     ("spirv.SpecConstant", OpTraits::SYMBOL),
     ("spirv.SpecConstantComposite", OpTraits::SYMBOL),
+    (
+        "spirv.mlir.spec_constant_op",
+        OpTraits::SYMBOL.union(OpTraits::SINGLE_BLOCK),
+    ),
+    ("spirv.SpecConstantOperation", OpTraits::SINGLE_BLOCK),
+    ("spirv.mlir.yield", OpTraits::TERMINATOR),
     ("spirv.mlir.addressof", OpTraits::NONE),
     ("spirv.mlir.referenceof", OpTraits::NONE),
     ("spirv.EntryPoint", OpTraits::NONE),

@@ -1,8 +1,12 @@
 //! SPIR-V types as MLIR 19 spells them, stored as dialect types whose
 //! parameters are listed per mnemonic below:
-//! - `array<N x T[, stride=S]>`: `[Int N, Type T, Int S (0: none)]`
+//! - `array<N x T[, stride=S][, spec_length=@L]>`: `[Int N, Type T, Int S
+//!   (0: none)]`, plus `Ident L` when the length is the spec constant `@L`
+//!   (N is then its default value)
 //! - `rtarray<T[, stride=S]>`: `[Type T, Int S]`
-//! - `ptr<T, StorageClass>`: `[Type T, Ident class]`
+//! - `ptr<T, StorageClass[, stride=S]>`: `[Type T, Ident class]`, plus
+//!   `Int S` when the pointer type is decorated `ArrayStride` (an extension:
+//!   MLIR's pointer type has no stride)
 //! - `matrix<N x ColumnType>`: `[Int N, Type column]`
 //! - `sampled_image<ImageType>`: `[Type image]`
 //! - `image<T, Dim, Depth, Arrayed, Sampling, SamplerUse, Format>`:
@@ -41,8 +45,10 @@ pub(crate) fn parse(p: &mut Parser, mnemonic: &str) -> PResult<Type> {
             let n = p.parse_u32("element count")?;
             p.expect_keyword("x")?;
             let elem = p.parse_type()?;
-            let stride = parse_stride(p)?;
-            vec![Param::Int(n as i64), Param::Type(elem), Param::Int(stride)]
+            let (stride, spec_length) = parse_array_tail(p)?;
+            let mut params = vec![Param::Int(n as i64), Param::Type(elem), Param::Int(stride)];
+            params.extend(spec_length.map(|l| ident(p, &l)));
+            params
         }
         "rtarray" => {
             p.expect(Tok::Less, "'<'")?;
@@ -55,8 +61,10 @@ pub(crate) fn parse(p: &mut Parser, mnemonic: &str) -> PResult<Type> {
             let pointee = p.parse_type()?;
             p.expect(Tok::Comma, "','")?;
             let class = parse_enum_case(p, kind("StorageClass"))?;
-            p.expect(Tok::Greater, "'>'")?;
-            vec![Param::Type(pointee), ident(p, &class)]
+            let stride = parse_stride(p)?;
+            let mut params = vec![Param::Type(pointee), ident(p, &class)];
+            params.extend((stride != 0).then_some(Param::Int(stride)));
+            params
         }
         "matrix" => {
             p.expect(Tok::Less, "'<'")?;
@@ -117,6 +125,40 @@ fn parse_stride(p: &mut Parser) -> PResult<i64> {
     }
     p.expect(Tok::Greater, "'>'")?;
     Ok(stride)
+}
+
+/// The tail of an array type: `[, stride=S][, spec_length=@L]>`.
+fn parse_array_tail(p: &mut Parser) -> PResult<(i64, Option<String>)> {
+    let mut stride = 0;
+    if p.eat(Tok::Comma) {
+        if p.eat_keyword("spec_length") {
+            return Ok((0, Some(parse_spec_length(p)?)));
+        }
+        p.expect_keyword("stride")?;
+        p.expect(Tok::Equal, "'='")?;
+        stride = p.parse_u32("stride")? as i64;
+        if stride == 0 {
+            return Err(p.error_here("ArrayStride must be greater than zero"));
+        }
+        if p.eat(Tok::Comma) {
+            p.expect_keyword("spec_length")?;
+            return Ok((stride, Some(parse_spec_length(p)?)));
+        }
+    }
+    p.expect(Tok::Greater, "'>'")?;
+    Ok((stride, None))
+}
+
+/// `=@L>` after `spec_length`.
+fn parse_spec_length(p: &mut Parser) -> PResult<String> {
+    p.expect(Tok::Equal, "'='")?;
+    if p.kind() != Tok::AtId {
+        return Err(p.error_here("expected the @symbol of a spec constant"));
+    }
+    let symbol = p.id_body().to_string();
+    p.advance();
+    p.expect(Tok::Greater, "'>'")?;
+    Ok(symbol)
 }
 
 fn parse_keyword_of(p: &mut Parser, choices: &[&str], what: &str) -> PResult<Param> {
@@ -227,10 +269,25 @@ pub(crate) fn print(p: &mut Printer, data: &DialectData) {
     let mnemonic = ctx.str(data.mnemonic);
     let _ = write!(p.out, "{NAMESPACE}.{mnemonic}");
     match (mnemonic, &data.params[..]) {
-        ("array", [Param::Int(n), Param::Type(t), Param::Int(stride)]) => {
+        ("array", [Param::Int(n), Param::Type(t), Param::Int(stride), rest @ ..]) => {
             let _ = write!(p.out, "<{n} x ");
             p.print_type(*t);
-            print_stride(p, *stride);
+            if *stride != 0 {
+                let _ = write!(p.out, ", stride={stride}");
+            }
+            if let [Param::Ident(length)] = rest {
+                let _ = write!(p.out, ", spec_length=@{}", ctx.str(*length));
+            }
+            p.write(">");
+        }
+        ("ptr", [Param::Type(t), Param::Ident(class), rest @ ..]) => {
+            p.write("<");
+            p.print_type(*t);
+            let _ = write!(p.out, ", {}", ctx.str(*class));
+            if let [Param::Int(stride)] = rest {
+                let _ = write!(p.out, ", stride={stride}");
+            }
+            p.write(">");
         }
         ("rtarray", [Param::Type(t), Param::Int(stride)]) => {
             p.write("<");
@@ -326,7 +383,7 @@ fn print_struct(p: &mut Printer, name: &str, members: &[Param]) {
 /// `(pointee, storage class)` of a `!spirv.ptr`.
 pub fn as_pointer(ctx: &crate::ir::Context, ty: Type) -> Option<(Type, &str)> {
     match &ctx.as_dialect_type(ty, NAMESPACE, "ptr")?.params[..] {
-        [Param::Type(t), Param::Ident(class)] => Some((*t, ctx.str(*class))),
+        [Param::Type(t), Param::Ident(class), ..] => Some((*t, ctx.str(*class))),
         _ => None,
     }
 }

@@ -232,7 +232,7 @@ fn require_spirv_type(
 ) -> Result<(), Missing> {
     let what = describe(ctx, ty, storage);
     match (mnemonic, params) {
-        ("ptr", [Param::Type(pointee), Param::Ident(class)]) => {
+        ("ptr", [Param::Type(pointee), Param::Ident(class), ..]) => {
             let class = ctx.str(*class);
             if let Some(e) =
                 enum_kind("storage_class").and_then(|k| k.info().enumerant_named(class))

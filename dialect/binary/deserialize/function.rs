@@ -135,45 +135,22 @@ impl Reader<'_, '_> {
         if let Some(&value) = scope.values.get(&id).or_else(|| scope.pending.get(&id)) {
             return Ok(value);
         }
-        let global = self.globals.get(&id).cloned();
-        let (name, ty, prop) = match global {
-            Some(Global::Constant(attr, ty)) => ("spirv.Constant", ty, ("value", attr)),
-            Some(Global::Variable(symbol, ty)) => {
-                let symbol = self.ctx.symbol_ref_attr(&symbol, &[]);
-                ("spirv.mlir.addressof", ty, ("variable", symbol))
-            }
-            Some(Global::SpecConstant(symbol, ty)) => {
-                let symbol = self.ctx.symbol_ref_attr(&symbol, &[]);
-                ("spirv.mlir.referenceof", ty, ("spec_const", symbol))
-            }
-            Some(Global::Undef(ty)) => {
-                let spec = self.spec("spirv.Undef", vec![], vec![ty], Vec::new());
-                return Ok(self.create(builder, spec)[0]);
-            }
-            Some(Global::Function(_)) => {
-                return Err(self
-                    .view
-                    .error(at, format!("function %{id} used as a value")));
-            }
-            None => {
-                let def = self.view.def_inst(id).copied();
-                let defined_later = def.is_some_and(|d| d.result_type != 0 && d.op != Op::ExtInst);
-                let Some(def) = def.filter(|_| defined_later) else {
-                    let message =
-                        format!("%{id} cannot be used here (not a value of this function)");
-                    return Err(self.view.error(at, message));
-                };
-                let ty = self.type_of_id(at, Some(def.result_type))?;
-                let placeholder = self.ctx.create_placeholder(ty);
-                scope.pending.insert(id, placeholder);
-                return Ok(placeholder);
-            }
+        if let Some(value) = self.materialize_global(builder, at, id)? {
+            return Ok(value);
+        }
+        let def = self.view.def_inst(id).copied();
+        let defined_later = def.is_some_and(|d| d.result_type != 0 && d.op != Op::ExtInst);
+        let Some(def) = def.filter(|_| defined_later) else {
+            let message = format!("%{id} cannot be used here (not a value of this function)");
+            return Err(self.view.error(at, message));
         };
-        let spec = self.spec(name, vec![], vec![ty], vec![(prop.0.to_string(), prop.1)]);
-        Ok(self.create(builder, spec)[0])
+        let ty = self.type_of_id(at, Some(def.result_type))?;
+        let placeholder = self.ctx.create_placeholder(ty);
+        scope.pending.insert(id, placeholder);
+        Ok(placeholder)
     }
 
-    fn spec(
+    pub(super) fn spec(
         &mut self,
         name: &str,
         operands: Vec<Value>,
@@ -318,12 +295,19 @@ impl Reader<'_, '_> {
 
     /// One property per name: a single attribute, or an array when the
     /// name repeats or always takes one.
-    fn merge_lists(
+    pub(super) fn merge_lists(
         &mut self,
         lists: Vec<(String, Vec<Attr>)>,
         always_arrays: &[String],
     ) -> Vec<(String, Attr)> {
-        lists
+        let mut merged: Vec<(String, Vec<Attr>)> = Vec::new();
+        for (name, attrs) in lists {
+            match merged.iter_mut().find(|m| m.0 == name) {
+                Some(entry) => entry.1.extend(attrs),
+                None => merged.push((name, attrs)),
+            }
+        }
+        merged
             .into_iter()
             .map(|(name, attrs)| match &attrs[..] {
                 [single] if !always_arrays.contains(&name) => (name, *single),
@@ -450,7 +434,7 @@ fn id_of(operand: &Operand) -> Option<u32> {
 }
 
 /// The enum value of a decoded enumerant operand.
-fn enum_value(operand: &Operand) -> Option<u32> {
+pub(super) fn enum_value(operand: &Operand) -> Option<u32> {
     match operand {
         Operand::Enum { value, .. } => Some(*value),
         _ => None,

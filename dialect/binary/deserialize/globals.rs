@@ -1,5 +1,6 @@
-//! The globals section: types, constants, spec constants, `OpUndef`s and
-//! module-level variables, then function symbols and entry points.
+//! The globals section: types, constants, spec constants (see
+//! [`super::spec_ops`] for the composite and operation ones), `OpUndef`s
+//! and module-level variables, then function symbols and entry points.
 
 use super::{Global, Reader};
 use crate::binary::module::Section;
@@ -12,6 +13,7 @@ const VARIABLE_PROPERTIES: [&str; 3] = ["Binding", "DescriptorSet", "Location"];
 
 impl Reader<'_, '_> {
     pub(super) fn read_globals(&mut self) -> Result<(), DecodeError> {
+        self.find_module_level_uses();
         for index in self.section_indices(Section::Globals) {
             let inst = self.view.insts[index as usize];
             let class = inst.op.info().class;
@@ -26,6 +28,8 @@ impl Reader<'_, '_> {
                 Op::SpecConstant | Op::SpecConstantTrue | Op::SpecConstantFalse => {
                     self.spec_constant(index)?
                 }
+                Op::SpecConstantOp => self.spec_constant_op(index)?,
+                Op::SpecConstantComposite => self.spec_constant_composite(index)?,
                 _ if class == "Type-Declaration" => self.read_type(index, &inst)?,
                 _ if class == "Constant-Creation" => {
                     let (attr, ty) = self.constant(index)?;
@@ -38,9 +42,22 @@ impl Reader<'_, '_> {
                 }
             }
         }
+        // An entry point's function is named after it (the serializer
+        // writes the symbol as the entry point's name).
+        let mut entry_names = std::collections::HashMap::new();
+        for index in self.section_indices(Section::EntryPoints) {
+            if let [_, Operand::Id(function), Operand::String(name), ..] =
+                &self.decoded[index as usize].operands[..]
+            {
+                entry_names.entry(*function).or_insert_with(|| name.clone());
+            }
+        }
         for function in &self.view.functions {
             let id = self.view.insts[function.def as usize].result;
-            let name = self.symbol_name(id, "spirv_fn");
+            let name = match entry_names.remove(&id) {
+                Some(name) if !name.is_empty() && !self.symbol_taken(&name) => name,
+                _ => self.symbol_name(id, "spirv_fn"),
+            };
             self.globals.insert(id, Global::Function(name));
         }
         Ok(())
@@ -54,6 +71,13 @@ impl Reader<'_, '_> {
 
     fn global_variable(&mut self, index: u32) -> Result<(), DecodeError> {
         let inst = self.view.insts[index as usize];
+        let function_storage = 7;
+        if let Some(Operand::Enum { value, .. }) = self.decoded[index as usize].operands.first() {
+            if *value == function_storage {
+                let message = "a Function-storage variable outside a function".to_string();
+                return Err(self.view.error(index, message));
+            }
+        }
         let ty = self.type_of_id(index, Some(inst.result_type))?;
         let name = self.symbol_name(inst.result, "spirv_var");
         let mut props = vec![
@@ -78,10 +102,41 @@ impl Reader<'_, '_> {
             };
             props.push(("initializer".into(), self.ctx.symbol_ref_attr(&symbol, &[])));
         }
-        let attrs = self.decoration_attrs(inst.result, &VARIABLE_PROPERTIES);
+        let mut attrs = self.decoration_attrs(inst.result, &VARIABLE_PROPERTIES);
+        attrs.extend(self.block_marker(inst.result_type));
         self.module_op("spirv.GlobalVariable", props, attrs);
         self.globals.insert(inst.result, Global::Variable(name, ty));
         Ok(())
+    }
+
+    /// `buffer_block` when the struct a variable of pointer type `ty`
+    /// points to (through arrays) is decorated `BufferBlock`, `block` when
+    /// it is a `Block` of inputs or outputs: the decorations the serializer
+    /// cannot derive from the storage class.
+    fn block_marker(&mut self, ty: u32) -> Option<(String, Attr)> {
+        let pointer = self.view.def(ty)?;
+        let (class, mut pointee) = match &self.decoded[pointer as usize].operands[..] {
+            [Operand::Enum { value, .. }, Operand::Id(pointee)] => (*value, *pointee),
+            _ => return None,
+        };
+        while let Some(def) = self.view.def(pointee) {
+            match (
+                self.view.insts[def as usize].op,
+                self.decoded[def as usize].operands.first(),
+            ) {
+                (Op::TypeArray | Op::TypeRuntimeArray, Some(Operand::Id(elem))) => pointee = *elem,
+                _ => break,
+            }
+        }
+        let block = (self.decorations(pointee).map(|d| d.0))
+            .find(|d| matches!(*d, "Block" | "BufferBlock"));
+        let (input, output) = (1, 3);
+        let marker = match block {
+            Some("BufferBlock") => "buffer_block",
+            Some(_) if class == input || class == output => "block",
+            _ => return None,
+        };
+        Some((marker.to_string(), self.ctx.unit_attr()))
     }
 
     fn spec_constant(&mut self, index: u32) -> Result<(), DecodeError> {

@@ -16,6 +16,7 @@
 mod constants;
 mod function;
 mod globals;
+mod spec_ops;
 mod types;
 
 pub use types::OPAQUE_TYPES;
@@ -25,7 +26,7 @@ use super::{decode_module, DecodeError, Instruction, Operand};
 use crate::grammar::Op;
 use crate::ir::{Attr, Block, Builder, Context, OpSpec, Param, Type, Value};
 use crate::spirv::NAMESPACE;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 /// What a module-level id stands for where a function uses it.
 #[derive(Clone, Debug)]
@@ -33,6 +34,9 @@ enum Global {
     Constant(Attr, Type),
     Variable(String, Type),
     SpecConstant(String, Type),
+    /// An `OpSpecConstantOp` (its instruction index) used only in
+    /// functions: a `spirv.SpecConstantOperation` at each use.
+    SpecOperation(u32),
     Undef(Type),
     Function(String),
 }
@@ -51,6 +55,14 @@ struct Reader<'v, 'w> {
     decorations: HashMap<u32, Vec<(&'static str, Vec<Operand>)>>,
     member_decorations: HashMap<(u32, u32), IntDecorations>,
     globals: HashMap<u32, Global>,
+    /// `OpSpecConstantOp` results that module-level instructions use (array
+    /// lengths, composite constituents): these get a symbol.
+    module_level_uses: HashSet<u32>,
+    /// Structs whose members are being converted, with their names, for
+    /// recursive references through forward-declared pointers.
+    open_structs: Vec<(u32, String)>,
+    /// How deep types declared later are being converted early.
+    forward_depth: u32,
 }
 
 /// Reads `words` into a context holding one `spirv.module` op.
@@ -74,6 +86,9 @@ pub fn deserialize(words: &[u32]) -> Result<(Context, crate::ir::Op), DecodeErro
         decorations: HashMap::new(),
         member_decorations: HashMap::new(),
         globals: HashMap::new(),
+        module_level_uses: HashSet::new(),
+        open_structs: Vec::new(),
+        forward_depth: 0,
     };
     reader.read_annotations();
     reader.module_attributes(module)?;

@@ -1,7 +1,14 @@
 //! `OpType*` → IR types, spelled as MLIR 19 spells them: `i1` for bool,
 //! `iN`/`siN` for signless/signed integers, `none` for void, builtin vectors
 //! and function types, and `!spirv.*` for the rest (array strides and struct
-//! member offsets and decorations folded into the type).
+//! member offsets and decorations folded into the type). Pointer types
+//! keep an `ArrayStride` decoration as a stride; an array whose length is a
+//! spec constant names it (`spec_length=@sym`). `OpTypeForwardPointer`
+//! declares nothing by itself: a struct member that uses a pointer declared
+//! later converts that pointer there, and a pointer back to a struct being
+//! converted is `!spirv.ptr<!spirv.struct<Name>, Class>`, the struct's
+//! recursive reference (such a struct without an `OpName` is named
+//! `struct_<id>`).
 
 use super::Reader;
 use crate::binary::module::Inst;
@@ -21,10 +28,20 @@ pub const OPAQUE_TYPES: [(&str, &str); 7] = [
     ("OpTypeRayQueryKHR", "ray_query"),
 ];
 
+/// How many structs deep forward-declared pointers may nest.
+const MAX_OPEN_STRUCTS: usize = 64;
+
+/// How many types declared later one type may reach through others.
+const MAX_FORWARD_DEPTH: u32 = 256;
+
 impl Reader<'_, '_> {
     /// Converts every type declaration of the globals section, in order.
     pub(super) fn read_type(&mut self, index: u32, inst: &Inst) -> Result<(), DecodeError> {
-        let operands = &self.decoded[index as usize].operands;
+        if inst.op == Op::TypeForwardPointer || self.types.contains_key(&inst.result) {
+            return Ok(());
+        }
+        let operands = self.decoded[index as usize].operands.clone();
+        let view = self.view;
         let lit = |i: usize| match operands.get(i) {
             Some(Operand::Integer(v)) => Some(*v),
             Some(Operand::Number { bits, .. }) => Some(*bits as u32),
@@ -40,7 +57,7 @@ impl Reader<'_, '_> {
             }
             _ => None,
         };
-        let bad = |what: &str| self.view.error(index, format!("unsupported {what}"));
+        let bad = |what: &str| view.error(index, format!("unsupported {what}"));
         let ty = match inst.op {
             Op::TypeVoid => self.ctx.none_type(),
             Op::TypeBool => self.ctx.int_type(1),
@@ -62,35 +79,45 @@ impl Reader<'_, '_> {
                 self.ctx.float_type(kind)
             }
             Op::TypeVector => {
-                let elem = self.type_of_id(index, id(0))?;
+                let elem = self.forward_type(index, id(0))?;
                 let n = lit(1).ok_or_else(|| bad("vector size"))?;
                 self.ctx.vector_type(&[u64::from(n)], elem)
             }
             Op::TypeMatrix => {
-                let column = self.type_of_id(index, id(0))?;
+                let column = self.forward_type(index, id(0))?;
                 let n = lit(1).ok_or_else(|| bad("matrix size"))?;
                 self.spirv_type("matrix", vec![Param::Int(n.into()), Param::Type(column)])
             }
             Op::TypeArray => {
-                let elem = self.type_of_id(index, id(0))?;
-                let length = id(1).and_then(|c| self.constant_u32(c));
-                let n = length.ok_or_else(|| bad("array length (not a plain constant)"))?;
+                let elem = self.forward_type(index, id(0))?;
+                let length = id(1).ok_or_else(|| bad("array length"))?;
                 let stride = self.stride(inst.result);
-                self.spirv_type(
-                    "array",
-                    vec![Param::Int(n.into()), Param::Type(elem), Param::Int(stride)],
-                )
+                let spec_length = match self.globals.get(&length) {
+                    Some(super::Global::SpecConstant(symbol, _)) => Some(symbol.clone()),
+                    _ => None,
+                };
+                let n = match &spec_length {
+                    None => self.constant_u32(length),
+                    Some(_) => Some(self.spec_default(length, 0).unwrap_or(1) as u32),
+                };
+                let n = n.ok_or_else(|| bad("array length (not an integer constant)"))?;
+                let mut params = vec![Param::Int(n.into()), Param::Type(elem), Param::Int(stride)];
+                params.extend(spec_length.map(|s| Param::Ident(self.ctx.ident(&s))));
+                self.spirv_type("array", params)
             }
             Op::TypeRuntimeArray => {
-                let elem = self.type_of_id(index, id(0))?;
+                let elem = self.forward_type(index, id(0))?;
                 let stride = self.stride(inst.result);
                 self.spirv_type("rtarray", vec![Param::Type(elem), Param::Int(stride)])
             }
             Op::TypePointer => {
                 let class = enum_name(0).ok_or_else(|| bad("storage class"))?;
-                let pointee = self.type_of_id(index, id(1))?;
+                let pointee = self.forward_type(index, id(1))?;
                 let class = Param::Ident(self.ctx.ident(&class));
-                self.spirv_type("ptr", vec![Param::Type(pointee), class])
+                let mut params = vec![Param::Type(pointee), class];
+                let stride = self.stride(inst.result);
+                params.extend((stride != 0).then_some(Param::Int(stride)));
+                self.spirv_type("ptr", params)
             }
             Op::TypeSampledImage => {
                 let image = self.type_of_id(index, id(0))?;
@@ -173,9 +200,33 @@ impl Reader<'_, '_> {
                 _ => None,
             })
             .collect();
+        let name = match self.names.get(&id) {
+            Some(name) => name.clone(),
+            None if member_types.iter().any(|m| !self.types.contains_key(m)) => {
+                format!("struct_{id}")
+            }
+            None => String::new(),
+        };
+        if self.open_structs.len() >= MAX_OPEN_STRUCTS {
+            return Err(self.view.error(index, "structs nest too deep".into()));
+        }
+        self.open_structs.push((id, name.clone()));
+        let members = self.struct_members(index, id, &member_types);
+        self.open_structs.pop();
+        let name = Param::Ident(self.ctx.ident(&name));
+        Ok(self.spirv_type("struct", vec![name, Param::List(members?.into())]))
+    }
+
+    /// The members of struct `id` (instruction `index`) as type parameters.
+    fn struct_members(
+        &mut self,
+        index: u32,
+        id: u32,
+        member_types: &[u32],
+    ) -> Result<Vec<Param>, DecodeError> {
         let mut members = Vec::with_capacity(member_types.len());
         for (i, &member) in member_types.iter().enumerate() {
-            let ty = self.type_of_id(index, Some(member))?;
+            let ty = self.forward_type(index, Some(member))?;
             let mut offset = -1;
             let mut decorations = Vec::new();
             for (name, values) in self.member_decorations(id, i as u32) {
@@ -195,8 +246,46 @@ impl Reader<'_, '_> {
             ];
             members.push(Param::List(member.into()));
         }
-        let name = self.names.get(&id).cloned().unwrap_or_default();
-        let name = Param::Ident(self.ctx.ident(&name));
-        Ok(self.spirv_type("struct", vec![name, Param::List(members.into())]))
+        Ok(members)
+    }
+
+    /// The type `id` where type instruction `at` uses it; a type not
+    /// converted yet (reached through `OpTypeForwardPointer`) is converted
+    /// now, and a struct being converted is its recursive reference.
+    fn forward_type(&mut self, at: u32, id: Option<u32>) -> Result<Type, DecodeError> {
+        let Some(id) = id.filter(|id| !self.types.contains_key(id)) else {
+            return self.type_of_id(at, id);
+        };
+        if let Some((_, name)) = self.open_structs.iter().find(|s| s.0 == id) {
+            let name = Param::Ident(self.ctx.ident(&name.clone()));
+            return Ok(self.spirv_type("struct", vec![name]));
+        }
+        let Some(def) = self.view.def(id).filter(|&d| {
+            let op = self.view.insts[d as usize].op;
+            op != Op::TypeForwardPointer && op.info().class == "Type-Declaration"
+        }) else {
+            return self.type_of_id(at, Some(id));
+        };
+        if self.forward_depth >= MAX_FORWARD_DEPTH {
+            return Err(self
+                .view
+                .error(at, "types declared later nest too deep".into()));
+        }
+        let inst = self.view.insts[def as usize];
+        self.forward_depth += 1;
+        let read = self.read_type(def, &inst);
+        self.forward_depth -= 1;
+        read?;
+        let ty = self.type_of_id(at, Some(id))?;
+        // A pointer to a struct being converted is converted again, in full,
+        // where it is declared.
+        let pointee = match self.decoded[def as usize].operands.get(1) {
+            Some(Operand::Id(pointee)) => *pointee,
+            _ => 0,
+        };
+        if self.open_structs.iter().any(|s| s.0 == pointee) {
+            self.types.remove(&id);
+        }
+        Ok(ty)
     }
 }

@@ -12,12 +12,13 @@ use crate::ir::{AttrData, Block, Value};
 use crate::spirv::conventions::{self, Carrier, Form};
 use std::collections::HashMap;
 
-/// Ops that stand for a module-level id and emit nothing.
-const MATERIALIZED: [&str; 4] = [
+/// Ops that stand for a module-level id and emit nothing in the function.
+const MATERIALIZED: [&str; 5] = [
     "spirv.Constant",
     "spirv.mlir.addressof",
     "spirv.mlir.referenceof",
     "spirv.Undef",
+    "spirv.SpecConstantOperation",
 ];
 
 /// One function's ids: values and block labels.
@@ -134,7 +135,7 @@ impl Writer<'_> {
             for op in ctx.block_ops(block) {
                 let name = ctx.op_name_str(op);
                 if MATERIALIZED.contains(&name) {
-                    let id = self.materialized(op)?;
+                    let id = self.materialized(op, &ids.values)?;
                     ids.values.insert(ctx.result(op, 0), id);
                     continue;
                 }
@@ -158,8 +159,13 @@ impl Writer<'_> {
         Ok(ids)
     }
 
-    /// The module-level id a materialization op stands for.
-    fn materialized(&mut self, op: crate::ir::Op) -> Result<u32, SerializeError> {
+    /// The module-level id a materialization op stands for; `values` holds
+    /// the ids of the values before it.
+    pub(super) fn materialized(
+        &mut self,
+        op: crate::ir::Op,
+        values: &HashMap<Value, u32>,
+    ) -> Result<u32, SerializeError> {
         let ctx = self.ctx;
         let ty = ctx.value_type(ctx.result(op, 0));
         match ctx.op_name_str(op) {
@@ -171,6 +177,7 @@ impl Writer<'_> {
             }
             "spirv.mlir.addressof" => self.symbol_id(self.prop(op, "variable")),
             "spirv.mlir.referenceof" => self.symbol_id(self.prop(op, "spec_const")),
+            "spirv.SpecConstantOperation" => self.spec_operation(op, values, None),
             _ => self.undef_id(ty),
         }
     }

@@ -9,12 +9,18 @@
 //! type carrying no decorations of its own.
 
 mod function;
+mod spec_ops;
 mod types;
 
 use super::{Header, Instruction, Operand};
 use crate::grammar::{find_kind, Category, InstSet, Op, OperandKind};
 use crate::ir::{Attr, AttrData, Context, Param, Type, TypeData};
 use std::collections::{HashMap, HashSet};
+
+/// Attributes of a `spirv.GlobalVariable` that decorate the struct it
+/// points to (`BufferBlock`, or `Block` on inputs and outputs) rather than
+/// the variable.
+const BLOCK_MARKERS: [&str; 2] = ["buffer_block", "block"];
 
 /// Why a module cannot be written.
 pub type SerializeError = String;
@@ -47,6 +53,14 @@ struct Writer<'c> {
     declared: HashMap<Vec<u32>, u32>,
     /// Structs decorated `Block`.
     blocks: HashSet<u32>,
+    /// Named structs being written, with their reserved ids.
+    open_structs: Vec<(String, u32)>,
+    /// Forward-declared pointers by (pointee struct id, storage class,
+    /// stride).
+    forward_pointers: HashMap<(u32, u32, i64), u32>,
+    /// Forward-declared pointers whose `OpTypePointer` is still to be
+    /// written: (pointer, pointee struct, storage class, stride).
+    pending_pointers: Vec<(u32, u32, Operand, i64)>,
 }
 
 /// Writes `module` (a `spirv.module` op) as SPIR-V words.
@@ -68,6 +82,9 @@ pub fn serialize(ctx: &Context, module: crate::ir::Op) -> Result<Vec<u32>, Seria
         ext_sets: HashMap::new(),
         declared: HashMap::new(),
         blocks: HashSet::new(),
+        open_structs: Vec::new(),
+        forward_pointers: HashMap::new(),
+        pending_pointers: Vec::new(),
     };
     let version = w.module_header(module)?;
     let body = ctx
@@ -78,7 +95,11 @@ pub fn serialize(ctx: &Context, module: crate::ir::Op) -> Result<Vec<u32>, Seria
     for &op in &ops {
         if matches!(
             ctx.op_name_str(op),
-            "spirv.GlobalVariable" | "spirv.SpecConstant" | "spirv.func"
+            "spirv.GlobalVariable"
+                | "spirv.SpecConstant"
+                | "spirv.SpecConstantComposite"
+                | "spirv.mlir.spec_constant_op"
+                | "spirv.func"
         ) {
             let name = w.sym_name(op)?;
             let id = w.fresh();
@@ -90,6 +111,8 @@ pub fn serialize(ctx: &Context, module: crate::ir::Op) -> Result<Vec<u32>, Seria
         match ctx.op_name_str(op) {
             "spirv.GlobalVariable" => w.global_variable(op)?,
             "spirv.SpecConstant" => w.spec_constant(op)?,
+            "spirv.SpecConstantComposite" => w.spec_constant_composite(op)?,
+            "spirv.mlir.spec_constant_op" => w.named_spec_operation(op)?,
             "spirv.func" => w.function(op)?,
             "spirv.EntryPoint" => w.entry_point(op)?,
             "spirv.ExecutionMode" => w.execution_mode(op)?,
@@ -314,6 +337,9 @@ impl<'c> Writer<'c> {
     fn decorate(&mut self, id: u32, attrs: Attr) -> Result<(), SerializeError> {
         let decoration = kind("Decoration");
         for &(name, value) in self.ctx.dict_entries(attrs) {
+            if BLOCK_MARKERS.contains(&self.ctx.str(name)) {
+                continue;
+            }
             let name = camel(self.ctx.str(name));
             let info = decoration.info();
             let Some(case) = info.enumerant_named(&name) else {
@@ -373,8 +399,10 @@ impl<'c> Writer<'c> {
                 self.decorate_with(id, decoration, Some(value as u32))?;
             }
         }
-        self.decorate_interface_block(ty)?;
-        self.decorate(id, self.ctx.attributes(op))
+        let attrs = self.ctx.attributes(op);
+        let marker = (BLOCK_MARKERS.into_iter()).find(|m| self.ctx.dict_get(attrs, m).is_some());
+        self.decorate_interface_block(ty, marker)?;
+        self.decorate(id, attrs)
     }
 
     fn spec_constant(&mut self, op: crate::ir::Op) -> Result<(), SerializeError> {

@@ -1,4 +1,9 @@
 //! Types and constants, uniqued into the globals section on first use.
+//! A named struct's id is reserved before its members are written, so a
+//! member pointing back to it (`!spirv.ptr<!spirv.struct<Name>, Class>`)
+//! becomes an `OpTypeForwardPointer` whose `OpTypePointer` follows the
+//! struct; pointer strides and spec-constant array lengths are written as
+//! the deserializer reads them.
 
 use super::{emit, enum_value, instruction, kind, SerializeError, Writer};
 use crate::binary::deserialize::OPAQUE_TYPES;
@@ -111,7 +116,16 @@ impl Writer<'_> {
         let mut stride = 0;
         let mut members = Vec::new();
         let mut name = String::new();
+        let mut reserved = None;
         let (op, operands) = match (mnemonic, params) {
+            ("array", [Param::Int(_), Param::Type(elem), Param::Int(s), Param::Ident(length)]) => {
+                stride = *s;
+                let elem = self.type_id(*elem)?;
+                let length = self.ctx.str(*length);
+                let length = (self.symbols.get(length).copied())
+                    .ok_or_else(|| format!("unknown spec constant @{length} as array length"))?;
+                (Op::TypeArray, vec![Operand::Id(elem), Operand::Id(length)])
+            }
             ("array", [Param::Int(n), Param::Type(elem), Param::Int(s)]) => {
                 stride = *s;
                 let elem = self.type_id(*elem)?;
@@ -137,21 +151,26 @@ impl Writer<'_> {
                     vec![Operand::Id(self.type_id(*elem)?)],
                 )
             }
-            ("ptr", [Param::Type(pointee), Param::Ident(class)]) => {
+            ("ptr", [Param::Type(pointee), Param::Ident(class), rest @ ..]) => {
                 let class_name = self.ctx.str(*class);
                 let storage = kind("StorageClass");
                 let value = enum_value(storage, class_name).ok_or("unknown storage class")?;
+                let class = Operand::Enum {
+                    kind: storage,
+                    value,
+                };
+                if let [Param::Int(s)] = rest {
+                    stride = *s;
+                }
+                if let Some(open) = self.open_struct(*pointee)? {
+                    return self.forward_pointer(ty, open, class, stride);
+                }
                 let pointee_id = self.type_id(*pointee)?;
-                (
-                    Op::TypePointer,
-                    vec![
-                        Operand::Enum {
-                            kind: storage,
-                            value,
-                        },
-                        Operand::Id(pointee_id),
-                    ],
-                )
+                if let Some(&id) = self.forward_pointers.get(&(pointee_id, value, stride)) {
+                    self.types.insert(ty, id);
+                    return Ok(id);
+                }
+                (Op::TypePointer, vec![class, Operand::Id(pointee_id)])
             }
             ("matrix", [Param::Int(n), Param::Type(column)]) => (
                 Op::TypeMatrix,
@@ -192,20 +211,12 @@ impl Writer<'_> {
             }
             ("struct", [Param::Ident(struct_name), Param::List(list)]) => {
                 name = self.ctx.str(*struct_name).to_string();
-                let mut operands = Vec::new();
-                for member in list.iter() {
-                    let Param::List(fields) = member else {
-                        return Err("bad struct member".into());
-                    };
-                    let [Param::Type(member_type), Param::Int(offset), Param::List(decorations)] =
-                        &fields[..]
-                    else {
-                        return Err("bad struct member".into());
-                    };
-                    operands.push(Operand::Id(self.type_id(*member_type)?));
-                    members.push((*offset, decorations.clone()));
-                }
-                (Op::TypeStruct, operands)
+                let id = self.fresh();
+                reserved = Some(id);
+                self.open_structs.push((name.clone(), id));
+                let operands = self.struct_members(list, &mut members);
+                self.open_structs.pop();
+                (Op::TypeStruct, operands?)
             }
             (_, []) => {
                 let opaque = OPAQUE_TYPES.iter().find(|t| t.1 == mnemonic);
@@ -222,7 +233,7 @@ impl Writer<'_> {
         }
         let id = match op {
             _ if op == Op::TypeStruct || stride > 0 => {
-                let id = self.fresh();
+                let id = reserved.unwrap_or_else(|| self.fresh());
                 emit(
                     &mut self.out.globals,
                     &instruction(op, None, Some(id), operands),
@@ -232,6 +243,7 @@ impl Writer<'_> {
             _ => self.declare(op, None, operands)?,
         };
         self.types.insert(ty, id);
+        self.close_forward_pointers(id)?;
         let decoration = kind("Decoration");
         let decorate = |name: &str| Operand::Enum {
             kind: decoration,
@@ -271,10 +283,104 @@ impl Writer<'_> {
         Ok(id)
     }
 
+    /// The member ids of a struct type's `list`, collecting each member's
+    /// offset and decorations into `members`.
+    fn struct_members(
+        &mut self,
+        list: &[Param],
+        members: &mut Vec<(i64, Box<[Param]>)>,
+    ) -> Result<Vec<Operand>, SerializeError> {
+        let mut operands = Vec::new();
+        for member in list.iter() {
+            let Param::List(fields) = member else {
+                return Err("bad struct member".into());
+            };
+            let [Param::Type(member_type), Param::Int(offset), Param::List(decorations)] =
+                &fields[..]
+            else {
+                return Err("bad struct member".into());
+            };
+            operands.push(Operand::Id(self.type_id(*member_type)?));
+            members.push((*offset, decorations.clone()));
+        }
+        Ok(operands)
+    }
+
+    /// The reserved id of the struct being written that `pointee` (a
+    /// recursive reference `!spirv.struct<Name>`) names; `None` for any
+    /// other type.
+    fn open_struct(&self, pointee: Type) -> Result<Option<u32>, SerializeError> {
+        let Some(data) = self.ctx.as_dialect_type(pointee, "spirv", "struct") else {
+            return Ok(None);
+        };
+        let [Param::Ident(name)] = &data.params[..] else {
+            return Ok(None);
+        };
+        let name = self.ctx.str(*name);
+        match self.open_structs.iter().rev().find(|s| s.0 == name) {
+            Some(&(_, id)) => Ok(Some(id)),
+            None => Err(format!(
+                "!spirv.struct<{name}> outside the definition of {name}"
+            )),
+        }
+    }
+
+    /// `OpTypeForwardPointer` for pointer type `ty` to the struct being
+    /// written as `open`; its `OpTypePointer` follows the struct.
+    fn forward_pointer(
+        &mut self,
+        ty: Type,
+        open: u32,
+        class: Operand,
+        stride: i64,
+    ) -> Result<u32, SerializeError> {
+        let Operand::Enum { value, .. } = class else {
+            return Err("bad storage class".into());
+        };
+        if let Some(&id) = self.forward_pointers.get(&(open, value, stride)) {
+            self.types.insert(ty, id);
+            return Ok(id);
+        }
+        let id = self.fresh();
+        let inst = instruction(
+            Op::TypeForwardPointer,
+            None,
+            None,
+            vec![Operand::Id(id), class.clone()],
+        );
+        emit(&mut self.out.globals, &inst)?;
+        self.forward_pointers.insert((open, value, stride), id);
+        self.pending_pointers.push((id, open, class, stride));
+        self.types.insert(ty, id);
+        Ok(id)
+    }
+
+    /// Declares the forward-declared pointers to struct `id`, just written.
+    fn close_forward_pointers(&mut self, id: u32) -> Result<(), SerializeError> {
+        let (closing, pending) = std::mem::take(&mut self.pending_pointers)
+            .into_iter()
+            .partition(|p| p.1 == id);
+        self.pending_pointers = pending;
+        for (pointer, pointee, class, stride) in closing {
+            let operands = vec![class, Operand::Id(pointee)];
+            let inst = instruction(Op::TypePointer, None, Some(pointer), operands);
+            emit(&mut self.out.globals, &inst)?;
+            if stride > 0 {
+                self.decorate_with(pointer, "ArrayStride", Some(stride as u32))?;
+            }
+        }
+        Ok(())
+    }
+
     /// Decorates `Block` the struct a global variable of pointer type
     /// `ty` points to, where its storage class makes it an interface block
-    /// (or, for inputs and outputs, where it has built-in members).
-    pub(super) fn decorate_interface_block(&mut self, ty: Type) -> Result<(), SerializeError> {
+    /// (or, for inputs and outputs, where it has built-in members);
+    /// `BufferBlock` or `Block` where the variable's `marker` says so.
+    pub(super) fn decorate_interface_block(
+        &mut self,
+        ty: Type,
+        marker: Option<&str>,
+    ) -> Result<(), SerializeError> {
         let Some((pointee, class)) = crate::spirv::types::as_pointer(self.ctx, ty) else {
             return Ok(());
         };
@@ -288,9 +394,15 @@ impl Writer<'_> {
         };
         let interface = BLOCK_CLASSES.contains(&class)
             || (matches!(class, "Input" | "Output") && built_in_members);
+        let decoration = match marker {
+            Some("buffer_block") => "BufferBlock",
+            Some(_) => "Block",
+            None if interface => "Block",
+            None => return Ok(()),
+        };
         let id = self.type_id(pointee)?;
-        if interface && self.blocks.insert(id) {
-            self.decorate_with(id, "Block", None)?;
+        if self.blocks.insert(id) {
+            self.decorate_with(id, decoration, None)?;
         }
         Ok(())
     }
@@ -394,7 +506,11 @@ impl Writer<'_> {
     }
 
     /// The types of the `count` constituents of composite type `ty`.
-    fn element_types(&self, ty: Type, count: usize) -> Result<Vec<Type>, SerializeError> {
+    pub(super) fn element_types(
+        &self,
+        ty: Type,
+        count: usize,
+    ) -> Result<Vec<Type>, SerializeError> {
         let TypeData::Dialect(d) = self.ctx.type_data(ty) else {
             return Err("a composite constant of a non-composite type".into());
         };

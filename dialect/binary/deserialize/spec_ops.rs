@@ -1,0 +1,255 @@
+//! Module facts a function uses, materialized where it uses them, and the
+//! spec constants built from other constants:
+//! - `OpSpecConstantOp` becomes, as MLIR 19 reads it, a
+//!   `spirv.SpecConstantOperation` at each use whose region wraps the op it
+//!   applies (`spirv.IAdd`, ...) and yields its result through
+//!   `spirv.mlir.yield`; the wrapped op's operands are materialized just
+//!   before it. One that a module-level instruction uses (an array length,
+//!   a composite constituent) gets a symbol instead: a module-level
+//!   `spirv.mlir.spec_constant_op @name : type` whose region holds the
+//!   same materialization, referenced through `spirv.mlir.referenceof`.
+//! - `OpSpecConstantComposite` becomes `spirv.SpecConstantComposite @name
+//!   (constituents) : type`; a constituent that is a plain constant (MLIR
+//!   accepts only spec constants) is kept as its value attribute.
+
+use super::function::enum_value;
+use super::{Global, Reader};
+use crate::binary::module::Section;
+use crate::binary::{DecodeError, Operand};
+use crate::grammar::Op;
+use crate::ir::{Attr, Builder, OpSpec, Value};
+use crate::spirv::conventions::{self, Form};
+
+/// How deep default values of nested `OpSpecConstantOp`s are evaluated.
+const MAX_EVALUATION_DEPTH: u32 = 32;
+
+impl Reader<'_, '_> {
+    /// Records the `OpSpecConstantOp` results that module-level
+    /// instructions use, before the globals are read.
+    pub(super) fn find_module_level_uses(&mut self) {
+        for index in self.section_indices(Section::Globals) {
+            let operands = &self.decoded[index as usize].operands;
+            let used: Vec<u32> = match self.view.insts[index as usize].op {
+                Op::TypeArray => operands.get(1).and_then(id_of).into_iter().collect(),
+                Op::SpecConstantComposite | Op::Variable => {
+                    operands.iter().filter_map(id_of).collect()
+                }
+                _ => continue,
+            };
+            for id in used {
+                if self.view.def_inst(id).map(|d| d.op) == Some(Op::SpecConstantOp) {
+                    self.module_level_uses.insert(id);
+                }
+            }
+        }
+    }
+
+    /// The value of module-level `id` materialized at `builder` where
+    /// instruction `at` uses it; `None` when `id` is no module fact.
+    pub(super) fn materialize_global(
+        &mut self,
+        builder: &Builder,
+        at: u32,
+        id: u32,
+    ) -> Result<Option<Value>, DecodeError> {
+        let (name, ty, prop) = match self.globals.get(&id).cloned() {
+            Some(Global::Constant(attr, ty)) => ("spirv.Constant", ty, ("value", attr)),
+            Some(Global::Variable(symbol, ty)) => {
+                let symbol = self.ctx.symbol_ref_attr(&symbol, &[]);
+                ("spirv.mlir.addressof", ty, ("variable", symbol))
+            }
+            Some(Global::SpecConstant(symbol, ty)) => {
+                let symbol = self.ctx.symbol_ref_attr(&symbol, &[]);
+                ("spirv.mlir.referenceof", ty, ("spec_const", symbol))
+            }
+            Some(Global::SpecOperation(index)) => {
+                return self.spec_operation(builder, index).map(Some)
+            }
+            Some(Global::Undef(ty)) => {
+                let spec = self.spec("spirv.Undef", vec![], vec![ty], Vec::new());
+                return Ok(Some(self.create(builder, spec)[0]));
+            }
+            Some(Global::Function(_)) => {
+                return Err(self
+                    .view
+                    .error(at, format!("function %{id} used as a value")));
+            }
+            None => return Ok(None),
+        };
+        let spec = self.spec(name, vec![], vec![ty], vec![(prop.0.to_string(), prop.1)]);
+        Ok(Some(self.create(builder, spec)[0]))
+    }
+
+    /// `OpSpecConstantOp` `index` at module level: a symbol when a
+    /// module-level instruction uses it, else materialized at each use.
+    pub(super) fn spec_constant_op(&mut self, index: u32) -> Result<(), DecodeError> {
+        let inst = self.view.insts[index as usize];
+        let ty = self.type_of_id(index, Some(inst.result_type))?;
+        if !self.module_level_uses.contains(&inst.result) {
+            self.globals
+                .insert(inst.result, Global::SpecOperation(index));
+            return Ok(());
+        }
+        let name = self.symbol_name(inst.result, "spirv_spec_op");
+        let props = vec![
+            ("sym_name".to_string(), self.ctx.string_attr(&name)),
+            ("type".to_string(), self.ctx.type_attr(ty)),
+        ];
+        let mut spec = OpSpec::new(
+            self.ctx.ident("spirv.mlir.spec_constant_op"),
+            Default::default(),
+        );
+        spec.properties = Some(self.dictionary(props));
+        spec.num_regions = 1;
+        let op = Builder::at_end(self.module_body).create_from(&mut self.ctx, spec);
+        self.in_new_block(op, |reader, builder| reader.spec_operation(builder, index))?;
+        self.globals
+            .insert(inst.result, Global::SpecConstant(name, ty));
+        Ok(())
+    }
+
+    /// Fills the single region of `op` with one block: what `body` builds,
+    /// then `spirv.mlir.yield` of the value it returns.
+    fn in_new_block(
+        &mut self,
+        op: crate::ir::Op,
+        body: impl FnOnce(&mut Self, &Builder) -> Result<Value, DecodeError>,
+    ) -> Result<Value, DecodeError> {
+        let region = self.ctx.regions(op)[0];
+        let block = self.ctx.create_block(&[]);
+        self.ctx.append_block(region, block);
+        let builder = Builder::at_end(block);
+        let value = body(self, &builder)?;
+        let spec = self.spec("spirv.mlir.yield", vec![value], vec![], Vec::new());
+        builder.create_from(&mut self.ctx, spec);
+        Ok(value)
+    }
+
+    /// A `spirv.SpecConstantOperation` for `OpSpecConstantOp` `index` at
+    /// `builder`, its operands materialized before it.
+    pub(super) fn spec_operation(
+        &mut self,
+        builder: &Builder,
+        index: u32,
+    ) -> Result<Value, DecodeError> {
+        let inst = self.view.insts[index as usize];
+        let ty = self.type_of_id(index, Some(inst.result_type))?;
+        let operands = self.decoded[index as usize].operands.clone();
+        let [Operand::SpecOp(wrapped), rest @ ..] = &operands[..] else {
+            return Err(self
+                .view
+                .error(index, "OpSpecConstantOp without an opcode".into()));
+        };
+        let carriers = conventions::decoded_carriers(*wrapped, rest.iter().map(enum_value));
+        let mut values = Vec::new();
+        let mut lists: Vec<(String, Vec<Attr>)> = Vec::new();
+        let mut always_arrays = Vec::new();
+        for (operand, carrier) in rest.iter().zip(carriers) {
+            match operand {
+                Operand::Id(id) => {
+                    let defined_before = self.view.def(*id).is_some_and(|d| d < index);
+                    let value = match defined_before {
+                        true => self.materialize_global(builder, index, *id)?,
+                        false => None,
+                    };
+                    let message = format!("%{id} is no constant defined before this one");
+                    values.push(value.ok_or_else(|| self.view.error(index, message))?);
+                }
+                Operand::Integer(v) => {
+                    let i32_type = self.ctx.int_type(32);
+                    let attr = self.ctx.integer_attr(i32_type, i128::from(*v as i32));
+                    let key = carrier.name.to_string();
+                    if carrier.form == Form::LiteralArray {
+                        always_arrays.push(key.clone());
+                    }
+                    lists.push((key, vec![attr]));
+                }
+                _ => {
+                    let message = "unsupported operand of OpSpecConstantOp".to_string();
+                    return Err(self.view.error(index, message));
+                }
+            }
+        }
+        let props = self.merge_lists(lists, &always_arrays);
+        let mut spec = self.spec("spirv.SpecConstantOperation", vec![], vec![ty], vec![]);
+        spec.num_regions = 1;
+        let op = builder.create_from(&mut self.ctx, spec);
+        let name = wrapped.info().mlir_name;
+        self.in_new_block(op, |reader, inner| {
+            let spec = reader.spec(name, values, vec![ty], props);
+            Ok(reader.create(inner, spec)[0])
+        })?;
+        Ok(self.ctx.results(op)[0])
+    }
+
+    /// `OpSpecConstantComposite` `index` as a `spirv.SpecConstantComposite`.
+    pub(super) fn spec_constant_composite(&mut self, index: u32) -> Result<(), DecodeError> {
+        let inst = self.view.insts[index as usize];
+        let ty = self.type_of_id(index, Some(inst.result_type))?;
+        let name = self.symbol_name(inst.result, "spirv_spec_const");
+        let mut constituents = Vec::new();
+        for id in self.decoded[index as usize]
+            .operands
+            .clone()
+            .iter()
+            .filter_map(id_of)
+        {
+            let attr = match self.globals.get(&id).cloned() {
+                Some(Global::SpecConstant(symbol, _)) => self.ctx.symbol_ref_attr(&symbol, &[]),
+                Some(Global::Constant(attr, _)) => attr,
+                _ => {
+                    let message = format!("constituent %{id} is no constant");
+                    return Err(self.view.error(index, message));
+                }
+            };
+            constituents.push(attr);
+        }
+        let props = vec![
+            (
+                "constituents".to_string(),
+                self.ctx.array_attr(constituents),
+            ),
+            ("sym_name".to_string(), self.ctx.string_attr(&name)),
+            ("type".to_string(), self.ctx.type_attr(ty)),
+        ];
+        let attrs = self.decoration_attrs(inst.result, &[]);
+        self.module_op("spirv.SpecConstantComposite", props, attrs);
+        self.globals
+            .insert(inst.result, Global::SpecConstant(name, ty));
+        Ok(())
+    }
+
+    /// The default value of integer spec constant `id`: its literal, or the
+    /// integer arithmetic of an `OpSpecConstantOp` on default values.
+    pub(super) fn spec_default(&self, id: u32, depth: u32) -> Option<u64> {
+        let index = self.view.def(id)?;
+        let operands = &self.decoded[index as usize].operands;
+        match (self.view.insts[index as usize].op, &operands[..]) {
+            (Op::Constant | Op::SpecConstant, [Operand::Integer(v)]) => Some(u64::from(*v)),
+            (Op::Constant | Op::SpecConstant, [Operand::Number { bits, .. }]) => Some(*bits),
+            (Op::SpecConstantOp, [Operand::SpecOp(op), Operand::Id(a), Operand::Id(b)])
+                if depth < MAX_EVALUATION_DEPTH =>
+            {
+                let (a, b) = (
+                    self.spec_default(*a, depth + 1)?,
+                    self.spec_default(*b, depth + 1)?,
+                );
+                match op {
+                    Op::IAdd => Some(a.wrapping_add(b)),
+                    Op::ISub => Some(a.wrapping_sub(b)),
+                    Op::IMul => Some(a.wrapping_mul(b)),
+                    Op::UDiv | Op::SDiv => a.checked_div(b),
+                    _ => None,
+                }
+            }
+            _ => None,
+        }
+    }
+}
+
+fn id_of(operand: &Operand) -> Option<u32> {
+    match operand {
+        Operand::Id(id) => Some(*id),
+        _ => None,
+    }
+}

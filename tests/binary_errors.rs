@@ -1,0 +1,215 @@
+//! Malformed binaries: deserialization fails with an error naming the word
+//! offset and the instruction at fault, never a panic. Each case breaks one
+//! thing in a small valid compute module: the header (truncated, bad
+//! magic), an instruction's encoding (a word count past the end, an
+//! unknown opcode), its ids (used but never defined, a forward reference
+//! a module-level instruction may not make) or the module's layout (an
+//! instruction in the wrong section).
+
+use spirv_dialect::binary::deserialize::deserialize;
+use spirv_dialect::binary::DecodeError;
+use spirv_dialect::spvasm::{assemble, AssembleOptions};
+
+const MODULE: &str = r#"
+               OpCapability Shader
+               OpMemoryModel Logical GLSL450
+               OpEntryPoint GLCompute %main "main"
+               OpExecutionMode %main LocalSize 1 1 1
+               OpDecorate %spec SpecId 3
+       %void = OpTypeVoid
+         %fn = OpTypeFunction %void
+        %int = OpTypeInt 32 1
+       %spec = OpSpecConstant %int 4
+        %sum = OpSpecConstantOp %int IAdd %spec %spec
+        %arr = OpTypeArray %int %sum
+      %parr = OpTypePointer Function %arr
+       %main = OpFunction %void None %fn
+      %entry = OpLabel
+        %var = OpVariable %parr Function
+          %x = OpIAdd %int %spec %sum
+               OpReturn
+               OpFunctionEnd
+"#;
+
+fn module() -> Vec<u32> {
+    assemble(MODULE, &AssembleOptions::default()).expect("the test module assembles")
+}
+
+/// Word offsets of the module's instructions, with their opcodes.
+fn instructions(words: &[u32]) -> Vec<(usize, u32)> {
+    let mut out = Vec::new();
+    let mut at = 5;
+    while at < words.len() {
+        out.push((at, words[at] & 0xffff));
+        at += (words[at] >> 16).max(1) as usize;
+    }
+    out
+}
+
+/// The offset of the `nth` instruction with `opcode`.
+fn offset_of(words: &[u32], opcode: u32, nth: usize) -> usize {
+    let found = instructions(words)
+        .into_iter()
+        .filter(|i| i.1 == opcode)
+        .nth(nth);
+    found.expect("the test module has the instruction").0
+}
+
+/// Asserts that `e` points into the instruction `name` at word `at`
+/// (its opcode word or the operand at fault).
+fn assert_at(e: &DecodeError, at: usize, name: &str) {
+    assert_eq!(e.instruction, Some(name), "{e}");
+    assert!((at..at + 8).contains(&e.offset), "expected word {at}: {e}");
+}
+
+fn error(words: &[u32]) -> DecodeError {
+    match deserialize(words) {
+        Ok(_) => panic!("a malformed module was read"),
+        Err(e) => e,
+    }
+}
+
+const OP_TYPE_INT: u32 = 21;
+const OP_TYPE_ARRAY: u32 = 28;
+const OP_SPEC_CONSTANT_OP: u32 = 52;
+const OP_FUNCTION: u32 = 54;
+const OP_VARIABLE: u32 = 59;
+const OP_DECORATE: u32 = 71;
+const OP_IADD: u32 = 128;
+const OP_CAPABILITY: u32 = 17;
+
+#[test]
+fn the_test_module_reads() {
+    let words = module();
+    let (ctx, module) = deserialize(&words).expect("deserialize");
+    spirv_dialect::verify::verify(&ctx, module).expect("verify");
+}
+
+#[test]
+fn truncated_input() {
+    let words = module();
+    let e = error(&words[..3]);
+    assert!(e.offset <= 5, "{e}");
+    assert!(e.message.contains("header"), "{e}");
+    // Cut inside the last instruction (OpFunctionEnd has one word; cut the
+    // OpReturn before it and the one-word instructions still parse, so cut
+    // into the OpIAdd).
+    let add = offset_of(&words, OP_IADD, 0);
+    let e = error(&words[..add + 2]);
+    assert_at(&e, add, "OpIAdd");
+}
+
+#[test]
+fn bad_magic() {
+    let mut words = module();
+    words[0] = 0x0203_0723;
+    let e = error(&words);
+    assert_eq!(e.offset, 0, "{e}");
+    assert!(e.message.contains("magic"), "{e}");
+}
+
+#[test]
+fn word_count_past_the_end() {
+    let mut words = module();
+    let add = offset_of(&words, OP_IADD, 0);
+    words[add] = (1000 << 16) | OP_IADD;
+    let e = error(&words);
+    assert_at(&e, add, "OpIAdd");
+    let mut words = module();
+    words[add] = OP_IADD;
+    let e = error(&words);
+    assert_eq!(e.offset, add, "a zero word count: {e}");
+}
+
+#[test]
+fn unknown_opcode() {
+    let mut words = module();
+    let add = offset_of(&words, OP_IADD, 0);
+    words[add] = (words[add] & 0xffff_0000) | 0x7ffe;
+    let e = error(&words);
+    assert_eq!(e.offset, add, "{e}");
+    assert!(
+        e.message.contains("32766"),
+        "the message names the opcode: {e}"
+    );
+}
+
+#[test]
+fn id_used_but_never_defined() {
+    // A bound one larger leaves the old bound an id nothing defines.
+    let undefined = module()[3];
+    let with_spare_id = || {
+        let mut words = module();
+        words[3] += 1;
+        words
+    };
+    let mut words = with_spare_id();
+    let add = offset_of(&words, OP_IADD, 0);
+    words[add + 4] = undefined;
+    let e = error(&words);
+    assert_at(&e, add, "OpIAdd");
+    assert!(e.message.contains(&format!("%{undefined}")), "{e}");
+
+    // In module-level instructions: an array length, a spec-constant
+    // operation's operand.
+    for (opcode, operand, name) in [
+        (OP_TYPE_ARRAY, 3, "OpTypeArray"),
+        (OP_SPEC_CONSTANT_OP, 5, "OpSpecConstantOp"),
+    ] {
+        let mut words = with_spare_id();
+        let at = offset_of(&words, opcode, 0);
+        words[at + operand] = undefined;
+        let e = error(&words);
+        assert_at(&e, at, name);
+    }
+}
+
+#[test]
+fn ids_out_of_order_at_module_level() {
+    // The spec-constant operation uses itself.
+    let mut words = module();
+    let at = offset_of(&words, OP_SPEC_CONSTANT_OP, 0);
+    words[at + 4] = words[at + 2];
+    let e = error(&words);
+    assert_at(&e, at, "OpSpecConstantOp");
+}
+
+#[test]
+fn instruction_in_the_wrong_section() {
+    // A type declared inside the function.
+    let mut words = module();
+    let int = offset_of(&words, OP_TYPE_INT, 0);
+    let int_inst: Vec<u32> = words[int..int + 4].to_vec();
+    let add = offset_of(&words, OP_IADD, 0);
+    let mut inside = int_inst.clone();
+    inside[1] = words[3];
+    words[3] += 1;
+    words.splice(add..add, inside);
+    let e = error(&words);
+    assert_at(&e, add, "OpTypeInt");
+
+    // A capability after the memory model, a decoration after the types.
+    for (opcode, before) in [(OP_CAPABILITY, OP_DECORATE), (OP_DECORATE, OP_FUNCTION)] {
+        let mut words = module();
+        let from = offset_of(&words, opcode, 0);
+        let len = (words[from] >> 16) as usize;
+        let moved: Vec<u32> = words.drain(from..from + len).collect();
+        let to = offset_of(&words, before, 0);
+        words.splice(to..to, moved);
+        let e = error(&words);
+        let name = match opcode {
+            OP_CAPABILITY => "OpCapability",
+            _ => "OpDecorate",
+        };
+        assert_at(&e, to, name);
+    }
+
+    // A function-storage variable at module level.
+    let mut words = module();
+    let var = offset_of(&words, OP_VARIABLE, 0);
+    let moved: Vec<u32> = words.drain(var..var + 4).collect();
+    let function = offset_of(&words, OP_FUNCTION, 0);
+    words.splice(function..function, moved);
+    let e = error(&words);
+    assert_at(&e, function, "OpVariable");
+}
