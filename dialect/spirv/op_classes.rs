@@ -102,6 +102,14 @@ pub const RELATIONAL: &[&str] = &[
     "LogicalOr",
 ];
 
+/// Shifts: the result has the base's type (`spirv.ShiftLeftLogical %a, %b
+/// : i32, i32`).
+pub const SHIFTS: &[&str] = &[
+    "ShiftLeftLogical",
+    "ShiftRightLogical",
+    "ShiftRightArithmetic",
+];
+
 /// One operand converted element-wise: the result keeps its shape.
 pub const SHAPE_PRESERVING_CONVERSIONS: &[&str] = &[
     "ConvertFToU",
