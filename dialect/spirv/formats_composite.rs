@@ -4,7 +4,9 @@
 //! (result types follow from operand types), and operands each followed by
 //! their type (`spirv.GL.FMix %x : f32, %y : f32, %a : f32 -> f32`).
 
-use super::formats_support::{bool_of_shape, composite_element, int_of};
+use super::formats_support::{
+    bool_of_shape, composite_element, enum_case, int_of, parse_enum, print_enum, Spelling,
+};
 use crate::ir::{AttrData, Op};
 use crate::text::format::{Directive, FormState};
 use crate::text::lexer::Tok;
@@ -51,6 +53,60 @@ pub(super) fn register(syntax: &mut Syntax) {
     for (name, directive) in directives {
         syntax.add_directive(name, directive);
     }
+    let more: [(&'static str, Directive); 7] = [
+        (
+            "BitFieldTypes",
+            Directive {
+                print: print_bit_field_types,
+                parse: parse_bit_field_types,
+            },
+        ),
+        (
+            "StructResult",
+            Directive {
+                print: print_result_type,
+                parse: parse_struct_result,
+            },
+        ),
+        (
+            "OperandTypeToResult",
+            Directive {
+                print: print_operand_type_to_result,
+                parse: parse_operand_type_to_result,
+            },
+        ),
+        (
+            "OperandTypesToResult",
+            Directive {
+                print: print_operand_types_to_result,
+                parse: parse_operand_types_to_result,
+            },
+        ),
+        (
+            "PrintfTypes",
+            Directive {
+                print: print_printf_types,
+                parse: parse_printf_types,
+            },
+        ),
+        (
+            "DynamicIndex",
+            Directive {
+                print: print_dynamic_index,
+                parse: parse_dynamic_index,
+            },
+        ),
+        (
+            "OptionalAngledEnum",
+            Directive {
+                print: print_optional_angled_enum,
+                parse: parse_optional_angled_enum,
+            },
+        ),
+    ];
+    for (name, directive) in more {
+        syntax.add_directive(name, directive);
+    }
     syntax.add_directive(
         "InsertTypes",
         Directive {
@@ -61,7 +117,15 @@ pub(super) fn register(syntax: &mut Syntax) {
     syntax.add_directive(
         "TypedOperands",
         Directive {
-            print: print_typed_operands,
+            print: |p, op, _| print_typed_operands(p, op, ""),
+            parse: parse_typed_operands,
+        },
+    );
+    // Image ops leave a space for their (absent) image operands.
+    syntax.add_directive(
+        "ImageTypedOperands",
+        Directive {
+            print: |p, op, _| print_typed_operands(p, op, " "),
             parse: parse_typed_operands,
         },
     );
@@ -201,8 +265,8 @@ fn parse_compare_type(p: &mut Parser, st: &mut FormState, _: &[String]) -> PResu
     Ok(())
 }
 
-/// ` %a : t, %b : t -> result`.
-fn print_typed_operands(p: &mut Printer, op: Op, _: &[String]) {
+/// ` %a : t, %b : t -> result` (`gap` before the arrow).
+fn print_typed_operands(p: &mut Printer, op: Op, gap: &str) {
     let ctx = p.ctx;
     for (i, v) in ctx.operands(op).enumerate() {
         p.write(if i > 0 { ", " } else { " " });
@@ -211,6 +275,7 @@ fn print_typed_operands(p: &mut Printer, op: Op, _: &[String]) {
         p.print_type(ctx.value_type(v));
     }
     if let Some(&r) = ctx.results(op).first() {
+        p.write(gap);
         p.write(" -> ");
         p.print_type(ctx.value_type(r));
     }
@@ -233,5 +298,219 @@ fn parse_typed_operands<'s>(
     p.expect(Tok::Arrow, "'->'")?;
     let result = p.parse_type()?;
     st.set_results(vec![result]);
+    Ok(())
+}
+
+/// ` i32, i32, i32`: the base's, the offset's and the count's types
+/// (`spirv.BitFieldInsert` shares the base type with the inserted value).
+fn print_bit_field_types(p: &mut Printer, op: Op, _: &[String]) {
+    let ctx = p.ctx;
+    let types: Vec<_> = ctx.operands(op).map(|v| ctx.value_type(v)).collect();
+    if types.len() >= 3 {
+        p.write(" ");
+        let (base, rest) = (types[0], &types[types.len() - 2..]);
+        p.print_type_list(std::iter::once(base).chain(rest.iter().copied()));
+    }
+}
+
+fn parse_bit_field_types(p: &mut Parser, st: &mut FormState, _: &[String]) -> PResult<()> {
+    let loc = p.loc();
+    let types = p.parse_type_list()?;
+    let operands = st.parsed.operands.len();
+    let [base, offset, count] = types[..] else {
+        return Err(p.error_at(loc, "expected the base, offset and count types"));
+    };
+    let mut operand_types = vec![base; operands.saturating_sub(2)];
+    operand_types.extend([offset, count]);
+    st.parsed.operand_types = operand_types;
+    st.set_results(vec![base]);
+    Ok(())
+}
+
+/// ` type` of the result.
+fn print_result_type(p: &mut Printer, op: Op, _: &[String]) {
+    if let Some(&r) = p.ctx.results(op).first() {
+        p.write(" ");
+        p.print_type(p.ctx.value_type(r));
+    }
+}
+
+/// A `!spirv.struct<(T, T)>` result whose members are the operands' type.
+fn parse_struct_result(p: &mut Parser, st: &mut FormState, _: &[String]) -> PResult<()> {
+    let loc = p.loc();
+    let ty = p.parse_type()?;
+    let member = composite_element(p.ctx, ty, 0)
+        .ok_or_else(|| p.error_at(loc, "expected a struct type with members"))?;
+    st.parsed.operand_types = vec![member; st.parsed.operands.len()];
+    st.set_results(vec![ty]);
+    Ok(())
+}
+
+/// ` T -> R`: the operands' shared type and the result type.
+fn print_operand_type_to_result(p: &mut Printer, op: Op, _: &[String]) {
+    print_operand_type(p, op, 0);
+    if let Some(&r) = p.ctx.results(op).first() {
+        p.write(" -> ");
+        p.print_type(p.ctx.value_type(r));
+    }
+}
+
+fn parse_operand_type_to_result(p: &mut Parser, st: &mut FormState, _: &[String]) -> PResult<()> {
+    let ty = p.parse_type()?;
+    p.expect(Tok::Arrow, "'->'")?;
+    let result = p.parse_type()?;
+    // An accumulator after the operands has the result's type.
+    let mut types = vec![ty; st.parsed.operands.len()];
+    if p.ctx.str(st.parsed.spec.name).ends_with("DotAccSat") {
+        if let Some(last) = types.last_mut() {
+            *last = result;
+        }
+    }
+    st.parsed.operand_types = types;
+    st.set_results(vec![result]);
+    Ok(())
+}
+
+/// ` A, B -> R`: the types of all operands but an accumulator of the
+/// result's type (`spirv.KHR.CooperativeMatrixMulAdd`), then the result's.
+fn print_operand_types_to_result(p: &mut Printer, op: Op, _: &[String]) {
+    let ctx = p.ctx;
+    let Some(&r) = ctx.results(op).first() else {
+        return;
+    };
+    let result = ctx.value_type(r);
+    let mut types: Vec<_> = ctx.operands(op).map(|v| ctx.value_type(v)).collect();
+    if is_mul_add(ctx.op_name_str(op)) {
+        types.pop();
+    }
+    p.write(" ");
+    p.print_type_list(types);
+    p.write(" -> ");
+    p.print_type(result);
+}
+
+fn is_mul_add(name: &str) -> bool {
+    name == "spirv.KHR.CooperativeMatrixMulAdd"
+}
+
+fn parse_operand_types_to_result(p: &mut Parser, st: &mut FormState, _: &[String]) -> PResult<()> {
+    let mut types = p.parse_type_list()?;
+    p.expect(Tok::Arrow, "'->'")?;
+    let result = p.parse_type()?;
+    if is_mul_add(p.ctx.str(st.parsed.spec.name)) {
+        types.push(result);
+    }
+    st.parsed.operand_types = types;
+    st.set_results(vec![result]);
+    Ok(())
+}
+
+/// ` (fmt, (args...)) -> R` of `spirv.CL.printf`.
+fn print_printf_types(p: &mut Printer, op: Op, _: &[String]) {
+    let ctx = p.ctx;
+    let types: Vec<_> = ctx.operands(op).map(|v| ctx.value_type(v)).collect();
+    let Some((&format, args)) = types.split_first() else {
+        return;
+    };
+    p.write(" (");
+    p.print_type(format);
+    p.write(", (");
+    p.print_type_list(args.iter().copied());
+    p.write(")) -> ");
+    if let Some(&r) = ctx.results(op).first() {
+        p.print_type(ctx.value_type(r));
+    }
+}
+
+fn parse_printf_types(p: &mut Parser, st: &mut FormState, _: &[String]) -> PResult<()> {
+    p.expect(Tok::LParen, "'('")?;
+    let mut types = vec![p.parse_type()?];
+    p.expect(Tok::Comma, "','")?;
+    p.expect(Tok::LParen, "'('")?;
+    if p.kind() != Tok::RParen {
+        types.extend(p.parse_type_list()?);
+    }
+    p.expect(Tok::RParen, "')'")?;
+    p.expect(Tok::RParen, "')'")?;
+    p.expect(Tok::Arrow, "'->'")?;
+    let result = p.parse_type()?;
+    st.parsed.operand_types = types;
+    st.set_results(vec![result]);
+    Ok(())
+}
+
+/// `%v[%i] : vector<4xf32>, i32` (extract from `(vector, index)`) and
+/// `%x, %v[%i] : vector<4xf32>, i32` (insert into `(vector, component,
+/// index)`): the index in brackets after the vector; the types are the
+/// vector's and the index's.
+fn print_dynamic_index(p: &mut Printer, op: Op, _: &[String]) {
+    let ctx = p.ctx;
+    let operands: Vec<_> = ctx.operands(op).collect();
+    let (vector, component, index) = match operands[..] {
+        [vector, index] => (vector, None, index),
+        [vector, component, index] => (vector, Some(component), index),
+        _ => return,
+    };
+    p.write(" ");
+    if let Some(component) = component {
+        p.print_value(component);
+        p.write(", ");
+    }
+    p.print_value(vector);
+    p.write("[");
+    p.print_value(index);
+    p.write("] : ");
+    p.print_type_list([ctx.value_type(vector), ctx.value_type(index)]);
+}
+
+fn parse_dynamic_index<'s>(
+    p: &mut Parser<'s, '_>,
+    st: &mut FormState<'s>,
+    _: &[String],
+) -> PResult<()> {
+    let mut values = p.parse_comma_list(|p| p.parse_operand_ref())?;
+    p.expect(Tok::LSquare, "'['")?;
+    let index = p.parse_operand_ref()?;
+    p.expect(Tok::RSquare, "']'")?;
+    p.expect(Tok::Colon, "':'")?;
+    let vector = p.parse_type()?;
+    p.expect(Tok::Comma, "','")?;
+    let index_type = p.parse_type()?;
+    let elem = composite_element(p.ctx, vector, 0)
+        .ok_or_else(|| p.error_here("expected a vector type"))?;
+    let (types, result) = match values.len() {
+        1 => (vec![vector, index_type], elem),
+        2 => {
+            values.swap(0, 1);
+            (vec![vector, elem, index_type], vector)
+        }
+        n => return Err(p.error_here(format!("expected 1 or 2 values before '[', found {n}"))),
+    };
+    st.parsed.operands.extend(values);
+    st.parsed.operands.push(index);
+    st.parsed.operand_types = types;
+    st.set_results(vec![result]);
+    Ok(())
+}
+
+/// `, <Case>` for each named enum attribute present (optional operands
+/// of the dot products and cooperative matrix ops).
+fn print_optional_angled_enum(p: &mut Printer, op: Op, names: &[String]) {
+    for name in names {
+        if let Some(case) = enum_case(p.ctx, op, name) {
+            p.write(",");
+            print_enum(p, case, Spelling::Angled);
+        }
+    }
+}
+
+fn parse_optional_angled_enum(p: &mut Parser, st: &mut FormState, names: &[String]) -> PResult<()> {
+    for name in names {
+        if p.kind() == Tok::Comma && p.peek_next_kind() == Tok::Less {
+            p.advance();
+            let attr = parse_enum(p, name, Spelling::Angled)?;
+            st.set_prop(p.ctx, name, attr);
+        }
+    }
     Ok(())
 }

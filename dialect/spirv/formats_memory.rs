@@ -19,7 +19,14 @@ use crate::text::{PResult, Parser, Printer, Syntax};
 use std::fmt::Write;
 
 pub(super) fn register(syntax: &mut Syntax) {
-    let directives: [(&'static str, Directive); 4] = [
+    let directives: [(&'static str, Directive); 5] = [
+        (
+            "CopyMemory",
+            Directive {
+                print: print_copy_memory,
+                parse: parse_copy_memory,
+            },
+        ),
         (
             "Load",
             Directive {
@@ -270,7 +277,7 @@ fn parse_access_chain<'s>(
     }
     let (pointee, class) = expect_pointer(p, types[0])?;
     // `spirv.PtrAccessChain`'s first index steps over elements of the base.
-    let skip = usize::from(p.ctx.str(st.parsed.spec.name) == "spirv.PtrAccessChain");
+    let skip = usize::from(p.ctx.str(st.parsed.spec.name).ends_with("PtrAccessChain"));
     let mut ty = pointee;
     for index in indices.iter().skip(skip) {
         let value = constant_index(p, index);
@@ -300,4 +307,66 @@ fn constant_index(p: &Parser, r: &OperandRef) -> Option<i128> {
         return None;
     }
     int_of(p.ctx, p.ctx.attr(op, "value")?)
+}
+
+// ----- spirv.CopyMemory ----------------------------------------------------------
+
+const COPY_PRINTED: [&str; 4] = [
+    "memory_access",
+    "alignment",
+    "source_memory_access",
+    "source_alignment",
+];
+
+/// `  "Class" %target,  "Class" %source [access],  [source access] : T`,
+/// spaced as MLIR 19 spaces it; without a source access of its own the
+/// target's is printed in its place (as MLIR does).
+fn print_copy_memory(p: &mut Printer, op: Op, _: &[String]) {
+    let ctx = p.ctx;
+    p.write(" ");
+    print_pointer_operand(p, op, 0);
+    p.write(", ");
+    print_pointer_operand(p, op, 1);
+    print_memory_access(p, op, "memory_access", "alignment");
+    p.write(", ");
+    let source_access = if ctx.attr(op, "source_memory_access").is_some() {
+        "source_memory_access"
+    } else {
+        "memory_access"
+    };
+    let source_alignment = if ctx.attr(op, "source_alignment").is_some() {
+        "source_alignment"
+    } else {
+        "alignment"
+    };
+    print_memory_access(p, op, source_access, source_alignment);
+    print_rest(p, op, &COPY_PRINTED);
+    let pointee = ctx
+        .operands(op)
+        .next()
+        .and_then(|v| super::types::as_pointer(ctx, ctx.value_type(v)))
+        .map(|(t, _)| t);
+    print_value_type(p, pointee);
+}
+
+fn parse_copy_memory<'s>(
+    p: &mut Parser<'s, '_>,
+    st: &mut FormState<'s>,
+    _: &[String],
+) -> PResult<()> {
+    let (target_class, target) = parse_pointer_operand(p)?;
+    p.expect(Tok::Comma, "','")?;
+    let (source_class, source) = parse_pointer_operand(p)?;
+    parse_memory_access(p, st, "memory_access", "alignment")?;
+    p.expect(Tok::Comma, "','")?;
+    parse_memory_access(p, st, "source_memory_access", "source_alignment")?;
+    parse_rest(p, st, &COPY_PRINTED)?;
+    p.expect(Tok::Colon, "':'")?;
+    let ty = p.parse_type()?;
+    let target_type = pointer_type(p.ctx, ty, &target_class);
+    let source_type = pointer_type(p.ctx, ty, &source_class);
+    st.parsed.operands.extend([target, source]);
+    st.parsed.operand_types.extend([target_type, source_type]);
+    st.set_results(Vec::new());
+    Ok(())
 }

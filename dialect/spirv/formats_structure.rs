@@ -12,7 +12,28 @@ use crate::text::{PResult, Parser, Printer, Syntax};
 use std::fmt::Write;
 
 pub(super) fn register(syntax: &mut Syntax) {
-    let directives: [(&'static str, Directive); 6] = [
+    let directives: [(&'static str, Directive); 9] = [
+        (
+            "WrappedOp",
+            Directive {
+                print: print_wrapped_op,
+                parse: parse_wrapped_op,
+            },
+        ),
+        (
+            "SpecId",
+            Directive {
+                print: print_spec_id,
+                parse: parse_spec_id,
+            },
+        ),
+        (
+            "Constituents",
+            Directive {
+                print: print_constituents,
+                parse: parse_constituents,
+            },
+        ),
         (
             "VariableDecorations",
             Directive {
@@ -62,9 +83,6 @@ pub(super) fn register(syntax: &mut Syntax) {
     syntax.add_result_namer("spirv.Constant", constant_name);
     syntax.add_result_namer("spirv.mlir.addressof", |ctx, op| {
         symbol_of(ctx, op, "variable").map(|s| format!("{s}_addr"))
-    });
-    syntax.add_result_namer("spirv.mlir.referenceof", |ctx, op| {
-        symbol_of(ctx, op, "spec_const").map(|s| format!("{s}_ref"))
     });
 }
 
@@ -266,6 +284,81 @@ fn constant_name(ctx: &Context, op: Op) -> Option<String> {
 /// `i32`, `si8`, `f16`: the spelling of a builtin scalar type.
 fn builtin_type_name(ctx: &Context, ty: Type) -> String {
     crate::text::printer::type_to_string(ctx, &Syntax::default(), ty)
+}
+
+/// ` spec_id(N)` when the spec constant has one.
+fn print_spec_id(p: &mut Printer, op: Op, _: &[String]) {
+    if let Some(id) = p.ctx.attr(op, "spec_id").and_then(|a| int_of(p.ctx, a)) {
+        let _ = write!(p.out, " spec_id({id})");
+    }
+}
+
+fn parse_spec_id(p: &mut Parser, st: &mut FormState, _: &[String]) -> PResult<()> {
+    if p.eat_keyword("spec_id") {
+        p.expect(Tok::LParen, "'('")?;
+        let id = p.parse_u32("specialization id")?;
+        p.expect(Tok::RParen, "')'")?;
+        let i64_type = p.ctx.int_type(64);
+        let id = p.ctx.integer_attr(i64_type, id.into());
+        st.set_attr(p.ctx, "spec_id", id);
+    }
+    Ok(())
+}
+
+/// ` (@a, @b)`: a composite spec constant's constituents.
+fn print_constituents(p: &mut Printer, op: Op, _: &[String]) {
+    let ctx = p.ctx;
+    let Some(AttrData::Array(items)) = ctx.attr(op, "constituents").map(|a| ctx.attr_data(a))
+    else {
+        return;
+    };
+    p.write(" (");
+    for (i, &item) in items.iter().enumerate() {
+        if i > 0 {
+            p.write(", ");
+        }
+        p.print_attr(item);
+    }
+    p.write(")");
+}
+
+fn parse_constituents(p: &mut Parser, st: &mut FormState, _: &[String]) -> PResult<()> {
+    let items = p.parse_delimited(Tok::LParen, Tok::RParen, "'('", parse_symbol_ref)?;
+    let items = p.ctx.array_attr(items);
+    st.set_prop(p.ctx, "constituents", items);
+    Ok(())
+}
+
+/// ` wraps "spirv.IAdd"(...) : ...`: the op a
+/// `spirv.SpecConstantOperation` region holds before its
+/// `spirv.mlir.yield`, in generic form.
+fn print_wrapped_op(p: &mut Printer, op: Op, _: &[String]) {
+    let ctx = p.ctx;
+    let wrapped = ctx
+        .regions(op)
+        .first()
+        .and_then(|&r| ctx.region_blocks(r).first().copied())
+        .and_then(|b| ctx.first_op(b));
+    if let Some(wrapped) = wrapped {
+        p.write(" wraps ");
+        p.print_generic_body(wrapped);
+    }
+}
+
+fn parse_wrapped_op(p: &mut Parser, st: &mut FormState, _: &[String]) -> PResult<()> {
+    p.expect_keyword("wraps")?;
+    let wrapped = p.parse_detached_generic_op()?;
+    let results = p.ctx.results(wrapped).to_vec();
+    let result_types: Vec<Type> = results.iter().map(|&r| p.ctx.value_type(r)).collect();
+    let block = p.ctx.create_block(&[]);
+    p.ctx.append_op(block, wrapped);
+    let mut spec = crate::ir::OpSpec::new(p.ctx.ident("spirv.mlir.yield"), p.loc());
+    spec.operands = results;
+    let yield_op = p.ctx.create_op(spec);
+    p.ctx.append_op(block, yield_op);
+    st.parsed.regions.push(vec![block]);
+    st.set_results(result_types);
+    Ok(())
 }
 
 // ----- spirv.mlir.loop / spirv.mlir.selection ----------------------------------

@@ -32,7 +32,10 @@ pub(super) fn enum_mnemonic(attr_name: &str) -> &str {
     match attr_name {
         n if n.ends_with("scope") => "scope",
         "semantics" | "equal_semantics" | "unequal_semantics" => "memory_semantics",
-        "source_memory_access" => "memory_access",
+        "source_memory_access" | "memory_operand" => "memory_access",
+        "format" => "packed_vector_format",
+        "matrix_layout" => "coop_matrix_layout_khr",
+        "matrix_operands" => "cooperative_matrix_operands_khr",
         n => n,
     }
 }

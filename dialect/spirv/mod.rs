@@ -10,6 +10,7 @@ pub mod control_flow;
 pub mod formats;
 mod formats_composite;
 mod formats_memory;
+mod formats_scoped;
 mod formats_structure;
 mod formats_support;
 pub mod op_classes;
@@ -43,11 +44,20 @@ impl DialectSyntax for SpirvSyntax {
     fn print_attr(&self, p: &mut Printer, data: &DialectData) {
         attributes::print(p, data)
     }
+    fn has_attr(&self, mnemonic: &str) -> bool {
+        !attributes::KEPT_AS_TEXT.contains(&mnemonic)
+    }
 }
 
 /// The grammar enum an attribute mnemonic names: `storage_class` →
 /// `StorageClass`, `memory_access` → `MemoryAccess`.
 pub fn enum_kind(mnemonic: &str) -> Option<OperandKind> {
+    // MLIR's own mnemonics for the cooperative matrix enums.
+    let mnemonic = match mnemonic {
+        "coop_matrix_layout_khr" => "cooperative_matrix_layout",
+        "cooperative_matrix_operands_khr" => "cooperative_matrix_operands",
+        other => other,
+    };
     let camel: String = mnemonic
         .split('_')
         .map(|w| {
@@ -100,6 +110,12 @@ pub fn canonical_enum_case(kind: OperandKind, text: &str) -> Option<String> {
                 return Some("None".into());
             }
             Some(crate::grammar::format_bits(info, bits))
+        }
+        // MLIR drops the `KHR` suffix of the cooperative matrix layouts.
+        _ if info.name == "CooperativeMatrixLayout" => {
+            let khr = format!("{}KHR", text.strip_suffix("KHR").unwrap_or(text));
+            info.enumerant_named(&khr)
+                .map(|e| e.name.trim_end_matches("KHR").to_string())
         }
         _ => info.enumerant_named(text).map(|e| e.name.to_string()),
     }

@@ -18,6 +18,8 @@
 //!   operand and result), `functional-type(operands, results)`;
 //! - `properties($a, ...)` names inherent attributes that an `attr-dict`
 //!   parses into the op's properties (prints nothing itself);
+//! - `discardable($a, ...)` names attributes a directive prints that are
+//!   discardable (not kept in the properties);
 //! - `custom<Name>($a, ...)` a hand-written directive registered with
 //!   [`super::Syntax::add_directive`], printing and parsing the attributes
 //!   it names (and whatever else of the op it chooses);
@@ -71,6 +73,7 @@ pub(super) enum Elem {
     FunctionalType,
     Optional(Vec<Elem>),
     Properties(Vec<String>),
+    Discardable(Vec<String>),
     Custom(Directive, Vec<String>),
 }
 
@@ -82,6 +85,8 @@ pub struct OpFormat {
     named_attrs: Vec<String>,
     /// Attributes an attr-dict parses into the properties.
     inherent: Vec<String>,
+    /// Attributes directives print that are not properties.
+    discardable: Vec<String>,
 }
 
 impl OpFormat {
@@ -97,12 +102,25 @@ impl OpFormat {
         let elems = compile_seq(&tokens, &mut pos, false, directive)?;
         let mut named_attrs = Vec::new();
         let mut inherent = Vec::new();
-        collect_attrs(&elems, &mut named_attrs, &mut inherent);
+        let mut discardable = Vec::new();
+        collect_attrs(&elems, &mut named_attrs, &mut inherent, &mut discardable);
         Ok(OpFormat {
             elems,
             named_attrs,
             inherent,
+            discardable,
         })
+    }
+
+    /// Whether `name` is an inherent attribute of the op (kept in its
+    /// properties): one the format prints or declares inherent, and not
+    /// declared discardable.
+    pub fn is_inherent(&self, name: &str) -> bool {
+        self.named_attrs
+            .iter()
+            .chain(&self.inherent)
+            .any(|n| n == name)
+            && !self.discardable.iter().any(|n| n == name)
     }
 
     /// Prints `op` (after its result names) in this format.
@@ -238,7 +256,7 @@ impl OpFormat {
                     self.print_seq(p, op, group, st);
                 }
             }
-            Elem::Properties(_) => {}
+            Elem::Properties(_) | Elem::Discardable(_) => {}
             Elem::Custom(directive, names) => {
                 st.after_open = false;
                 (directive.print)(p, op, names);
@@ -351,8 +369,14 @@ impl OpFormat {
             Elem::Literal(lit) if lit == " " => {}
             Elem::Literal(lit) => parse_literal(p, lit)?,
             Elem::Operands => {
+                // A comma not followed by a value ends the list (what
+                // follows belongs to the next element).
                 if p.kind() == Tok::PercentId {
-                    st.parsed.operands = p.parse_comma_list(|p| p.parse_operand_ref())?;
+                    st.parsed.operands.push(p.parse_operand_ref()?);
+                    while p.kind() == Tok::Comma && p.peek_next_kind() == Tok::PercentId {
+                        p.advance();
+                        st.parsed.operands.push(p.parse_operand_ref()?);
+                    }
                 }
             }
             Elem::Successors => {
@@ -470,7 +494,7 @@ impl OpFormat {
                     self.parse_seq(p, group, st)?;
                 }
             }
-            Elem::Properties(_) => {}
+            Elem::Properties(_) | Elem::Discardable(_) => {}
             Elem::Custom(directive, names) => (directive.parse)(p, st, names)?,
         }
         Ok(())
@@ -777,8 +801,13 @@ fn group_starts_here(p: &Parser, group: &[Elem]) -> bool {
         Some(Elem::Symbol(_)) => p.kind() == Tok::AtId,
         Some(Elem::OperandTypes | Elem::ResultTypes | Elem::SameType) => p.at_type(),
         Some(Elem::FunctionalType) => p.kind() == Tok::LParen,
-        Some(Elem::Attr(_) | Elem::Optional(_) | Elem::Properties(_) | Elem::Custom(..)) | None => {
-            false
-        }
+        Some(
+            Elem::Attr(_)
+            | Elem::Optional(_)
+            | Elem::Properties(_)
+            | Elem::Discardable(_)
+            | Elem::Custom(..),
+        )
+        | None => false,
     }
 }

@@ -2,9 +2,14 @@
 
 use super::format::{Directive, Elem};
 
-/// The attributes printed by directives (`named`) and those only declared
-/// inherent (`inherent`).
-pub(super) fn collect_attrs(elems: &[Elem], named: &mut Vec<String>, inherent: &mut Vec<String>) {
+/// The attributes printed by directives (`named`), those only declared
+/// inherent (`inherent`) and those declared discardable.
+pub(super) fn collect_attrs(
+    elems: &[Elem],
+    named: &mut Vec<String>,
+    inherent: &mut Vec<String>,
+    discardable: &mut Vec<String>,
+) {
     for e in elems {
         match e {
             Elem::Signature(n) => {
@@ -13,7 +18,8 @@ pub(super) fn collect_attrs(elems: &[Elem], named: &mut Vec<String>, inherent: &
             Elem::Attr(n) | Elem::Symbol(n) | Elem::Visibility(n) => named.push(n.clone()),
             Elem::Custom(_, names) => named.extend(names.iter().cloned()),
             Elem::Properties(names) => inherent.extend(names.iter().cloned()),
-            Elem::Optional(g) => collect_attrs(g, named, inherent),
+            Elem::Discardable(names) => discardable.extend(names.iter().cloned()),
+            Elem::Optional(g) => collect_attrs(g, named, inherent, discardable),
             _ => {}
         }
     }
@@ -85,6 +91,10 @@ pub(super) fn compile_seq(
             "properties" => {
                 let args = directive_args(tokens, pos)?;
                 Elem::Properties(attr_names(&args)?)
+            }
+            "discardable" => {
+                let args = directive_args(tokens, pos)?;
+                Elem::Discardable(attr_names(&args)?)
             }
             _ if tok.starts_with("custom<") && tok.ends_with('>') => {
                 let name = &tok["custom<".len()..tok.len() - 1];

@@ -298,7 +298,8 @@ impl<'a> Printer<'a> {
         self.print_generic_body(op);
     }
 
-    fn print_generic_body(&mut self, op: Op) {
+    /// Prints `op` in generic form, without its result names.
+    pub fn print_generic_body(&mut self, op: Op) {
         let ctx = self.ctx;
         self.out.push('"');
         super::print_attrs::escape_into(ctx.op_name_str(op), &mut self.out);

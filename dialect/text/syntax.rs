@@ -22,6 +22,16 @@ pub trait DialectSyntax {
     fn parse_attr(&self, p: &mut Parser, mnemonic: &str) -> PResult<Attr>;
     /// Prints an attribute of this dialect without the leading `#`.
     fn print_attr(&self, p: &mut Printer, data: &DialectData);
+    /// Whether the hooks parse types named `mnemonic`; others are kept as
+    /// opaque text.
+    fn has_type(&self, _mnemonic: &str) -> bool {
+        true
+    }
+    /// Whether the hooks parse attributes named `mnemonic`; others are kept
+    /// as opaque text.
+    fn has_attr(&self, _mnemonic: &str) -> bool {
+        true
+    }
 }
 
 /// Dialect syntax hooks and custom op formats known to a parser and printer.
