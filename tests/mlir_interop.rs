@@ -1,10 +1,9 @@
 //! Interop with MLIR 19 on real SPIR-V: every corpus module that
-//! `mlir-translate-19 --deserialize-spirv` accepts is printed in generic form
-//! by `mlir-opt-19`; we parse that text, verify it, and print it back (it
-//! must be byte-identical, and a parse→print→parse fixpoint), and
+//! `mlir-translate-19 --deserialize-spirv` accepts is printed by
+//! `mlir-opt-19` in generic and in custom form. We parse both texts,
+//! verify them, and print each form back: every print must be
+//! byte-identical to `mlir-opt-19`'s and a parse→print→parse fixpoint, and
 //! `mlir-opt-19` must accept what we print, in generic and custom form.
-//! Our custom-form print is compared with MLIR's (the count of identical
-//! modules and the ops still lacking a custom form are reported).
 
 mod support;
 
@@ -14,8 +13,8 @@ use spirv_dialect::text::{parse_module, print_op, PrintOptions};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-/// MLIR's text for one binary: its generic form, and its default (custom)
-/// form as `mlir-translate-19` prints it, when MLIR can deserialize it.
+/// MLIR's text for one binary: its generic and its default (custom) form
+/// as `mlir-opt-19` prints them, when MLIR can deserialize it.
 fn mlir_texts(translate: &Path, opt: &Path, spv: &Path) -> Option<MlirTexts> {
     let deserialized = Command::new(translate)
         .arg("--deserialize-spirv")
@@ -27,29 +26,16 @@ fn mlir_texts(translate: &Path, opt: &Path, spv: &Path) -> Option<MlirTexts> {
         return None;
     }
     let generic = run_with_stdin(opt, &["--mlir-print-op-generic", "-"], &deserialized.stdout);
-    let custom = String::from_utf8(deserialized.stdout).ok()?;
+    let custom = run_with_stdin(opt, &["-"], &deserialized.stdout);
     Some(MlirTexts {
         generic: generic.ok()?,
-        custom,
+        custom: custom.ok()?,
     })
 }
 
 struct MlirTexts {
     generic: String,
     custom: String,
-}
-
-/// The `spirv` op names MLIR prints in custom form in `text`.
-fn custom_form_op_names(text: &str) -> impl Iterator<Item = &str> {
-    text.lines().filter_map(|line| {
-        let line = line.trim_start();
-        let op = match line.split_once(" = ") {
-            Some((results, rest)) if results.starts_with('%') => rest,
-            _ => line,
-        };
-        let name = op.split([' ', '(']).next()?;
-        name.starts_with("spirv.").then_some(name)
-    })
 }
 
 fn run_with_stdin(program: &Path, args: &[&str], input: &[u8]) -> Result<String, String> {
@@ -115,46 +101,56 @@ fn corpus_modules_round_trip_with_mlir_19() {
         files.len()
     );
     assert!(
-        modules.len() >= 100,
+        modules.len() >= 110,
         "expected about 115 modules MLIR can deserialize, got {}",
         modules.len()
     );
 
     let generic = PrintOptions { generic: true };
+    let custom = PrintOptions::default();
     let mut ours_generic = Vec::new();
     let mut ours_custom = Vec::new();
     let mut failures = Vec::new();
-    let mut custom_matches = 0;
-    let syntax = dialects::syntax();
-    let mut missing_forms = std::collections::BTreeSet::new();
-    for (path, texts) in &modules {
-        let name = path.display().to_string();
-        let text = &texts.generic;
-        missing_forms
-            .extend(custom_form_op_names(&texts.custom).filter(|op| syntax.format(op).is_none()));
-        let printed = match round_trip(text, &name, generic) {
-            Ok(p) => p,
+    let mut check =
+        |name: &str, what: &str, result: Result<String, String>, expected: &str| match result {
+            Ok(printed) if printed == expected => Some(printed),
+            Ok(_) => {
+                failures.push(format!("{name}: {what} differs from mlir-opt-19's"));
+                None
+            }
             Err(e) => {
-                failures.push(format!("{name}: {e}"));
-                continue;
+                failures.push(format!("{name}: {what}: {e}"));
+                None
             }
         };
-        if &printed != text {
-            failures.push(format!("{name}: our generic print differs from MLIR's"));
-        }
-        match round_trip(&printed, &name, generic) {
-            Ok(again) if again == printed => {}
-            Ok(_) => failures.push(format!("{name}: parse→print→parse is not a fixpoint")),
-            Err(e) => failures.push(format!("{name}: our output does not parse: {e}")),
-        }
-        match round_trip(text, &name, PrintOptions::default()) {
-            Ok(custom) => {
-                custom_matches += usize::from(custom == texts.custom);
-                ours_custom.push(custom)
+    for (path, texts) in &modules {
+        let name = path.display().to_string();
+        let (mlir_generic, mlir_custom) = (texts.generic.as_str(), texts.custom.as_str());
+        // Both of MLIR's forms parse here and print back as MLIR prints them.
+        let cases = [
+            ("generic → generic", mlir_generic, generic, mlir_generic),
+            ("custom → generic", mlir_custom, generic, mlir_generic),
+            ("generic → custom", mlir_generic, custom, mlir_custom),
+            ("custom → custom", mlir_custom, custom, mlir_custom),
+        ];
+        let printed: Vec<Option<String>> = cases
+            .iter()
+            .map(|&(what, input, options, expected)| {
+                check(&name, what, round_trip(input, &name, options), expected)
+            })
+            .collect();
+        // Parse → print → parse is a fixpoint in both forms.
+        for (printed, options, out) in [
+            (&printed[0], generic, &mut ours_generic),
+            (&printed[2], custom, &mut ours_custom),
+        ] {
+            if let Some(printed) = printed {
+                let again = round_trip(printed, &name, options);
+                if check(&name, "fixpoint", again, printed).is_some() {
+                    out.push(printed.clone());
+                }
             }
-            Err(e) => failures.push(format!("{name}: {e}")),
         }
-        ours_generic.push(printed);
     }
     assert!(
         failures.is_empty(),
@@ -162,6 +158,8 @@ fn corpus_modules_round_trip_with_mlir_19() {
         failures.len(),
         failures.join("\n")
     );
+    assert_eq!(ours_generic.len(), modules.len());
+    assert_eq!(ours_custom.len(), modules.len());
 
     // mlir-opt-19 must accept everything we print, in one split-file run per form.
     let separator = "// -----\n";
@@ -188,16 +186,56 @@ fn corpus_modules_round_trip_with_mlir_19() {
         "our custom-form output means the same as the generic one"
     );
     println!(
-        "{} modules: byte-identical generic round trip, fixpoint, accepted by mlir-opt-19",
+        "{} modules: MLIR's generic and custom forms parse here and print back \
+         byte-identical in both forms, fixpoint, accepted by mlir-opt-19",
         modules.len()
     );
+}
+
+/// The custom-form test files (`tests/mlir/spirv_forms_*.mlir`) print here
+/// exactly as `mlir-opt-19` prints them, in custom and generic form, and
+/// MLIR's custom print parses here back to the same text.
+#[test]
+fn custom_form_files_print_as_mlir_opt_19() {
+    let Some(opt) = support::tool("mlir-opt-19") else {
+        println!("skipped: mlir-opt-19 not installed");
+        return;
+    };
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/mlir");
+    let files: Vec<PathBuf> = files_with_extension(&dir, "mlir")
+        .into_iter()
+        .filter(|f| {
+            f.file_name()
+                .and_then(|n| n.to_str())
+                .is_some_and(|n| n.starts_with("spirv_forms_"))
+        })
+        .collect();
+    assert!(files.len() >= 3, "custom-form test files: {files:?}");
+    let mut ops = 0;
+    for file in &files {
+        let name = file.display().to_string();
+        let text = std::fs::read_to_string(file).expect("readable test file");
+        for (options, args) in [
+            (PrintOptions::default(), &["-"][..]),
+            (
+                PrintOptions { generic: true },
+                &["--mlir-print-op-generic", "-"][..],
+            ),
+        ] {
+            let expected = run_with_stdin(&opt, args, text.as_bytes())
+                .unwrap_or_else(|e| panic!("mlir-opt-19 rejects {name}: {e}"));
+            let ours = round_trip(&text, &name, options).unwrap_or_else(|e| panic!("{e}"));
+            assert_eq!(ours, expected, "{name} ({args:?}) differs from mlir-opt-19");
+            let again = round_trip(&expected, &name, options).unwrap_or_else(|e| panic!("{e}"));
+            assert_eq!(again, expected, "{name}: MLIR's print does not print back");
+        }
+        ops += text
+            .lines()
+            .filter(|l| l.contains(" = \"spirv.") || l.trim_start().starts_with("\"spirv."))
+            .count();
+    }
     println!(
-        "{custom_matches} of {} modules: our custom-form print equals MLIR's",
-        modules.len()
-    );
-    println!(
-        "{} ops MLIR prints in custom form still print generic here: {}",
-        missing_forms.len(),
-        missing_forms.into_iter().collect::<Vec<_>>().join(", ")
+        "{} files, {ops} generic-form spirv ops: custom and generic prints equal mlir-opt-19's",
+        files.len()
     );
 }

@@ -35,6 +35,15 @@ const ENTRY_POINT_ABI: [(&str, Option<i64>); 3] = [
     ("target_width", None),
 ];
 
+/// Attributes MLIR 19 defines that are kept as their text (they round-trip
+/// verbatim; nothing here reads their fields).
+pub const KEPT_AS_TEXT: [&str; 4] = [
+    "linkage_attributes",
+    "coop_matrix_props_khr",
+    "coop_matrix_props_nv",
+    "joint_matrix_props",
+];
+
 pub(crate) fn parse(p: &mut Parser, mnemonic: &str) -> PResult<Attr> {
     let loc = p.loc();
     let params = match mnemonic {

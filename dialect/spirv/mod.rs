@@ -9,6 +9,11 @@ pub mod attributes;
 pub mod control_flow;
 pub mod conventions;
 pub mod formats;
+mod formats_composite;
+mod formats_memory;
+mod formats_scoped;
+mod formats_structure;
+mod formats_support;
 pub mod op_classes;
 pub mod op_table;
 pub mod ops;
@@ -40,11 +45,20 @@ impl DialectSyntax for SpirvSyntax {
     fn print_attr(&self, p: &mut Printer, data: &DialectData) {
         attributes::print(p, data)
     }
+    fn has_attr(&self, mnemonic: &str) -> bool {
+        !attributes::KEPT_AS_TEXT.contains(&mnemonic)
+    }
 }
 
 /// The grammar enum an attribute mnemonic names: `storage_class` →
 /// `StorageClass`, `memory_access` → `MemoryAccess`.
 pub fn enum_kind(mnemonic: &str) -> Option<OperandKind> {
+    // MLIR's own mnemonics for the cooperative matrix enums.
+    let mnemonic = match mnemonic {
+        "coop_matrix_layout_khr" => "cooperative_matrix_layout",
+        "cooperative_matrix_operands_khr" => "cooperative_matrix_operands",
+        other => other,
+    };
     let camel: String = mnemonic
         .split('_')
         .map(|w| {
@@ -74,16 +88,36 @@ pub fn parse_enum_case(p: &mut Parser, kind: OperandKind) -> PResult<String> {
         })
         .unwrap_or(rest.len());
     let text = &rest[..len];
-    let info = kind.info();
-    let canonical = match info.category {
-        Category::BitEnum => crate::grammar::parse_bits(info, text)
-            .map(|bits| crate::grammar::format_bits(info, bits))
-            .ok(),
-        _ => info.enumerant_named(text).map(|e| e.name.to_string()),
-    };
-    let Some(canonical) = canonical.filter(|_| len > 0) else {
-        return Err(p.error_here(format!("'{text}' is not a valid {} value", info.name)));
+    let Some(canonical) = canonical_enum_case(kind, text).filter(|_| len > 0) else {
+        return Err(p.error_here(format!(
+            "'{text}' is not a valid {} value",
+            kind.info().name
+        )));
     };
     p.skip_raw(len);
     Ok(canonical)
+}
+
+/// The spelling MLIR prints for the enumerant `text` of `kind` (bit enums
+/// as `A|B` in bit order); `None` when `text` names no enumerant. MLIR
+/// calls the empty memory semantics `None` where the grammar says
+/// `Relaxed`.
+pub fn canonical_enum_case(kind: OperandKind, text: &str) -> Option<String> {
+    let info = kind.info();
+    match info.category {
+        Category::BitEnum => {
+            let bits = crate::grammar::parse_bits(info, text).ok()?;
+            if bits == 0 && info.name == "MemorySemantics" {
+                return Some("None".into());
+            }
+            Some(crate::grammar::format_bits(info, bits))
+        }
+        // MLIR drops the `KHR` suffix of the cooperative matrix layouts.
+        _ if info.name == "CooperativeMatrixLayout" => {
+            let khr = format!("{}KHR", text.strip_suffix("KHR").unwrap_or(text));
+            info.enumerant_named(&khr)
+                .map(|e| e.name.trim_end_matches("KHR").to_string())
+        }
+        _ => info.enumerant_named(text).map(|e| e.name.to_string()),
+    }
 }

@@ -35,8 +35,6 @@ pub const UNIFORM_TYPE: &[&str] = &[
     "GL.Ceil",
     "GL.Round",
     "GL.RoundEven",
-    "GL.Trunc",
-    "GL.Fract",
     "GL.Sin",
     "GL.Cos",
     "GL.Tan",
@@ -46,13 +44,8 @@ pub const UNIFORM_TYPE: &[&str] = &[
     "GL.Sinh",
     "GL.Cosh",
     "GL.Tanh",
-    "GL.Asinh",
-    "GL.Acosh",
-    "GL.Atanh",
     "GL.Exp",
     "GL.Log",
-    "GL.Exp2",
-    "GL.Log2",
     "GL.Sqrt",
     "GL.InverseSqrt",
     "GL.Pow",
@@ -66,6 +59,47 @@ pub const UNIFORM_TYPE: &[&str] = &[
     "GL.UClamp",
     "GL.SClamp",
     "GL.Fma",
+    "CL.acos",
+    "CL.acosh",
+    "CL.asin",
+    "CL.asinh",
+    "CL.atan",
+    "CL.atan2",
+    "CL.atanh",
+    "CL.ceil",
+    "CL.cos",
+    "CL.cosh",
+    "CL.erf",
+    "CL.exp",
+    "CL.fabs",
+    "CL.floor",
+    "CL.fma",
+    "CL.fmax",
+    "CL.fmin",
+    "CL.log",
+    "CL.mix",
+    "CL.pow",
+    "CL.rint",
+    "CL.round",
+    "CL.rsqrt",
+    "CL.s_abs",
+    "CL.s_max",
+    "CL.s_min",
+    "CL.sin",
+    "CL.sinh",
+    "CL.sqrt",
+    "CL.tan",
+    "CL.tanh",
+    "CL.u_max",
+    "CL.u_min",
+    "GL.FindUMsb",
+    "BitCount",
+];
+
+/// Operands and result share one type, but MLIR 19 has no op for them, so
+/// they print generic.
+pub const UNIFORM_TYPE_GENERIC_ONLY: &[&str] = &[
+    "GL.Trunc", "GL.Fract", "GL.Asinh", "GL.Acosh", "GL.Atanh", "GL.Exp2", "GL.Log2",
 ];
 
 /// Operands and result share one type, with a custom form of their own
@@ -100,6 +134,19 @@ pub const RELATIONAL: &[&str] = &[
     "LogicalNotEqual",
     "LogicalAnd",
     "LogicalOr",
+    "IsNan",
+    "IsInf",
+    "Ordered",
+    "Unordered",
+];
+
+/// Shifts (and scaling a matrix): the result has the first operand's type
+/// (`spirv.ShiftLeftLogical %a, %b : i32, i32`).
+pub const SHIFTS: &[&str] = &[
+    "ShiftLeftLogical",
+    "ShiftRightLogical",
+    "ShiftRightArithmetic",
+    "MatrixTimesScalar",
 ];
 
 /// One operand converted element-wise: the result keeps its shape.
@@ -114,19 +161,20 @@ pub const SHAPE_PRESERVING_CONVERSIONS: &[&str] = &[
 ];
 
 /// One operand reinterpreted or converted to a type of another shape.
-pub const RESHAPING_CONVERSIONS: &[&str] = &["Bitcast", "ConvertPtrToU", "ConvertUToPtr"];
+pub const RESHAPING_CONVERSIONS: &[&str] = &[
+    "Bitcast",
+    "ConvertPtrToU",
+    "ConvertUToPtr",
+    "PtrCastToGeneric",
+    "GenericCastToPtr",
+    "GenericCastToPtrExplicit",
+    "INTEL.ConvertBF16ToF",
+    "INTEL.ConvertFToBF16",
+];
 
 /// Operand types mapped to a result type of another shape
 /// (`spirv.CompositeConstruct %a, %b : (f32, f32) -> vector<2xf32>`).
-pub const FUNCTIONAL: &[&str] = &[
-    "CompositeConstruct",
-    "VectorTimesScalar",
-    "MatrixTimesScalar",
-    "MatrixTimesVector",
-    "VectorTimesMatrix",
-    "MatrixTimesMatrix",
-    "OuterProduct",
-];
+pub const FUNCTIONAL: &[&str] = &["CompositeConstruct", "VectorTimesScalar"];
 
 /// The inherent attributes each op requires, as MLIR 19 names them (read
 /// off `mlir-translate-19 --deserialize-spirv` output of the corpus).
@@ -145,4 +193,68 @@ pub const REQUIRED_ATTRIBUTES: &[(&str, &[&str])] = &[
     ("CompositeExtract", &["indices"]),
     ("CompositeInsert", &["indices"]),
     ("VectorShuffle", &["components"]),
+];
+
+/// Atomic read-modify-write ops: `spirv.AtomicIAdd <Device> <None> %p, %v
+/// : !spirv.ptr<i32, StorageBuffer>`.
+pub const ATOMICS: &[&str] = &[
+    "AtomicAnd",
+    "AtomicExchange",
+    "AtomicIAdd",
+    "AtomicIDecrement",
+    "AtomicIIncrement",
+    "AtomicISub",
+    "AtomicOr",
+    "AtomicSMax",
+    "AtomicSMin",
+    "AtomicUMax",
+    "AtomicUMin",
+    "AtomicXor",
+    "EXT.AtomicFAdd",
+];
+
+/// Group reductions and scans: `spirv.GroupIAdd <Workgroup> <Reduce> %x
+/// : i32`.
+pub const GROUP_OPERATIONS: &[&str] = &[
+    "GroupIAdd",
+    "GroupFAdd",
+    "GroupFMax",
+    "GroupFMin",
+    "GroupSMax",
+    "GroupSMin",
+    "GroupUMax",
+    "GroupUMin",
+    "KHR.GroupFMul",
+    "KHR.GroupIMul",
+];
+
+/// Non-uniform reductions and scans: `spirv.GroupNonUniformIAdd
+/// "Subgroup" "Reduce" %x : i32`.
+pub const NON_UNIFORM_OPERATIONS: &[&str] = &[
+    "GroupNonUniformBitwiseAnd",
+    "GroupNonUniformBitwiseOr",
+    "GroupNonUniformBitwiseXor",
+    "GroupNonUniformFAdd",
+    "GroupNonUniformFMax",
+    "GroupNonUniformFMin",
+    "GroupNonUniformFMul",
+    "GroupNonUniformIAdd",
+    "GroupNonUniformIMul",
+    "GroupNonUniformLogicalAnd",
+    "GroupNonUniformLogicalOr",
+    "GroupNonUniformLogicalXor",
+    "GroupNonUniformSMax",
+    "GroupNonUniformSMin",
+    "GroupNonUniformUMax",
+    "GroupNonUniformUMin",
+];
+
+/// Non-uniform ops reading a value from another invocation:
+/// `spirv.GroupNonUniformShuffle <Subgroup> %v, %id : f32, i32`.
+pub const NON_UNIFORM_EXCHANGES: &[&str] = &[
+    "GroupNonUniformBroadcast",
+    "GroupNonUniformShuffle",
+    "GroupNonUniformShuffleDown",
+    "GroupNonUniformShuffleUp",
+    "GroupNonUniformShuffleXor",
 ];

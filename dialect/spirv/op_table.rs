@@ -12,7 +12,7 @@
 use super::conventions::{self, Carrier};
 use super::op_classes::{
     RELATIONAL, REQUIRED_ATTRIBUTES, SHAPE_PRESERVING_CONVERSIONS, UNIFORM_TYPE,
-    UNIFORM_TYPE_OWN_FORM,
+    UNIFORM_TYPE_GENERIC_ONLY, UNIFORM_TYPE_OWN_FORM,
 };
 use crate::binary::op_traits::OpTraits as BinaryTraits;
 use crate::grammar::{InstSet, Op as GrammarOp, Quantifier};
@@ -34,6 +34,7 @@ enum TypeRule {
 const TYPE_RULES: &[(TypeRule, &[&str])] = &[
     (TypeRule::Uniform, UNIFORM_TYPE),
     (TypeRule::Uniform, UNIFORM_TYPE_OWN_FORM),
+    (TypeRule::Uniform, UNIFORM_TYPE_GENERIC_ONLY),
     (TypeRule::BoolOfOperandShape, RELATIONAL),
     (TypeRule::ShapePreserving, SHAPE_PRESERVING_CONVERSIONS),
 ];

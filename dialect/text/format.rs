@@ -16,19 +16,47 @@
 //!   following `region` (plain types when the region is empty);
 //! - `type(operands)`, `type(results)`, `type(all)` (one type shared by every
 //!   operand and result), `functional-type(operands, results)`;
+//! - `properties($a, ...)` names inherent attributes that an `attr-dict`
+//!   parses into the op's properties (prints nothing itself);
+//! - `discardable($a, ...)` names attributes a directive prints that are
+//!   discardable (not kept in the properties);
+//! - `custom<Name>($a, ...)` a hand-written directive registered with
+//!   [`super::Syntax::add_directive`], printing and parsing the attributes
+//!   it names (and whatever else of the op it chooses);
 //! - `( ... )?` an optional group, present when its first non-literal
 //!   element has something to print (parsed when the next token can start it).
 //!
 //! Parsing a custom form learns the result count from the names bound to it
 //! (`%0 = ...`, `%0:2 = ...`) when no directive gives result types.
 
+use super::format_spec::{collect_attrs, compile_seq, split_spec};
 use super::lexer::Tok;
 use super::parser::{ArgDecl, PResult, ParsedOp, Parser};
 use super::printer::Printer;
 use crate::ir::{Attr, AttrData, Ident, Location, Op, OpSpec, Type};
 
-#[derive(Clone, Debug, PartialEq)]
-enum Elem {
+/// Prints a hand-written piece of a custom form, writing its own leading
+/// space; gets the attribute names the directive was given.
+pub type PrintDirective = fn(&mut Printer, Op, &[String]);
+/// Parses a hand-written piece of a custom form into the parse state.
+pub type ParseDirective =
+    for<'s> fn(&mut Parser<'s, '_>, &mut FormState<'s>, &[String]) -> PResult<()>;
+
+/// A `custom<Name>` directive: its printer and parser.
+#[derive(Clone, Copy)]
+pub struct Directive {
+    pub print: PrintDirective,
+    pub parse: ParseDirective,
+}
+
+impl std::fmt::Debug for Directive {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Directive")
+    }
+}
+
+#[derive(Clone, Debug)]
+pub(super) enum Elem {
     Literal(String),
     Operands,
     Successors,
@@ -44,6 +72,9 @@ enum Elem {
     SameType,
     FunctionalType,
     Optional(Vec<Elem>),
+    Properties(Vec<String>),
+    Discardable(Vec<String>),
+    Custom(Directive, Vec<String>),
 }
 
 /// A compiled custom assembly format.
@@ -52,17 +83,44 @@ pub struct OpFormat {
     elems: Vec<Elem>,
     /// Attributes printed by their own directives (excluded from attr-dict).
     named_attrs: Vec<String>,
+    /// Attributes an attr-dict parses into the properties.
+    inherent: Vec<String>,
+    /// Attributes directives print that are not properties.
+    discardable: Vec<String>,
 }
 
 impl OpFormat {
     /// Compiles a spec (see the module docs).
-    pub fn compile(spec: &str) -> Result<OpFormat, String> {
+    /// Compiles a spec (see the module docs); `directive` looks up the
+    /// `custom<Name>` directives.
+    pub fn compile(
+        spec: &str,
+        directive: &dyn Fn(&str) -> Option<Directive>,
+    ) -> Result<OpFormat, String> {
         let tokens = split_spec(spec)?;
         let mut pos = 0;
-        let elems = compile_seq(&tokens, &mut pos, false)?;
+        let elems = compile_seq(&tokens, &mut pos, false, directive)?;
         let mut named_attrs = Vec::new();
-        collect_attrs(&elems, &mut named_attrs);
-        Ok(OpFormat { elems, named_attrs })
+        let mut inherent = Vec::new();
+        let mut discardable = Vec::new();
+        collect_attrs(&elems, &mut named_attrs, &mut inherent, &mut discardable);
+        Ok(OpFormat {
+            elems,
+            named_attrs,
+            inherent,
+            discardable,
+        })
+    }
+
+    /// Whether `name` is an inherent attribute of the op (kept in its
+    /// properties): one the format prints or declares inherent, and not
+    /// declared discardable.
+    pub fn is_inherent(&self, name: &str) -> bool {
+        self.named_attrs
+            .iter()
+            .chain(&self.inherent)
+            .any(|n| n == name)
+            && !self.discardable.iter().any(|n| n == name)
     }
 
     /// Prints `op` (after its result names) in this format.
@@ -142,22 +200,8 @@ impl OpFormat {
             Elem::AttrDict { keyword } => {
                 let entries = self.dict_entries(p, op);
                 if !entries.is_empty() {
-                    st.emit(p, true);
-                    if *keyword {
-                        p.write("attributes ");
-                    }
-                    p.write("{");
-                    for (i, (name, value)) in entries.into_iter().enumerate() {
-                        if i > 0 {
-                            p.write(", ");
-                        }
-                        p.print_attr_name(ctx.str(name));
-                        if !matches!(ctx.attr_data(value), AttrData::Unit) {
-                            p.write(" = ");
-                            p.print_attr(value);
-                        }
-                    }
-                    p.write("}");
+                    st.emit(p, false);
+                    print_dict_entries(p, &entries, *keyword);
                 }
             }
             Elem::Attr(name) => {
@@ -212,6 +256,11 @@ impl OpFormat {
                     self.print_seq(p, op, group, st);
                 }
             }
+            Elem::Properties(_) | Elem::Discardable(_) => {}
+            Elem::Custom(directive, names) => {
+                st.after_open = false;
+                (directive.print)(p, op, names);
+            }
         }
     }
 
@@ -222,19 +271,7 @@ impl OpFormat {
     /// Attributes for `attr-dict`: properties and discardable attributes not
     /// printed by another directive, sorted by name.
     fn dict_entries(&self, p: &Printer, op: Op) -> Vec<(Ident, Attr)> {
-        let ctx = p.ctx;
-        let mut entries: Vec<(Ident, Attr)> = Vec::new();
-        let props = ctx
-            .properties(op)
-            .map(|a| ctx.dict_entries(a))
-            .unwrap_or(&[]);
-        for &(name, value) in props.iter().chain(ctx.dict_entries(ctx.attributes(op))) {
-            if !self.named_attrs.iter().any(|n| n == ctx.str(name)) {
-                entries.push((name, value));
-            }
-        }
-        entries.sort_by(|a, b| ctx.str(a.0).cmp(ctx.str(b.0)));
-        entries
+        attr_dict_entries(p, op, &|name| self.named_attrs.iter().any(|n| n == name))
     }
 
     fn group_present(&self, p: &Printer, op: Op, group: &[Elem]) -> bool {
@@ -266,7 +303,7 @@ impl OpFormat {
         loc: Location,
         bound_results: usize,
     ) -> PResult<ParsedOp<'s>> {
-        let mut st = ParseState {
+        let mut st = FormState {
             parsed: ParsedOp {
                 spec: OpSpec::new(name, loc),
                 operands: Vec::new(),
@@ -274,12 +311,13 @@ impl OpFormat {
                 regions: Vec::new(),
             },
             props: Vec::new(),
-            attrs: None,
+            attrs: Vec::new(),
             results_known: false,
             entry_args: Vec::new(),
+            bound_results,
         };
-        self.parse_seq(p, &self.elems, &mut st, bound_results)?;
-        let ParseState {
+        self.parse_seq(p, &self.elems, &mut st)?;
+        let FormState {
             mut parsed,
             props,
             attrs,
@@ -302,7 +340,9 @@ impl OpFormat {
         if !props.is_empty() {
             parsed.spec.properties = Some(p.ctx.dictionary_attr(props));
         }
-        parsed.spec.attributes = attrs;
+        if !attrs.is_empty() {
+            parsed.spec.attributes = Some(p.ctx.dictionary_attr(attrs));
+        }
         Ok(parsed)
     }
 
@@ -310,11 +350,10 @@ impl OpFormat {
         &self,
         p: &mut Parser<'s, '_>,
         elems: &[Elem],
-        st: &mut ParseState<'s>,
-        bound: usize,
+        st: &mut FormState<'s>,
     ) -> PResult<()> {
         for elem in elems {
-            self.parse_elem(p, elem, st, bound)?;
+            self.parse_elem(p, elem, st)?;
         }
         Ok(())
     }
@@ -323,15 +362,21 @@ impl OpFormat {
         &self,
         p: &mut Parser<'s, '_>,
         elem: &Elem,
-        st: &mut ParseState<'s>,
-        bound: usize,
+        st: &mut FormState<'s>,
     ) -> PResult<()> {
+        let bound = st.bound_results;
         match elem {
             Elem::Literal(lit) if lit == " " => {}
             Elem::Literal(lit) => parse_literal(p, lit)?,
             Elem::Operands => {
+                // A comma not followed by a value ends the list (what
+                // follows belongs to the next element).
                 if p.kind() == Tok::PercentId {
-                    st.parsed.operands = p.parse_comma_list(|p| p.parse_operand_ref())?;
+                    st.parsed.operands.push(p.parse_operand_ref()?);
+                    while p.kind() == Tok::Comma && p.peek_next_kind() == Tok::PercentId {
+                        p.advance();
+                        st.parsed.operands.push(p.parse_operand_ref()?);
+                    }
                 }
             }
             Elem::Successors => {
@@ -380,27 +425,28 @@ impl OpFormat {
                 }
             }
             Elem::Signature(name) => {
-                let (ty, args) = parse_signature(p)?;
-                let name = p.ctx.ident(name);
-                let value = p.ctx.type_attr(ty);
-                st.props.push((name, value));
-                st.entry_args = args;
+                let signature = parse_signature(p)?;
+                let value = p.ctx.type_attr(signature.ty);
+                st.set_prop(p.ctx, name, value);
+                for (key, dicts) in [
+                    ("arg_attrs", signature.arg_attrs),
+                    ("res_attrs", signature.res_attrs),
+                ] {
+                    if dicts.iter().any(|&d| !p.ctx.dict_entries(d).is_empty()) {
+                        let value = p.ctx.array_attr(dicts);
+                        st.set_prop(p.ctx, key, value);
+                    }
+                }
+                st.entry_args = signature.args;
             }
             Elem::AttrDict { keyword } => {
-                let present = if *keyword {
-                    p.eat_keyword("attributes")
-                } else {
-                    p.kind() == Tok::LBrace
+                let inherent = |name: &str| {
+                    self.named_attrs
+                        .iter()
+                        .chain(&self.inherent)
+                        .any(|a| a == name)
                 };
-                if present {
-                    let dict = p.parse_attr_dict()?;
-                    let entries: Vec<(Ident, Attr)> = p.ctx.dict_entries(dict).to_vec();
-                    let (props, attrs): (Vec<_>, Vec<_>) = entries
-                        .into_iter()
-                        .partition(|(n, _)| self.named_attrs.iter().any(|a| a == p.ctx.str(*n)));
-                    st.props.extend(props);
-                    st.attrs = Some(p.ctx.dictionary_attr(attrs));
-                }
+                parse_attr_dict_into(p, st, &inherent, *keyword)?;
             }
             Elem::Attr(name) => {
                 let value = p.parse_attribute()?;
@@ -445,12 +491,83 @@ impl OpFormat {
             }
             Elem::Optional(group) => {
                 if group_starts_here(p, group) {
-                    self.parse_seq(p, group, st, bound)?;
+                    self.parse_seq(p, group, st)?;
                 }
             }
+            Elem::Properties(_) | Elem::Discardable(_) => {}
+            Elem::Custom(directive, names) => (directive.parse)(p, st, names)?,
         }
         Ok(())
     }
+}
+
+/// The attributes of `op` (properties and discardable ones) an attribute
+/// dictionary prints: all but those `printed_elsewhere`, sorted by name.
+pub fn attr_dict_entries(
+    p: &Printer,
+    op: Op,
+    printed_elsewhere: &dyn Fn(&str) -> bool,
+) -> Vec<(Ident, Attr)> {
+    let ctx = p.ctx;
+    let props = ctx
+        .properties(op)
+        .map(|a| ctx.dict_entries(a))
+        .unwrap_or(&[]);
+    let mut entries: Vec<(Ident, Attr)> = props
+        .iter()
+        .chain(ctx.dict_entries(ctx.attributes(op)))
+        .filter(|(name, _)| !printed_elsewhere(ctx.str(*name)))
+        .copied()
+        .collect();
+    entries.sort_by(|a, b| ctx.str(a.0).cmp(ctx.str(b.0)));
+    entries
+}
+
+/// Prints ` {a = 1, b}` (` attributes {...}` with `keyword`); nothing when
+/// `entries` is empty.
+pub fn print_dict_entries(p: &mut Printer, entries: &[(Ident, Attr)], keyword: bool) {
+    if entries.is_empty() {
+        return;
+    }
+    let ctx = p.ctx;
+    p.write(if keyword { " attributes {" } else { " {" });
+    for (i, &(name, value)) in entries.iter().enumerate() {
+        if i > 0 {
+            p.write(", ");
+        }
+        p.print_attr_name(ctx.str(name));
+        if !matches!(ctx.attr_data(value), AttrData::Unit) {
+            p.write(" = ");
+            p.print_attr(value);
+        }
+    }
+    p.write("}");
+}
+
+/// Parses an optional attribute dictionary (after `attributes` with
+/// `keyword`): the `inherent` names go to the properties, the rest are
+/// discardable attributes.
+pub fn parse_attr_dict_into(
+    p: &mut Parser,
+    st: &mut FormState,
+    inherent: &dyn Fn(&str) -> bool,
+    keyword: bool,
+) -> PResult<()> {
+    let present = if keyword {
+        p.eat_keyword("attributes")
+    } else {
+        p.kind() == Tok::LBrace
+    };
+    if present {
+        let dict = p.parse_attr_dict()?;
+        let entries: Vec<(Ident, Attr)> = p.ctx.dict_entries(dict).to_vec();
+        let (props, attrs): (Vec<_>, Vec<_>) = entries
+            .into_iter()
+            .partition(|(n, _)| inherent(p.ctx.str(*n)));
+        st.props.extend(props);
+        st.attrs.extend(attrs);
+    }
+    Ok(())
 }
 
 /// Spacing between printed elements: one space, except after an opening
@@ -468,16 +585,45 @@ impl PrintState {
     }
 }
 
-struct ParseState<'s> {
-    parsed: ParsedOp<'s>,
-    entry_args: Vec<ArgDecl<'s>>,
-    props: Vec<(Ident, Attr)>,
-    attrs: Option<Attr>,
-    results_known: bool,
+/// What parsing a custom form has gathered so far; custom directives fill
+/// it in.
+pub struct FormState<'s> {
+    pub parsed: ParsedOp<'s>,
+    /// Entry-block arguments declared by a signature.
+    pub entry_args: Vec<ArgDecl<'s>>,
+    /// Inherent attributes (kept in the op's properties).
+    pub props: Vec<(Ident, Attr)>,
+    /// Discardable attributes.
+    pub attrs: Vec<(Ident, Attr)>,
+    /// Whether the result types are known.
+    pub results_known: bool,
+    /// How many result names are bound to the op.
+    pub bound_results: usize,
 }
 
-/// `(%a: t, ...) -> results` from the function type attribute `name`,
-/// naming the entry block's arguments when the op has a body.
+impl FormState<'_> {
+    /// Records the inherent attribute `name`.
+    pub fn set_prop(&mut self, ctx: &mut crate::ir::Context, name: &str, value: Attr) {
+        let name = ctx.ident(name);
+        self.props.push((name, value));
+    }
+
+    /// Records the discardable attribute `name`.
+    pub fn set_attr(&mut self, ctx: &mut crate::ir::Context, name: &str, value: Attr) {
+        let name = ctx.ident(name);
+        self.attrs.push((name, value));
+    }
+
+    /// Sets the result types (one per bound name when the op may have none).
+    pub fn set_results(&mut self, types: Vec<Type>) {
+        self.parsed.spec.result_types = types;
+        self.results_known = true;
+    }
+}
+
+/// `(%a: t {attrs}, ...) -> results` from the function type attribute
+/// `name` and the `arg_attrs`/`res_attrs` arrays of dictionaries, naming
+/// the entry block's arguments when the op has a body.
 fn print_signature(p: &mut Printer, op: Op, name: &str) {
     let ctx = p.ctx;
     let Some(ty) = ctx.attr(op, name).and_then(|a| ctx.as_type_attr(a)) else {
@@ -490,6 +636,8 @@ fn print_signature(p: &mut Printer, op: Op, name: &str) {
         .regions(op)
         .first()
         .and_then(|&r| ctx.region_blocks(r).first().copied());
+    let arg_attrs = signature_attrs(p, op, "arg_attrs");
+    let res_attrs = signature_attrs(p, op, "res_attrs");
     p.write("(");
     for (i, &input) in inputs.iter().enumerate() {
         if i > 0 {
@@ -500,41 +648,108 @@ fn print_signature(p: &mut Printer, op: Op, name: &str) {
             p.write(": ");
         }
         p.print_type(input);
+        print_signature_dict(p, arg_attrs.get(i).copied());
     }
     p.write(")");
-    if !results.is_empty() {
-        p.write(" -> ");
+    if results.is_empty() {
+        return;
+    }
+    p.write(" -> ");
+    if res_attrs.iter().all(|&d| ctx.dict_entries(d).is_empty()) {
         p.print_result_types(results);
+        return;
+    }
+    p.write("(");
+    for (i, &result) in results.iter().enumerate() {
+        if i > 0 {
+            p.write(", ");
+        }
+        p.print_type(result);
+        print_signature_dict(p, res_attrs.get(i).copied());
+    }
+    p.write(")");
+}
+
+/// The dictionaries of the array attribute `name` (`arg_attrs`).
+fn signature_attrs(p: &Printer, op: Op, name: &str) -> Vec<Attr> {
+    match p.ctx.attr(op, name).map(|a| p.ctx.attr_data(a)) {
+        Some(AttrData::Array(items)) => items.to_vec(),
+        _ => Vec::new(),
     }
 }
 
-/// Parses `(%a: t, ...)` or `(t, ...)` and optional `-> results`.
-fn parse_signature<'s>(p: &mut Parser<'s, '_>) -> PResult<(Type, Vec<ArgDecl<'s>>)> {
+fn print_signature_dict(p: &mut Printer, dict: Option<Attr>) {
+    if let Some(dict) = dict.filter(|&d| !p.ctx.dict_entries(d).is_empty()) {
+        p.write(" ");
+        p.print_attr(dict);
+    }
+}
+
+/// A parsed function signature: its type, the named entry arguments, and
+/// the per-argument and per-result attribute dictionaries.
+struct Signature<'s> {
+    ty: Type,
+    args: Vec<ArgDecl<'s>>,
+    arg_attrs: Vec<Attr>,
+    res_attrs: Vec<Attr>,
+}
+
+/// Parses `(%a: t {attrs}, ...)` or `(t, ...)` and optional `-> results`
+/// (`-> t` or `-> (t {attrs}, ...)`).
+fn parse_signature<'s>(p: &mut Parser<'s, '_>) -> PResult<Signature<'s>> {
     let mut args = Vec::new();
     let mut inputs = Vec::new();
+    let mut arg_attrs = Vec::new();
     let entries =
         p.parse_delimited(Tok::LParen, Tok::RParen, "'(' in function signature", |p| {
-            if p.kind() == Tok::PercentId {
+            let (ty, arg) = if p.kind() == Tok::PercentId {
                 let arg = p.parse_arg_decl()?;
-                Ok((arg.ty, Some(arg)))
+                (arg.ty, Some(arg))
             } else {
-                Ok((p.parse_type()?, None))
-            }
+                (p.parse_type()?, None)
+            };
+            Ok((ty, arg, parse_signature_dict(p)?))
         })?;
     let named = entries.iter().filter(|e| e.1.is_some()).count();
     if named != 0 && named != entries.len() {
         return Err(p.error_here("expected all function arguments to be named or none"));
     }
-    for (ty, arg) in entries {
+    for (ty, arg, attrs) in entries {
         inputs.push(ty);
         args.extend(arg);
+        arg_attrs.push(attrs);
     }
-    let results = if p.eat(Tok::Arrow) {
-        p.parse_function_results()?
+    let mut results = Vec::new();
+    let mut res_attrs = Vec::new();
+    if p.eat(Tok::Arrow) {
+        if p.kind() == Tok::LParen {
+            let entries = p.parse_delimited(Tok::LParen, Tok::RParen, "'('", |p| {
+                Ok((p.parse_type()?, parse_signature_dict(p)?))
+            })?;
+            for (ty, attrs) in entries {
+                results.push(ty);
+                res_attrs.push(attrs);
+            }
+        } else {
+            results.push(p.parse_type()?);
+        }
+    }
+    Ok(Signature {
+        ty: p.ctx.function_type(&inputs, &results),
+        args,
+        arg_attrs,
+        res_attrs,
+    })
+}
+
+/// An optional `{...}` after a signature entry (an empty dictionary when
+/// absent).
+fn parse_signature_dict(p: &mut Parser) -> PResult<Attr> {
+    if p.kind() == Tok::LBrace {
+        p.parse_attr_dict()
     } else {
-        Vec::new()
-    };
-    Ok((p.ctx.function_type(&inputs, &results), args))
+        Ok(p.ctx.empty_dictionary())
+    }
 }
 
 fn parse_literal(p: &mut Parser, lit: &str) -> PResult<()> {
@@ -586,129 +801,13 @@ fn group_starts_here(p: &Parser, group: &[Elem]) -> bool {
         Some(Elem::Symbol(_)) => p.kind() == Tok::AtId,
         Some(Elem::OperandTypes | Elem::ResultTypes | Elem::SameType) => p.at_type(),
         Some(Elem::FunctionalType) => p.kind() == Tok::LParen,
-        Some(Elem::Attr(_)) | Some(Elem::Optional(_)) | None => false,
-    }
-}
-
-fn collect_attrs(elems: &[Elem], out: &mut Vec<String>) {
-    for e in elems {
-        match e {
-            Elem::Attr(n) | Elem::Symbol(n) | Elem::Signature(n) | Elem::Visibility(n) => {
-                out.push(n.clone())
-            }
-            Elem::Optional(g) => collect_attrs(g, out),
-            _ => {}
-        }
-    }
-}
-
-/// Splits a spec into words, backtick literals and parentheses.
-fn split_spec(spec: &str) -> Result<Vec<String>, String> {
-    let mut out = Vec::new();
-    let mut chars = spec.char_indices().peekable();
-    while let Some((i, c)) = chars.next() {
-        match c {
-            ' ' | '\n' | '\t' => {}
-            '`' => {
-                let rest = &spec[i + 1..];
-                let end = rest.find('`').ok_or("unterminated literal")?;
-                out.push(format!("`{}", &rest[..end]));
-                for _ in 0..=end {
-                    chars.next();
-                }
-            }
-            '(' | ')' | ',' => {
-                let mut tok = c.to_string();
-                if c == ')' && chars.peek().map(|p| p.1) == Some('?') {
-                    chars.next();
-                    tok.push('?');
-                }
-                out.push(tok);
-            }
-            _ => {
-                let rest = &spec[i..];
-                let len = rest
-                    .find([' ', '(', ')', ',', '`', '\n', '\t'])
-                    .unwrap_or(rest.len());
-                out.push(rest[..len].to_string());
-                for _ in 1..len {
-                    chars.next();
-                }
-            }
-        }
-    }
-    Ok(out)
-}
-
-fn compile_seq(tokens: &[String], pos: &mut usize, in_group: bool) -> Result<Vec<Elem>, String> {
-    let mut elems = Vec::new();
-    while *pos < tokens.len() {
-        let tok = tokens[*pos].as_str();
-        *pos += 1;
-        let elem = match tok {
-            ")?" if in_group => return Ok(elems),
-            "(" => {
-                let group = compile_seq(tokens, pos, true)?;
-                if group.is_empty() {
-                    return Err("empty optional group".into());
-                }
-                Elem::Optional(group)
-            }
-            "operands" => Elem::Operands,
-            "successors" => Elem::Successors,
-            "regions" => Elem::Regions,
-            "region" => Elem::Region,
-            "attr-dict" => Elem::AttrDict { keyword: false },
-            "attr-dict-with-keyword" => Elem::AttrDict { keyword: true },
-            "type" | "symbol" | "functional-type" | "function-signature" | "visibility" => {
-                let args = directive_args(tokens, pos)?;
-                match (tok, args.as_slice()) {
-                    ("type", [a]) if a == "operands" => Elem::OperandTypes,
-                    ("type", [a]) if a == "results" => Elem::ResultTypes,
-                    ("type", [a]) if a == "all" => Elem::SameType,
-                    ("symbol", [a]) if a.starts_with('$') => Elem::Symbol(a[1..].to_string()),
-                    ("function-signature", [a]) if a.starts_with('$') => {
-                        Elem::Signature(a[1..].to_string())
-                    }
-                    ("visibility", [a]) if a.starts_with('$') => {
-                        Elem::Visibility(a[1..].to_string())
-                    }
-                    ("functional-type", [a, b]) if a == "operands" && b == "results" => {
-                        Elem::FunctionalType
-                    }
-                    _ => return Err(format!("bad arguments to `{tok}`: {args:?}")),
-                }
-            }
-            _ if tok.starts_with('`') => Elem::Literal(tok[1..].to_string()),
-            _ if tok.starts_with('$') && tok.len() > 1 => Elem::Attr(tok[1..].to_string()),
-            _ => return Err(format!("unknown format element `{tok}`")),
-        };
-        elems.push(elem);
-    }
-    if in_group {
-        return Err("optional group is not closed with `)?`".into());
-    }
-    Ok(elems)
-}
-
-fn directive_args(tokens: &[String], pos: &mut usize) -> Result<Vec<String>, String> {
-    if tokens.get(*pos).map(String::as_str) != Some("(") {
-        return Err("expected `(` after directive".into());
-    }
-    *pos += 1;
-    let mut args = Vec::new();
-    loop {
-        match tokens.get(*pos).map(String::as_str) {
-            Some(")") => {
-                *pos += 1;
-                return Ok(args);
-            }
-            Some(",") => *pos += 1,
-            Some(arg) => {
-                args.push(arg.to_string());
-                *pos += 1;
-            }
-            None => return Err("unterminated directive arguments".into()),
-        }
+        Some(
+            Elem::Attr(_)
+            | Elem::Optional(_)
+            | Elem::Properties(_)
+            | Elem::Discardable(_)
+            | Elem::Custom(..),
+        )
+        | None => false,
     }
 }

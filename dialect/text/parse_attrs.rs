@@ -189,6 +189,7 @@ impl<'s> Parser<'s, '_> {
         self.parse_dialect_symbol(
             |p, name| p.attr_aliases.get(name).copied(),
             |hooks, p, mnemonic| hooks.parse_attr(p, mnemonic),
+            |hooks, mnemonic| hooks.has_attr(mnemonic),
             |ctx, dialect, body| ctx.opaque_attr(dialect, body),
         )
     }

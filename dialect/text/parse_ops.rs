@@ -91,6 +91,44 @@ impl<'s, 'c> Parser<'s, 'c> {
         Ok(())
     }
 
+    /// Parses an op in generic form without result names and creates it,
+    /// detached (custom forms that wrap an op, as
+    /// `spirv.SpecConstantOperation wraps "spirv.IAdd"(...)`).
+    pub fn parse_detached_generic_op(&mut self) -> PResult<Op> {
+        let loc = self.loc();
+        if self.tok.kind != Tok::String {
+            return Err(self.error_here("expected operation name in quotes"));
+        }
+        let parsed = self.parse_generic_op(loc)?;
+        self.finish_op(parsed)
+    }
+
+    /// Sets the discardable attributes `attrs` of an op in generic form,
+    /// moving those its custom format knows as inherent into its
+    /// properties (as MLIR does for registered ops).
+    fn move_inherent_attrs(&mut self, spec: &mut OpSpec, attrs: crate::ir::Attr) {
+        let syntax = self.syntax;
+        let Some(format) = syntax.format(self.ctx.str(spec.name)) else {
+            spec.attributes = Some(attrs);
+            return;
+        };
+        let entries = self.ctx.dict_entries(attrs).to_vec();
+        let (inherent, rest): (Vec<_>, Vec<_>) = entries
+            .into_iter()
+            .partition(|(n, _)| format.is_inherent(self.ctx.str(*n)));
+        if inherent.is_empty() {
+            spec.attributes = Some(attrs);
+            return;
+        }
+        let mut props = spec
+            .properties
+            .map(|p| self.ctx.dict_entries(p).to_vec())
+            .unwrap_or_default();
+        props.extend(inherent);
+        spec.properties = Some(self.ctx.dictionary_attr(props));
+        spec.attributes = Some(self.ctx.dictionary_attr(rest));
+    }
+
     fn parse_generic_op(&mut self, loc: Location) -> PResult<ParsedOp<'s>> {
         let name = self.parse_string_ident()?;
         if self.ctx.str(name).is_empty() {
@@ -120,7 +158,8 @@ impl<'s, 'c> Parser<'s, 'c> {
             })?;
         }
         if self.tok.kind == Tok::LBrace {
-            parsed.spec.attributes = Some(self.parse_attr_dict()?);
+            let attrs = self.parse_attr_dict()?;
+            self.move_inherent_attrs(&mut parsed.spec, attrs);
         }
         self.expect(Tok::Colon, "':' followed by operation type")?;
         let type_loc = self.loc();

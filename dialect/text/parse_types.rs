@@ -174,17 +174,19 @@ impl<'s> Parser<'s, '_> {
         self.parse_dialect_symbol(
             |p, name| p.type_aliases.get(name).copied(),
             |hooks, p, mnemonic| hooks.parse_type(p, mnemonic),
+            |hooks, mnemonic| hooks.has_type(mnemonic),
             |ctx, dialect, body| ctx.opaque_type(dialect, body),
         )
     }
 
     /// Parses `!name`/`#name` at the current token: an alias, a dialect
     /// type or attribute through its dialect's hook, or opaque text for a
-    /// dialect without registered syntax.
+    /// dialect (or a mnemonic of it) without registered syntax.
     pub(crate) fn parse_dialect_symbol<T>(
         &mut self,
         alias: impl Fn(&Self, &str) -> Option<T>,
         hook: impl Fn(&dyn DialectSyntax, &mut Self, &str) -> PResult<T>,
+        known: impl Fn(&dyn DialectSyntax, &str) -> bool,
         opaque: impl Fn(&mut Context, &str, &str) -> T,
     ) -> PResult<T> {
         let tok = self.token();
@@ -204,7 +206,9 @@ impl<'s> Parser<'s, '_> {
             }
         };
         if let Some(hooks) = self.syntax.dialect(dialect) {
-            return hook(hooks, self, mnemonic);
+            if known(hooks, mnemonic) {
+                return hook(hooks, self, mnemonic);
+            }
         }
         let body = self.opaque_body(tok.end)?;
         let body = format!("{}{body}", &name[dialect.len()..]);

@@ -468,6 +468,21 @@ impl<'s, 'c> Parser<'s, 'c> {
         Ok(OperandRef { name, number, loc })
     }
 
+    /// The value `r` names when it is already defined (no forward
+    /// reference is made): custom forms that derive a type from an
+    /// operand's definition look it up.
+    pub fn lookup_defined(&self, r: &OperandRef<'s>) -> Option<Value> {
+        for scope in self.scopes.iter().rev() {
+            if let Some(&(start, len)) = scope.values.get(r.name) {
+                return (r.number < len).then(|| self.defined[(start + r.number) as usize]);
+            }
+            if scope.isolated {
+                break;
+            }
+        }
+        None
+    }
+
     /// The value `r` names, which must have type `ty`.
     pub fn resolve_operand(&mut self, r: OperandRef<'s>, ty: Type) -> PResult<Value> {
         for scope in self.scopes.iter().rev() {

@@ -8,6 +8,11 @@
 //! counters run on across the whole print (MLIR's unique ids); in custom
 //! form each region restarts from the counters its parent had when it was
 //! pushed.
+//!
+//! In custom form, ops with a result namer (see [`Syntax::add_result_namer`])
+//! name their result instead of numbering it; a name already used in the
+//! region or an enclosing one gets the suffix `_N` from a conflict counter
+//! kept like the value counters.
 
 use super::syntax::Syntax;
 use crate::ir::hash::FastMap;
@@ -27,6 +32,22 @@ enum ValueName {
     Plain(u32),
     /// Result `#index` of a multi-result op.
     Grouped(u32, u32),
+    /// A name given by the op's result namer (an index into `names`).
+    Named(u32),
+}
+
+/// The counters a region's numbering starts from.
+#[derive(Clone, Copy)]
+struct Counters {
+    value: u32,
+    arg: u32,
+    conflict: u32,
+}
+
+/// Names used in one region, seen by the regions nested in it.
+struct NameScope {
+    parent: Option<usize>,
+    used: std::collections::HashSet<String>,
 }
 
 /// Output buffer plus naming state; custom formats and dialect hooks print
@@ -39,6 +60,8 @@ pub struct Printer<'a> {
     indent: usize,
     values: FastMap<Value, ValueName>,
     blocks: FastMap<Block, u32>,
+    names: Vec<String>,
+    scopes: Vec<NameScope>,
 }
 
 /// Prints `op` (normally a module) followed by a newline.
@@ -74,6 +97,8 @@ impl<'a> Printer<'a> {
             indent: 0,
             values: FastMap::default(),
             blocks: FastMap::default(),
+            names: Vec::new(),
+            scopes: Vec::new(),
         }
     }
 
@@ -84,18 +109,31 @@ impl<'a> Printer<'a> {
     // ----- naming -----------------------------------------------------------
 
     fn number_names(&mut self, top: Op) {
-        let (mut next_value, mut next_arg) = (0u32, 0u32);
-        self.number_results(top, &mut next_value);
-        let mut stack: Vec<(Region, u32, u32)> = self
+        let mut next = Counters {
+            value: 0,
+            arg: 0,
+            conflict: 0,
+        };
+        self.scopes.push(NameScope {
+            parent: None,
+            used: Default::default(),
+        });
+        self.number_results(top, &mut next, 0);
+        let mut stack: Vec<(Region, Counters, usize)> = self
             .ctx
             .regions(top)
             .iter()
-            .map(|&r| (r, next_value, next_arg))
+            .map(|&r| (r, next, 0))
             .collect();
-        while let Some((region, value_id, arg_id)) = stack.pop() {
+        while let Some((region, start, parent_scope)) = stack.pop() {
             if !self.options.generic {
-                (next_value, next_arg) = (value_id, arg_id);
+                next = start;
             }
+            let scope = self.scopes.len();
+            self.scopes.push(NameScope {
+                parent: Some(parent_scope),
+                used: Default::default(),
+            });
             let blocks = self.ctx.region_blocks(region);
             for (i, &block) in blocks.iter().enumerate() {
                 self.blocks.insert(block, i as u32);
@@ -103,44 +141,78 @@ impl<'a> Printer<'a> {
             for (i, &block) in blocks.iter().enumerate() {
                 for &arg in self.ctx.block_args(block) {
                     let name = if i == 0 {
-                        next_arg += 1;
-                        ValueName::Arg(next_arg - 1)
+                        next.arg += 1;
+                        ValueName::Arg(next.arg - 1)
                     } else {
-                        next_value += 1;
-                        ValueName::Plain(next_value - 1)
+                        next.value += 1;
+                        ValueName::Plain(next.value - 1)
                     };
                     self.values.insert(arg, name);
                 }
                 for op in self.ctx.block_ops(block) {
-                    self.number_results(op, &mut next_value);
+                    self.number_results(op, &mut next, scope);
                 }
             }
             for &block in blocks {
                 for op in self.ctx.block_ops(block) {
                     for &r in self.ctx.regions(op) {
-                        stack.push((r, next_value, next_arg));
+                        stack.push((r, next, scope));
                     }
                 }
             }
         }
     }
 
-    fn number_results(&mut self, op: Op, next_value: &mut u32) {
+    fn number_results(&mut self, op: Op, next: &mut Counters, scope: usize) {
         let results = self.ctx.results(op);
         if results.is_empty() {
+            return;
+        }
+        let namer = if self.options.generic {
+            None
+        } else {
+            self.syntax.result_namer(self.ctx.op_name_str(op))
+        };
+        if let (&[result], Some(name)) = (results, namer.and_then(|n| n(self.ctx, op))) {
+            let name = self.unique_name(&sanitize_name(&name), &mut next.conflict, scope);
+            self.values
+                .insert(result, ValueName::Named(self.names.len() as u32));
+            self.names.push(name);
             return;
         }
         for (i, &r) in results.iter().enumerate() {
             self.values.insert(
                 r,
                 if results.len() == 1 {
-                    ValueName::Plain(*next_value)
+                    ValueName::Plain(next.value)
                 } else {
-                    ValueName::Grouped(*next_value, i as u32)
+                    ValueName::Grouped(next.value, i as u32)
                 },
             );
         }
-        *next_value += 1;
+        next.value += 1;
+    }
+
+    /// `name`, or `name_N` with the next free conflict number when `name`
+    /// is taken in `scope` or an enclosing one; recorded in `scope`.
+    fn unique_name(&mut self, name: &str, conflict: &mut u32, scope: usize) -> String {
+        let taken = |scopes: &[NameScope], candidate: &str| {
+            let mut at = Some(scope);
+            while let Some(s) = at {
+                if scopes[s].used.contains(candidate) {
+                    return true;
+                }
+                at = scopes[s].parent;
+            }
+            false
+        };
+        let mut unique = name.to_string();
+        while taken(&self.scopes, &unique) {
+            unique = format!("{name}_{conflict}");
+            *conflict += 1;
+        }
+        self.scopes[scope].used.insert(unique.clone());
+        unique
     }
 
     /// Prints a value's name (`%3`, `%arg0`, `%5#1`).
@@ -155,6 +227,10 @@ impl<'a> Printer<'a> {
             }
             Some(ValueName::Grouped(n, i)) => {
                 let _ = write!(self.out, "%{n}#{i}");
+            }
+            Some(ValueName::Named(i)) => {
+                self.out.push('%');
+                self.out.push_str(&self.names[*i as usize]);
             }
             None => self.out.push_str("<<UNKNOWN SSA VALUE>>"),
         }
@@ -222,7 +298,8 @@ impl<'a> Printer<'a> {
         self.print_generic_body(op);
     }
 
-    fn print_generic_body(&mut self, op: Op) {
+    /// Prints `op` in generic form, without its result names.
+    pub fn print_generic_body(&mut self, op: Op) {
         let ctx = self.ctx;
         self.out.push('"');
         super::print_attrs::escape_into(ctx.op_name_str(op), &mut self.out);
@@ -354,4 +431,21 @@ impl<'a> Printer<'a> {
             self.out.push(')');
         }
     }
+}
+
+/// A result name as MLIR keeps it: characters outside `[A-Za-z0-9_$.-]`
+/// become `_`, and a leading digit gets a `_` before it.
+fn sanitize_name(name: &str) -> String {
+    let mut out = String::with_capacity(name.len() + 1);
+    if name.is_empty() || name.starts_with(|c: char| c.is_ascii_digit()) {
+        out.push('_');
+    }
+    out.extend(name.chars().map(|c| {
+        if c.is_ascii_alphanumeric() || matches!(c, '_' | '$' | '.' | '-') {
+            c
+        } else {
+            '_'
+        }
+    }));
+    out
 }

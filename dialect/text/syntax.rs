@@ -3,7 +3,7 @@
 //! declare custom assembly formats. Dialects without registered syntax still
 //! round-trip: their types and attributes are kept as opaque text.
 
-use super::format::OpFormat;
+use super::format::{Directive, OpFormat};
 use super::parser::{PResult, Parser};
 use super::printer::Printer;
 use crate::ir::hash::FastMap;
@@ -22,6 +22,16 @@ pub trait DialectSyntax {
     fn parse_attr(&self, p: &mut Parser, mnemonic: &str) -> PResult<Attr>;
     /// Prints an attribute of this dialect without the leading `#`.
     fn print_attr(&self, p: &mut Printer, data: &DialectData);
+    /// Whether the hooks parse types named `mnemonic`; others are kept as
+    /// opaque text.
+    fn has_type(&self, _mnemonic: &str) -> bool {
+        true
+    }
+    /// Whether the hooks parse attributes named `mnemonic`; others are kept
+    /// as opaque text.
+    fn has_attr(&self, _mnemonic: &str) -> bool {
+        true
+    }
 }
 
 /// Dialect syntax hooks and custom op formats known to a parser and printer.
@@ -30,7 +40,13 @@ pub struct Syntax {
     dialects: FastMap<&'static str, Box<dyn DialectSyntax>>,
     formats: FastMap<Box<str>, OpFormat>,
     default_dialects: FastMap<Box<str>, &'static str>,
+    directives: FastMap<&'static str, Directive>,
+    result_namers: FastMap<Box<str>, ResultNamer>,
 }
+
+/// Names an op's single result as MLIR's `getAsmResultNames` does
+/// (`%cst_f32`, `%var_addr`); `None` keeps the number.
+pub type ResultNamer = fn(&crate::ir::Context, crate::ir::Op) -> Option<String>;
 
 impl Syntax {
     /// The builtin custom forms (`module`).
@@ -51,9 +67,25 @@ impl Syntax {
     /// Declares the custom form of op `name` from a format spec (see
     /// [`OpFormat`]); fails on a malformed spec.
     pub fn add_format(&mut self, name: &str, spec: &str) -> Result<(), String> {
-        let format = OpFormat::compile(spec).map_err(|e| format!("format of `{name}`: {e}"))?;
+        let directives = &self.directives;
+        let format = OpFormat::compile(spec, &|d| directives.get(d).copied())
+            .map_err(|e| format!("format of `{name}`: {e}"))?;
         self.formats.insert(name.into(), format);
         Ok(())
+    }
+
+    /// Registers a `custom<name>` directive for the formats added after.
+    pub fn add_directive(&mut self, name: &'static str, directive: Directive) {
+        self.directives.insert(name, directive);
+    }
+
+    /// Names the result of ops named `op` in custom-form output.
+    pub fn add_result_namer(&mut self, op: &str, namer: ResultNamer) {
+        self.result_namers.insert(op.into(), namer);
+    }
+
+    pub fn result_namer(&self, op: &str) -> Option<ResultNamer> {
+        self.result_namers.get(op).copied()
     }
 
     pub fn format(&self, name: &str) -> Option<&OpFormat> {

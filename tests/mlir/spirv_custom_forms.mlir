@@ -1,30 +1,44 @@
 // ARGS: opt
 // MLIR 19's custom forms of the spirv op classes declared in
-// dialect/spirv/formats.rs print and parse back (mlir-opt-19 prints the same
-// op lines, value names aside; spirv.module, spirv.func and
-// spirv.GlobalVariable are generic here).
+// dialect/spirv/formats.rs print and parse back; the CHECK lines are
+// mlir-opt-19's output for this file, which opt prints byte for byte.
+// CHECK: module {
+// CHECK-NEXT: spirv.module Logical GLSL450 {
+// CHECK-NEXT: spirv.GlobalVariable @g : !spirv.ptr<f32, Private>
+// CHECK-NEXT: spirv.func @f(%arg0: i32, %arg1: f32, %arg2: vector<3xf32>) -> i32 "None" {
+// CHECK-NEXT: %0 = spirv.IAdd %arg0, %arg0 : i32
+// CHECK-NEXT: %1 = spirv.BitwiseXor %0, %arg0 : i32
+// CHECK-NEXT: %2 = spirv.Not %1 : i32
+// CHECK-NEXT: %3 = spirv.FMod %arg1, %arg1 : f32
+// CHECK-NEXT: %4 = spirv.GL.FAbs %arg1 : f32
+// CHECK-NEXT: %5 = spirv.GL.FClamp %arg2, %arg2, %arg2 : vector<3xf32>
+// CHECK-NEXT: %6 = spirv.ConvertSToF %0 : i32 to f32
+// CHECK-NEXT: %7 = spirv.Bitcast %6 : f32 to i32
+// CHECK-NEXT: %8 = spirv.CompositeConstruct %6, %arg1, %arg1 : (f32, f32, f32) -> vector<3xf32>
+// CHECK-NEXT: %9 = spirv.VectorTimesScalar %8, %arg1 : (vector<3xf32>, f32) -> vector<3xf32>
+// CHECK-NEXT: %g_addr = spirv.mlir.addressof @g : !spirv.ptr<f32, Private>
+// CHECK-NEXT: %10 = spirv.FunctionCall @f(%0, %arg1, %arg2) : (i32, f32, vector<3xf32>) -> i32
+// CHECK-NEXT: spirv.Branch ^bb1(%0 : i32)
+// CHECK-NEXT: ^bb1(%11: i32):  // pred: ^bb0
+// CHECK-NEXT: spirv.mlir.loop {
+// CHECK-NEXT: spirv.Branch ^bb1
+// CHECK-NEXT: ^bb1:  // 2 preds: ^bb0, ^bb2
+// CHECK-NEXT: spirv.Branch ^bb2
+// CHECK-NEXT: ^bb2:  // pred: ^bb1
+// CHECK-NEXT: spirv.Branch ^bb1
+// CHECK-NEXT: ^bb3:  // no predecessors
+// CHECK-NEXT: spirv.mlir.merge
+// CHECK-NEXT: }
+// CHECK-NEXT: spirv.ReturnValue %11 : i32
+// CHECK-NEXT: }
+// CHECK-NEXT: spirv.func @g2() "None" {
+// CHECK-NEXT: spirv.Return
+// CHECK-NEXT: ^bb1:  // no predecessors
+// CHECK-NEXT: spirv.Unreachable
+// CHECK-NEXT: }
+// CHECK-NEXT: }
+// CHECK-NEXT: }
 
-// CHECK: %0 = spirv.IAdd %arg0, %arg0 : i32
-// CHECK: %1 = spirv.BitwiseXor %0, %arg0 : i32
-// CHECK: %2 = spirv.Not %1 : i32
-// CHECK: %3 = spirv.FMod %arg1, %arg1 : f32
-// CHECK: %4 = spirv.GL.FAbs %arg1 : f32
-// CHECK: %5 = spirv.GL.FClamp %arg2, %arg2, %arg2 : vector<3xf32>
-// CHECK: %6 = spirv.ConvertSToF %0 : i32 to f32
-// CHECK: %7 = spirv.Bitcast %6 : f32 to i32
-// CHECK: %8 = spirv.CompositeConstruct %6, %arg1, %arg1 : (f32, f32, f32) -> vector<3xf32>
-// CHECK: %9 = spirv.VectorTimesScalar %8, %arg1 : (vector<3xf32>, f32) -> vector<3xf32>
-// CHECK: %10 = spirv.mlir.addressof @g : !spirv.ptr<f32, Private>
-// CHECK: %11 = spirv.FunctionCall @f(%0, %arg1, %arg2) : (i32, f32, vector<3xf32>) -> i32
-// CHECK: spirv.Branch ^bb1(%0 : i32)
-// CHECK: spirv.Branch ^bb1
-// CHECK: spirv.Branch ^bb2
-// CHECK: spirv.Branch ^bb1
-// CHECK: spirv.mlir.merge
-// CHECK: spirv.ReturnValue %12 : i32
-// CHECK: "spirv.func"() <{function_control = #spirv.function_control<None>, function_type = () -> (), sym_name = "g2"}> ({
-// CHECK: spirv.Return
-// CHECK: spirv.Unreachable
 
 "spirv.module"() <{addressing_model = #spirv.addressing_model<Logical>, memory_model = #spirv.memory_model<GLSL450>}> ({
   "spirv.GlobalVariable"() <{sym_name = "g", type = !spirv.ptr<f32, Private>}> : () -> ()

@@ -1,0 +1,216 @@
+//! Pieces shared by the spirv custom forms: enum attributes spelled the
+//! three ways MLIR's forms spell them (bare `Logical`, quoted `"Input"`,
+//! angled `<Device>`), the `custom<...>` directives built on them, and the
+//! type arithmetic forms use to recover types they leave out of the text.
+
+use super::types::as_pointer;
+use super::{canonical_enum_case, enum_kind, parse_enum_case, NAMESPACE};
+use crate::ir::{Attr, AttrData, Context, Op, Param, Type, TypeData};
+use crate::text::format::{Directive, FormState};
+use crate::text::lexer::Tok;
+use crate::text::{PResult, Parser, Printer, Syntax};
+
+/// The case of the enum attribute `name` of `op`.
+pub(super) fn enum_case<'c>(ctx: &'c Context, op: Op, name: &str) -> Option<&'c str> {
+    enum_case_of(ctx, ctx.attr(op, name)?)
+}
+
+/// The case of an enum attribute (`#spirv.scope<Device>` → `Device`).
+pub(super) fn enum_case_of(ctx: &Context, attr: Attr) -> Option<&str> {
+    match ctx.attr_data(attr) {
+        AttrData::Dialect(data) => match &data.params[..] {
+            [Param::Ident(case)] => Some(ctx.str(*case)),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// The enum attribute mnemonic an op attribute holds: scopes and memory
+/// semantics are named after their role, other enums after their kind.
+pub(super) fn enum_mnemonic(attr_name: &str) -> &str {
+    match attr_name {
+        n if n.ends_with("scope") => "scope",
+        "semantics" | "equal_semantics" | "unequal_semantics" => "memory_semantics",
+        "source_memory_access" | "memory_operand" => "memory_access",
+        "format" => "packed_vector_format",
+        "matrix_layout" => "coop_matrix_layout_khr",
+        "matrix_operands" => "cooperative_matrix_operands_khr",
+        n => n,
+    }
+}
+
+/// The enum attribute `#spirv.<mnemonic><case>`.
+pub(super) fn enum_attr(ctx: &mut Context, mnemonic: &str, case: &str) -> Attr {
+    let case = Param::Ident(ctx.ident(case));
+    ctx.dialect_attr(NAMESPACE, mnemonic, vec![case])
+}
+
+/// How an enum case is spelled in a custom form.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Spelling {
+    /// `Logical`
+    Bare,
+    /// `"Input"`
+    Quoted,
+    /// `<Device>`
+    Angled,
+}
+
+pub(super) fn print_enum(p: &mut Printer, case: &str, spelling: Spelling) {
+    p.write(" ");
+    match spelling {
+        Spelling::Bare => p.write(case),
+        Spelling::Quoted => {
+            p.write("\"");
+            p.write(case);
+            p.write("\"");
+        }
+        Spelling::Angled => {
+            p.write("<");
+            p.write(case);
+            p.write(">");
+        }
+    }
+}
+
+/// Parses an enum case of the attribute named `attr_name` spelled as
+/// `spelling`, returning the attribute.
+pub(super) fn parse_enum(p: &mut Parser, attr_name: &str, spelling: Spelling) -> PResult<Attr> {
+    let mnemonic = enum_mnemonic(attr_name);
+    let Some(kind) = enum_kind(mnemonic) else {
+        return Err(p.error_here(format!("'{attr_name}' holds no SPIR-V enum")));
+    };
+    let case = match spelling {
+        Spelling::Bare => parse_enum_case(p, kind)?,
+        Spelling::Angled => {
+            p.expect(Tok::Less, "'<'")?;
+            let case = parse_enum_case(p, kind)?;
+            p.expect(Tok::Greater, "'>'")?;
+            case
+        }
+        Spelling::Quoted => {
+            let loc = p.loc();
+            let text = p.parse_string_literal()?;
+            canonical_enum_case(kind, &text).ok_or_else(|| {
+                p.error_at(
+                    loc,
+                    format!(
+                        "invalid {} attribute specification: \"{text}\"",
+                        kind.info().name
+                    ),
+                )
+            })?
+        }
+    };
+    Ok(enum_attr(p.ctx, mnemonic, &case))
+}
+
+fn print_enums(p: &mut Printer, op: Op, names: &[String], spelling: Spelling) {
+    for name in names {
+        if let Some(case) = enum_case(p.ctx, op, name) {
+            print_enum(p, case, spelling);
+        }
+    }
+}
+
+fn parse_enums(
+    p: &mut Parser,
+    st: &mut FormState,
+    names: &[String],
+    spelling: Spelling,
+) -> PResult<()> {
+    for name in names {
+        let attr = parse_enum(p, name, spelling)?;
+        st.set_prop(p.ctx, name, attr);
+    }
+    Ok(())
+}
+
+/// `custom<BareEnum>($a, ...)`, `custom<QuotedEnum>(...)`,
+/// `custom<AngledEnum>(...)`: each named enum attribute in turn.
+pub(super) fn register_enum_directives(syntax: &mut Syntax) {
+    syntax.add_directive(
+        "BareEnum",
+        Directive {
+            print: |p, op, names| print_enums(p, op, names, Spelling::Bare),
+            parse: |p, st, names| parse_enums(p, st, names, Spelling::Bare),
+        },
+    );
+    syntax.add_directive(
+        "QuotedEnum",
+        Directive {
+            print: |p, op, names| print_enums(p, op, names, Spelling::Quoted),
+            parse: |p, st, names| parse_enums(p, st, names, Spelling::Quoted),
+        },
+    );
+    syntax.add_directive(
+        "AngledEnum",
+        Directive {
+            print: |p, op, names| print_enums(p, op, names, Spelling::Angled),
+            parse: |p, st, names| parse_enums(p, st, names, Spelling::Angled),
+        },
+    );
+}
+
+/// `!spirv.ptr<pointee, class>`.
+pub(super) fn pointer_type(ctx: &mut Context, pointee: Type, class: &str) -> Type {
+    let class = Param::Ident(ctx.ident(class));
+    ctx.dialect_type(NAMESPACE, "ptr", vec![Param::Type(pointee), class])
+}
+
+/// The pointee and storage class of a pointer, or an error at the current
+/// token.
+pub(super) fn expect_pointer(p: &Parser, ty: Type) -> PResult<(Type, String)> {
+    as_pointer(p.ctx, ty)
+        .map(|(t, c)| (t, c.to_string()))
+        .ok_or_else(|| p.error_here("expected a !spirv.ptr type"))
+}
+
+/// The element of a composite at `index` (`None` for a struct member out
+/// of range or a non-composite): vectors, arrays, runtime arrays,
+/// matrices, cooperative matrices and struct members.
+pub(super) fn composite_element(ctx: &Context, ty: Type, index: i128) -> Option<Type> {
+    if let TypeData::Vector { elem, .. } = ctx.type_data(ty) {
+        return Some(*elem);
+    }
+    let TypeData::Dialect(data) = ctx.type_data(ty) else {
+        return None;
+    };
+    if ctx.str(data.dialect) != NAMESPACE {
+        return None;
+    }
+    match (ctx.str(data.mnemonic), &data.params[..]) {
+        ("array", [_, Param::Type(elem), ..]) | ("rtarray", [Param::Type(elem), ..]) => Some(*elem),
+        ("matrix", [_, Param::Type(column)]) => Some(*column),
+        ("coopmatrix", [_, _, Param::Type(elem), ..]) => Some(*elem),
+        ("struct", [_, Param::List(members)]) => {
+            let member = members.get(usize::try_from(index).ok()?)?;
+            match member {
+                Param::List(parts) => match parts.first() {
+                    Some(Param::Type(t)) => Some(*t),
+                    _ => None,
+                },
+                _ => None,
+            }
+        }
+        _ => None,
+    }
+}
+
+/// The integer an attribute holds (integer attributes only).
+pub(super) fn int_of(ctx: &Context, attr: Attr) -> Option<i128> {
+    match ctx.attr_data(attr) {
+        AttrData::Integer { value, .. } => Some(*value),
+        _ => None,
+    }
+}
+
+/// A bool (or vector of bool) of the shape of `ty`.
+pub(super) fn bool_of_shape(ctx: &mut Context, ty: Type) -> Type {
+    let i1 = ctx.int_type(1);
+    match ctx.type_data(ty).clone() {
+        TypeData::Vector { shape, .. } => ctx.vector_type(&shape, i1),
+        _ => i1,
+    }
+}
