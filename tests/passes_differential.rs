@@ -5,7 +5,8 @@
 //! `#spirv.vce` is made canonical (capabilities expanded by implication,
 //! lists sorted: we leave implied capabilities out and order lists by value,
 //! MLIR lists them as it meets them). Where MLIR reports an error, we must
-//! report one on the same line.
+//! report one on the same line. Value and block names are compared after
+//! renaming them in order of appearance.
 
 mod support;
 
@@ -73,6 +74,42 @@ fn canonical_vce(text: &str) -> String {
     out
 }
 
+/// `text` with SSA values and block labels renamed in order of first
+/// appearance (`%v0`, `%v1`, ..., `^b0`, ...): MLIR numbers values by
+/// scopes that the printed form does not show.
+fn canonical_names(text: &str) -> String {
+    let mut names: std::collections::HashMap<String, String> = Default::default();
+    let mut out = String::with_capacity(text.len());
+    let chars: Vec<char> = text.chars().collect();
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        let sigil = (c == '%' || c == '^') && (i == 0 || !chars[i - 1].is_alphanumeric());
+        if !sigil {
+            out.push(c);
+            i += 1;
+            continue;
+        }
+        let start = i;
+        i += 1;
+        while i < chars.len() && (chars[i].is_alphanumeric() || chars[i] == '_') {
+            i += 1;
+        }
+        let name: String = chars[start..i].iter().collect();
+        if name.len() == 1 {
+            out.push_str(&name);
+            continue;
+        }
+        let next = names.len();
+        let prefix = if c == '%' { "%v" } else { "^b" };
+        let renamed = names
+            .entry(name)
+            .or_insert_with(|| format!("{prefix}{next}"));
+        out.push_str(renamed);
+    }
+    out
+}
+
 /// The line of the first error in `stderr` (`<stdin>:L:C: error: ...`),
 /// or of the first remark where a failure reports none (MLIR fails some
 /// passes with a remark only). Columns are not compared: MLIR places an op
@@ -127,8 +164,8 @@ fn compare_file(path: &Path) -> Result<usize, String> {
                 String::from_utf8_lossy(&own.stderr)
             ));
         }
-        let expected = canonical_vce(&String::from_utf8_lossy(&mlir.stdout));
-        let got = canonical_vce(&String::from_utf8_lossy(&own.stdout));
+        let expected = canonical_names(&canonical_vce(&String::from_utf8_lossy(&mlir.stdout)));
+        let got = canonical_names(&canonical_vce(&String::from_utf8_lossy(&own.stdout)));
         if expected != got {
             return Err(format!(
                 "{where_}: outputs differ\n--- mlir-opt-19\n{expected}\n--- ours\n{got}"
@@ -204,6 +241,14 @@ fn own_pass_diagnostics_are_reported() {
         println!("{}: diagnostics as expected", file.display());
     }
     assert!(!files.is_empty(), "no inputs in {}", dir.display());
+}
+
+#[test]
+fn canonical_names_follow_first_appearance() {
+    let a = canonical_names("^bb0(%arg4: i32):\n  %7 = \"spirv.IAdd\"(%arg4, %arg4)");
+    let b = canonical_names("^bb0(%arg0: i32):\n  %1 = \"spirv.IAdd\"(%arg0, %arg0)");
+    assert_eq!(a, b);
+    assert!(a.contains("(%v1, %v1)"), "{a}");
 }
 
 #[test]

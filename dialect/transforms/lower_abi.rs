@@ -16,6 +16,7 @@
 use std::collections::HashMap;
 
 use super::layout::laid_out_struct;
+use super::{body, build, property, set_property};
 use crate::ir::pass::Pass;
 use crate::ir::{
     Attr, AttrData, Block, Builder, Context, Diagnostic, Op, OpSpec, Param, Type, TypeData,
@@ -66,30 +67,6 @@ fn interface_var_abi(ctx: &Context, attr: Attr) -> Option<InterfaceVarAbi> {
         }),
         _ => None,
     }
-}
-
-/// An inherent attribute (property) of `op`, or a discardable one.
-pub(super) fn property(ctx: &Context, op: Op, name: &str) -> Option<Attr> {
-    ctx.properties(op)
-        .and_then(|p| ctx.dict_get(p, name))
-        .or_else(|| ctx.attr(op, name))
-}
-
-/// Sets (or with None removes) the property `name` of `op`.
-pub(super) fn set_property(ctx: &mut Context, op: Op, name: &str, value: Option<Attr>) {
-    let properties = match ctx.properties(op) {
-        Some(dict) => dict,
-        None => ctx.empty_dictionary(),
-    };
-    let key = ctx.ident(name);
-    let properties = ctx.dict_with(properties, key, value);
-    ctx.set_properties(op, Some(properties));
-}
-
-/// The first block of `op`'s first region.
-pub(super) fn body(ctx: &Context, op: Op) -> Option<Block> {
-    let region = *ctx.regions(op).first()?;
-    ctx.region_blocks(region).first().copied()
 }
 
 fn lower_module(ctx: &mut Context, module: Op) -> Result<(), Diagnostic> {
@@ -319,28 +296,6 @@ fn create_global_variable(
     spec.properties = Some(ctx.dictionary_attr(entries));
     let variable = ctx.create_op(spec);
     ctx.insert_op_before(function, variable);
-}
-
-/// Creates an op with properties at the builder's point.
-pub(super) fn build(
-    ctx: &mut Context,
-    builder: &Builder,
-    name: &str,
-    operands: &[crate::ir::Value],
-    properties: Vec<(&str, Attr)>,
-    result_types: &[Type],
-) -> Op {
-    let mut spec = OpSpec::new(ctx.ident(name), builder.loc);
-    spec.operands = operands.to_vec();
-    spec.result_types = result_types.to_vec();
-    if !properties.is_empty() {
-        let entries = properties
-            .into_iter()
-            .map(|(k, v)| (ctx.ident(k), v))
-            .collect();
-        spec.properties = Some(ctx.dictionary_attr(entries));
-    }
-    builder.create_from(ctx, spec)
 }
 
 /// Creates a one-result op at the builder's point; returns its result.

@@ -1,19 +1,28 @@
 //! SPIR-V passes, registered under MLIR's flag names: `--spirv-update-vce`
-//! (deduce a module's minimal version/capabilities/extensions) and
-//! `--decorate-spirv-composite-type-layout` (Vulkan explicit layout).
+//! (deduce a module's minimal version/capabilities/extensions),
+//! `--decorate-spirv-composite-type-layout` (Vulkan explicit layout),
+//! `--spirv-lower-abi-attrs` (shader interface ABI to SPIR-V),
+//! `--spirv-rewrite-inserts` (insert chains to constructs), and, on a
+//! shared greedy rewrite driver, `--spirv-canonicalize-gl` (clamps) and
+//! `--spirv-webgpu-prepare` (expansions WGSL needs).
 
+mod canonicalize_gl;
+mod greedy;
 mod layout;
 mod lower_abi;
 mod rewrite_inserts;
 mod update_vce;
+mod webgpu_prepare;
 
 use crate::ir::pass::{Pass, PassInfo, PassRegistry};
-use crate::ir::{Context, Op};
+use crate::ir::{Attr, Block, Builder, Context, Op, OpSpec, Type, Value};
 
+pub use canonicalize_gl::CanonicalizeGl;
 pub use layout::DecorateCompositeTypeLayout;
 pub use lower_abi::LowerAbiAttributes;
 pub use rewrite_inserts::RewriteInserts;
 pub use update_vce::UpdateVce;
+pub use webgpu_prepare::WebGpuPrepare;
 
 /// The `spirv.module` ops a pass run on `op` works on: `op` itself, or the
 /// ones nested in it.
@@ -22,6 +31,52 @@ fn spirv_modules(ctx: &Context, op: Op) -> Vec<Op> {
         .into_iter()
         .filter(|&o| ctx.op_name_str(o) == "spirv.module")
         .collect()
+}
+
+/// An inherent attribute (property) of `op`, or a discardable one.
+fn property(ctx: &Context, op: Op, name: &str) -> Option<Attr> {
+    ctx.properties(op)
+        .and_then(|p| ctx.dict_get(p, name))
+        .or_else(|| ctx.attr(op, name))
+}
+
+/// Sets (or with None removes) the property `name` of `op`.
+fn set_property(ctx: &mut Context, op: Op, name: &str, value: Option<Attr>) {
+    let properties = match ctx.properties(op) {
+        Some(dict) => dict,
+        None => ctx.empty_dictionary(),
+    };
+    let key = ctx.ident(name);
+    let properties = ctx.dict_with(properties, key, value);
+    ctx.set_properties(op, Some(properties));
+}
+
+/// The first block of `op`'s first region.
+fn body(ctx: &Context, op: Op) -> Option<Block> {
+    let region = *ctx.regions(op).first()?;
+    ctx.region_blocks(region).first().copied()
+}
+
+/// Creates an op with properties at the builder's point.
+fn build(
+    ctx: &mut Context,
+    builder: &Builder,
+    name: &str,
+    operands: &[Value],
+    properties: Vec<(&str, Attr)>,
+    result_types: &[Type],
+) -> Op {
+    let mut spec = OpSpec::new(ctx.ident(name), builder.loc);
+    spec.operands = operands.to_vec();
+    spec.result_types = result_types.to_vec();
+    if !properties.is_empty() {
+        let entries = properties
+            .into_iter()
+            .map(|(k, v)| (ctx.ident(k), v))
+            .collect();
+        spec.properties = Some(ctx.dictionary_attr(entries));
+    }
+    builder.create_from(ctx, spec)
 }
 
 fn no_options(name: &str, options: &str) -> Result<(), String> {
@@ -65,6 +120,18 @@ pub fn register(registry: &mut PassRegistry) {
         "spirv-rewrite-inserts",
         "Rewrite sequential chains of spirv.CompositeInsert operations into spirv.CompositeConstruct operations",
         RewriteInserts
+    );
+    register_plain!(
+        registry,
+        "spirv-canonicalize-gl",
+        "Canonicalize GLSL ops: clamps written as selects over comparisons",
+        CanonicalizeGl
+    );
+    register_plain!(
+        registry,
+        "spirv-webgpu-prepare",
+        "Prepare SPIR-V to target WebGPU by expanding unsupported ops and replacing with supported ones",
+        WebGpuPrepare
     );
     register_plain!(
         registry,

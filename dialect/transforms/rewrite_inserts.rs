@@ -8,7 +8,7 @@ use crate::ir::pass::Pass;
 use crate::ir::{AttrData, Builder, Context, Diagnostic, Op, Param, Type, TypeData, WalkControl};
 use crate::spirv::NAMESPACE;
 
-use super::lower_abi::{build, property};
+use super::{build, property};
 
 pub struct RewriteInserts;
 
