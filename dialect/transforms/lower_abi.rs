@@ -16,7 +16,7 @@
 use std::collections::HashMap;
 
 use super::layout::laid_out_struct;
-use super::{body, build, property, set_property};
+use super::{body, build, property, set_property, symbol_name};
 use crate::ir::pass::Pass;
 use crate::ir::{
     Attr, AttrData, Block, Builder, Context, Diagnostic, Op, OpSpec, Param, Type, TypeData,
@@ -38,10 +38,7 @@ impl Pass for LowerAbiAttributes {
     }
 
     fn run(&mut self, ctx: &mut Context, op: Op) -> Result<(), Diagnostic> {
-        for module in super::spirv_modules(ctx, op) {
-            lower_module(ctx, module)?;
-        }
-        Ok(())
+        super::each_spirv_module(ctx, op, lower_module)
     }
 }
 
@@ -129,13 +126,6 @@ impl Bindings {
             }
         }
     }
-}
-
-fn function_name(ctx: &Context, function: Op) -> String {
-    property(ctx, function, "sym_name")
-        .and_then(|a| ctx.as_string_attr(a))
-        .unwrap_or_default()
-        .to_string()
 }
 
 fn is_scalar(ctx: &Context, ty: Type) -> bool {
@@ -231,7 +221,7 @@ fn lower_arguments(ctx: &mut Context, function: Op) -> Result<(), Diagnostic> {
         .map(|(i, r)| (i.to_vec(), r.to_vec()))
         .ok_or_else(|| fail("has no function type".into()))?;
     let entry = body(ctx, function).ok_or_else(|| fail("has no body".into()))?;
-    let name = function_name(ctx, function);
+    let name = symbol_name(ctx, function);
     let mut bindings = Bindings::default();
     let mut variables = Vec::new();
     for (index, &ty) in inputs.iter().enumerate() {
@@ -408,7 +398,7 @@ fn interface_variables(ctx: &mut Context, function: Op) -> Vec<Attr> {
         let class = property(ctx, variable, "type")
             .and_then(|t| ctx.as_type_attr(t))
             .and_then(|t| as_pointer(ctx, t).map(|(_, c)| c.to_string()));
-        let name = function_name(ctx, variable);
+        let name = symbol_name(ctx, variable);
         if matches!(class.as_deref(), Some("Input" | "Output")) && !names.contains(&name) {
             names.push(name);
         }
@@ -444,7 +434,7 @@ fn lower_entry_point(
         )
     })?;
     let env = lookup_target_env_or_default(ctx, function);
-    let fn_ref = ctx.symbol_ref_attr(&function_name(ctx, function), &[]);
+    let fn_ref = ctx.symbol_ref_attr(&symbol_name(ctx, function), &[]);
     let interface = interface_variables(ctx, function);
     let builder = Builder {
         loc,

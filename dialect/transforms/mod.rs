@@ -2,7 +2,8 @@
 //! (deduce a module's minimal version/capabilities/extensions),
 //! `--decorate-spirv-composite-type-layout` (Vulkan explicit layout),
 //! `--spirv-lower-abi-attrs` (shader interface ABI to SPIR-V),
-//! `--spirv-rewrite-inserts` (insert chains to constructs), and, on a
+//! `--spirv-rewrite-inserts` (insert chains to constructs),
+//! `--spirv-unify-aliased-resource` (one variable per binding), and, on a
 //! shared greedy rewrite driver, `--spirv-canonicalize-gl` (clamps) and
 //! `--spirv-webgpu-prepare` (expansions WGSL needs).
 
@@ -11,16 +12,18 @@ mod greedy;
 mod layout;
 mod lower_abi;
 mod rewrite_inserts;
+mod unify_aliased;
 mod update_vce;
 mod webgpu_prepare;
 
 use crate::ir::pass::{Pass, PassInfo, PassRegistry};
-use crate::ir::{Attr, Block, Builder, Context, Op, OpSpec, Type, Value};
+use crate::ir::{Attr, Block, Builder, Context, Diagnostic, Op, OpSpec, Type, Value};
 
 pub use canonicalize_gl::CanonicalizeGl;
 pub use layout::DecorateCompositeTypeLayout;
 pub use lower_abi::LowerAbiAttributes;
 pub use rewrite_inserts::RewriteInserts;
+pub use unify_aliased::UnifyAliasedResource;
 pub use update_vce::UpdateVce;
 pub use webgpu_prepare::WebGpuPrepare;
 
@@ -79,6 +82,26 @@ fn build(
     builder.create_from(ctx, spec)
 }
 
+/// Runs `lower` on each `spirv.module` at or under `op`.
+fn each_spirv_module(
+    ctx: &mut Context,
+    op: Op,
+    lower: fn(&mut Context, Op) -> Result<(), Diagnostic>,
+) -> Result<(), Diagnostic> {
+    for module in spirv_modules(ctx, op) {
+        lower(ctx, module)?;
+    }
+    Ok(())
+}
+
+/// The `sym_name` of a symbol op ("" when it has none).
+fn symbol_name(ctx: &Context, op: Op) -> String {
+    property(ctx, op, "sym_name")
+        .and_then(|a| ctx.as_string_attr(a))
+        .unwrap_or_default()
+        .to_string()
+}
+
 fn no_options(name: &str, options: &str) -> Result<(), String> {
     if options.trim().is_empty() {
         Ok(())
@@ -132,6 +155,12 @@ pub fn register(registry: &mut PassRegistry) {
         "spirv-webgpu-prepare",
         "Prepare SPIR-V to target WebGPU by expanding unsupported ops and replacing with supported ones",
         WebGpuPrepare
+    );
+    register_plain!(
+        registry,
+        "spirv-unify-aliased-resource",
+        "Unify access of multiple aliased resources into access of one single resource",
+        UnifyAliasedResource
     );
     register_plain!(
         registry,
