@@ -5,7 +5,8 @@
 //! `#spirv.vce` is made canonical (capabilities expanded by implication,
 //! lists sorted: we leave implied capabilities out and order lists by value,
 //! MLIR lists them as it meets them). Where MLIR reports an error, we must
-//! report one on the same line.
+//! report one on the same line. Value and block names are compared after
+//! renaming them in order of appearance.
 
 mod support;
 
@@ -73,12 +74,51 @@ fn canonical_vce(text: &str) -> String {
     out
 }
 
-/// The line of the first error in `stderr` (`<stdin>:L:C: error: ...`).
-/// Columns are not compared: MLIR places an op with results at its name,
-/// we at its first result.
+/// `text` with SSA values and block labels renamed in order of first
+/// appearance (`%v0`, `%v1`, ..., `^b0`, ...): MLIR numbers values by
+/// scopes that the printed form does not show.
+fn canonical_names(text: &str) -> String {
+    let mut names: std::collections::HashMap<String, String> = Default::default();
+    let mut out = String::with_capacity(text.len());
+    let chars: Vec<char> = text.chars().collect();
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        let sigil = (c == '%' || c == '^') && (i == 0 || !chars[i - 1].is_alphanumeric());
+        if !sigil {
+            out.push(c);
+            i += 1;
+            continue;
+        }
+        let start = i;
+        i += 1;
+        while i < chars.len() && (chars[i].is_alphanumeric() || chars[i] == '_') {
+            i += 1;
+        }
+        let name: String = chars[start..i].iter().collect();
+        if name.len() == 1 {
+            out.push_str(&name);
+            continue;
+        }
+        let next = names.len();
+        let prefix = if c == '%' { "%v" } else { "^b" };
+        let renamed = names
+            .entry(name)
+            .or_insert_with(|| format!("{prefix}{next}"));
+        out.push_str(renamed);
+    }
+    out
+}
+
+/// The line of the first error in `stderr` (`<stdin>:L:C: error: ...`),
+/// or of the first remark where a failure reports none (MLIR fails some
+/// passes with a remark only). Columns are not compared: MLIR places an op
+/// with results at its name, we at its first result.
 fn first_error_line(stderr: &str) -> Option<String> {
-    let line = stderr.lines().find(|l| l.contains(": error:"))?;
-    let loc = line.split(": error:").next()?;
+    let (line, label) = [": error:", ": remark:"]
+        .iter()
+        .find_map(|label| Some((stderr.lines().find(|l| l.contains(label))?, *label)))?;
+    let loc = line.split(label).next()?;
     let mut parts = loc.rsplitn(3, ':');
     let _column = parts.next()?;
     Some(parts.next()?.to_string())
@@ -124,8 +164,8 @@ fn compare_file(path: &Path) -> Result<usize, String> {
                 String::from_utf8_lossy(&own.stderr)
             ));
         }
-        let expected = canonical_vce(&String::from_utf8_lossy(&mlir.stdout));
-        let got = canonical_vce(&String::from_utf8_lossy(&own.stdout));
+        let expected = canonical_names(&canonical_vce(&String::from_utf8_lossy(&mlir.stdout)));
+        let got = canonical_names(&canonical_vce(&String::from_utf8_lossy(&own.stdout)));
         if expected != got {
             return Err(format!(
                 "{where_}: outputs differ\n--- mlir-opt-19\n{expected}\n--- ours\n{got}"
@@ -135,19 +175,25 @@ fn compare_file(path: &Path) -> Result<usize, String> {
     Ok(chunks.len())
 }
 
+/// The `.mlir` files directly in `dir` (relative to the crate), sorted.
+fn mlir_files(dir: &str) -> (std::path::PathBuf, Vec<std::path::PathBuf>) {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join(dir);
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|e| e == "mlir"))
+        .collect();
+    files.sort();
+    (dir, files)
+}
+
 #[test]
 fn passes_match_mlir_opt_19() {
     if !tool_present("mlir-opt-19") {
         println!("skipped: mlir-opt-19 is not installed");
         return;
     }
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/passes");
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .expect("tests/passes exists")
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|e| e == "mlir"))
-        .collect();
-    files.sort();
+    let (dir, files) = mlir_files("tests/passes");
     let mut failures = Vec::new();
     let mut total = 0;
     for file in &files {
@@ -165,6 +211,44 @@ fn passes_match_mlir_opt_19() {
     );
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
     assert!(total > 0, "no differential inputs in {}", dir.display());
+}
+
+/// Diagnostics of ours that MLIR does not give: each file under
+/// `tests/passes/diagnostics/` names its flags on a `// RUN:` line and
+/// carries `expected-error` comments that `opt --verify-diagnostics` checks.
+#[test]
+fn own_pass_diagnostics_are_reported() {
+    let (dir, files) = mlir_files("tests/passes/diagnostics");
+    let ours = env!("CARGO_BIN_EXE_spirv-dialect");
+    for file in &files {
+        let text = std::fs::read_to_string(file).expect("readable");
+        let flags: Vec<&str> = text
+            .lines()
+            .find_map(|l| l.strip_prefix("// RUN:"))
+            .unwrap_or_else(|| panic!("{}: missing `// RUN:` line", file.display()))
+            .split_whitespace()
+            .collect();
+        let mut args = vec!["opt"];
+        args.extend(&flags);
+        args.push("-");
+        let out = run(ours, &args, &text);
+        assert!(
+            out.status.success(),
+            "{}: {}",
+            file.display(),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        println!("{}: diagnostics as expected", file.display());
+    }
+    assert!(!files.is_empty(), "no inputs in {}", dir.display());
+}
+
+#[test]
+fn canonical_names_follow_first_appearance() {
+    let a = canonical_names("^bb0(%arg4: i32):\n  %7 = \"spirv.IAdd\"(%arg4, %arg4)");
+    let b = canonical_names("^bb0(%arg0: i32):\n  %1 = \"spirv.IAdd\"(%arg0, %arg0)");
+    assert_eq!(a, b);
+    assert!(a.contains("(%v1, %v1)"), "{a}");
 }
 
 #[test]

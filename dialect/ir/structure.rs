@@ -181,6 +181,15 @@ impl Context {
         r
     }
 
+    /// Removes every argument of `block`; none may have uses left.
+    pub fn clear_block_args(&mut self, block: Block) {
+        let args = std::mem::take(&mut self.blocks[block.index()].args);
+        debug_assert!(
+            args.iter().all(|a| self.values[a.index()].uses.is_empty()),
+            "cleared block arguments still have uses"
+        );
+    }
+
     pub fn add_block_arg(&mut self, block: Block, ty: Type) -> Value {
         let index = self.blocks[block.index()].args.len() as u32;
         let v = self.new_value(ty, ValueDef::Argument { block, index });

@@ -97,6 +97,13 @@ fn decorate_type(ctx: &mut Context, ty: Type) -> Type {
     }
 }
 
+/// A struct pointee laid out for `class` (std430 where the class has no
+/// explicit layout of its own), as the ABI lowering gives resource variables.
+pub(super) fn laid_out_struct(ctx: &mut Context, ty: Type, class: &str) -> Type {
+    let rules = rules_for_storage_class(class).unwrap_or(Rules::Std430);
+    lay_out(ctx, ty, rules).0
+}
+
 /// `ty` with explicit layout under `rules`, and its layout shape.
 fn lay_out(ctx: &mut Context, ty: Type, rules: Rules) -> (Type, Shape) {
     match ctx.type_data(ty).clone() {

@@ -18,10 +18,7 @@ impl Pass for UpdateVce {
     }
 
     fn run(&mut self, ctx: &mut Context, op: Op) -> Result<(), Diagnostic> {
-        for module in super::spirv_modules(ctx, op) {
-            update_module(ctx, module)?;
-        }
-        Ok(())
+        super::each_spirv_module(ctx, op, update_module)
     }
 }
 
