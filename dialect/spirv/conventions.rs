@@ -12,7 +12,7 @@
 //! `source_memory_access` of `spirv.CopyMemory`) are listed below, read off
 //! `mlir-translate-19 --deserialize-spirv` output and MLIR's op syntax.
 
-use crate::grammar::{Category, Op, OperandInfo, OperandKind};
+use crate::grammar::{find_kind, Category, Op, OperandInfo, OperandKind};
 use std::sync::OnceLock;
 
 /// How one grammar operand is carried by the op.
@@ -92,18 +92,6 @@ const OPERAND_EXCEPTIONS: &[(&str, &str, &str, Form)] = &[
     ),
     (
         "KHR.CooperativeMatrixLoad",
-        "memory_layout",
-        "matrix_layout",
-        Form::ConstantEnum(OperandKind::CooperativeMatrixLayout),
-    ),
-    (
-        "KHR.CooperativeMatrixStore",
-        "memory_layout",
-        "matrix_layout",
-        Form::ConstantEnum(OperandKind::CooperativeMatrixLayout),
-    ),
-    (
-        "KHR.CooperativeMatrixLoad",
         "memory_operand",
         "memory_operand",
         Form::Enum,
@@ -151,6 +139,24 @@ const SCOPE_NAMES: &[(&str, &str)] = &[
     ("unequal", "unequal_semantics"),
 ];
 
+/// Id operands naming an enumerant of a kind the grammar may lack (older
+/// revisions have no cooperative matrices): op, grammar operand name,
+/// attribute name, operand kind name.
+const CONSTANT_ENUM_OPERANDS: &[(&str, &str, &str, &str)] = &[
+    (
+        "KHR.CooperativeMatrixLoad",
+        "memory_layout",
+        "matrix_layout",
+        "CooperativeMatrixLayout",
+    ),
+    (
+        "KHR.CooperativeMatrixStore",
+        "memory_layout",
+        "matrix_layout",
+        "CooperativeMatrixLayout",
+    ),
+];
+
 /// The attributes carrying the literal parameter of an enumerant, by the
 /// enum operand's attribute name (`Aligned`'s alignment).
 const PARAMETER_NAMES: &[(&str, &str)] = &[
@@ -166,6 +172,14 @@ pub fn carrier(op: Op, operand: &OperandInfo) -> Carrier {
         .iter()
         .find(|(o, n, _, _)| *o == short && *n == operand.name)
     {
+        return Carrier { form, name };
+    }
+    let constant_enum = CONSTANT_ENUM_OPERANDS
+        .iter()
+        .find(|(o, n, _, _)| *o == short && *n == operand.name)
+        .and_then(|&(_, _, name, kind)| Some((name, find_kind(kind).ok()?)));
+    if let Some((name, kind)) = constant_enum {
+        let form = Form::ConstantEnum(kind);
         return Carrier { form, name };
     }
     default_carrier(operand)
