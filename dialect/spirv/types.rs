@@ -14,7 +14,8 @@
 //! - `coopmatrix<RxCxT, Scope, Use>`: `[Int R, Int C, Type T, Ident, Ident]`
 //! - `struct<...>`: `[Ident name ("" when literal), List members]` where a
 //!   member is `List[Type, Int offset (-1: none), List decorations]` and a
-//!   decoration is `List[Ident name]` or `List[Ident name, Int value]`; a
+//!   decoration is `List[Ident name]`, `List[Ident name, Int value]` or,
+//!   for string decorations, `List[Ident name, Attr string]`; a
 //!   recursive reference `struct<Name>` is `[Ident name]` alone.
 
 use super::{parse_enum_case, NAMESPACE};
@@ -242,7 +243,10 @@ fn parse_member(p: &mut Parser) -> PResult<Param> {
             } else {
                 let name = parse_enum_case(p, kind("Decoration"))?;
                 let mut decoration = vec![ident(p, &name)];
-                if p.eat(Tok::Equal) {
+                if p.eat(Tok::Equal) && p.kind() == Tok::String {
+                    let value = p.parse_string_literal()?;
+                    decoration.push(Param::Attr(p.ctx.string_attr(&value)));
+                } else if p.kind() != Tok::Comma && p.kind() != Tok::RSquare {
                     decoration.push(Param::Int(p.parse_u32("decoration value")? as i64));
                 }
                 decorations.push(Param::List(decoration.into()));
@@ -371,8 +375,15 @@ fn print_struct(p: &mut Printer, name: &str, members: &[Param]) {
             if let Some(Param::Ident(n)) = d.first() {
                 p.write(p.ctx.str(*n));
             }
-            if let Some(Param::Int(v)) = d.get(1) {
-                let _ = write!(p.out, "={v}");
+            match d.get(1) {
+                Some(Param::Int(v)) => {
+                    let _ = write!(p.out, "={v}");
+                }
+                Some(Param::Attr(value)) => {
+                    p.write("=");
+                    p.print_attr(*value);
+                }
+                _ => {}
             }
         }
         p.write("]");

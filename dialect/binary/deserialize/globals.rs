@@ -7,6 +7,7 @@ use crate::binary::module::Section;
 use crate::binary::{DecodeError, Operand};
 use crate::grammar::Op;
 use crate::ir::Attr;
+use std::collections::{HashMap, HashSet};
 
 /// Decorations a `spirv.GlobalVariable` keeps as properties.
 const VARIABLE_PROPERTIES: [&str; 3] = ["Binding", "DescriptorSet", "Location"];
@@ -14,6 +15,7 @@ const VARIABLE_PROPERTIES: [&str; 3] = ["Binding", "DescriptorSet", "Location"];
 impl Reader<'_, '_> {
     pub(super) fn read_globals(&mut self) -> Result<(), DecodeError> {
         self.find_module_level_uses();
+        self.assign_symbols();
         for index in self.section_indices(Section::Globals) {
             let inst = self.view.insts[index as usize];
             let class = inst.op.info().class;
@@ -42,9 +44,36 @@ impl Reader<'_, '_> {
                 }
             }
         }
-        // An entry point's function is named after it (the serializer
-        // writes the symbol as the entry point's name).
-        let mut entry_names = std::collections::HashMap::new();
+        for function in &self.view.functions {
+            let id = self.view.insts[function.def as usize].result;
+            self.globals.insert(id, Global::Function(self.symbol(id)));
+        }
+        Ok(())
+    }
+
+    /// Names every symbol up front (so decorations can refer to variables
+    /// declared later): global variables, spec constants and functions, in
+    /// module order, by their `OpName` when unique, else `prefix_<id>`. An
+    /// entry point's function is named after the entry point (the
+    /// serializer writes the symbol as the entry point's name).
+    pub(super) fn assign_symbols(&mut self) {
+        let mut wanted: Vec<(u32, Option<String>, &str)> = Vec::new();
+        for index in self.section_indices(Section::Globals) {
+            let inst = self.view.insts[index as usize];
+            let prefix = match inst.op {
+                Op::Variable => "spirv_var",
+                Op::SpecConstant
+                | Op::SpecConstantTrue
+                | Op::SpecConstantFalse
+                | Op::SpecConstantComposite => "spirv_spec_const",
+                Op::SpecConstantOp if self.module_level_uses.contains(&inst.result) => {
+                    "spirv_spec_op"
+                }
+                _ => continue,
+            };
+            wanted.push((inst.result, None, prefix));
+        }
+        let mut entry_names = HashMap::new();
         for index in self.section_indices(Section::EntryPoints) {
             if let [_, Operand::Id(function), Operand::String(name), ..] =
                 &self.decoded[index as usize].operands[..]
@@ -54,13 +83,23 @@ impl Reader<'_, '_> {
         }
         for function in &self.view.functions {
             let id = self.view.insts[function.def as usize].result;
-            let name = match entry_names.remove(&id) {
-                Some(name) if !name.is_empty() && !self.symbol_taken(&name) => name,
-                _ => self.symbol_name(id, "spirv_fn"),
-            };
-            self.globals.insert(id, Global::Function(name));
+            let entry = entry_names.remove(&id).filter(|n| !n.is_empty());
+            wanted.push((id, entry, "spirv_fn"));
         }
-        Ok(())
+        let mut taken = HashSet::new();
+        for (id, entry, prefix) in wanted {
+            let candidates = [entry.as_ref(), self.names.get(&id)];
+            let name = match candidates
+                .into_iter()
+                .flatten()
+                .find(|n| !taken.contains(*n))
+            {
+                Some(name) => name.clone(),
+                None => format!("{prefix}_{id}"),
+            };
+            taken.insert(name.clone());
+            self.symbols.insert(id, name);
+        }
     }
 
     /// Whether instruction `index` is an `OpExtInst` of a non-semantic set.
@@ -79,7 +118,7 @@ impl Reader<'_, '_> {
             }
         }
         let ty = self.type_of_id(index, Some(inst.result_type))?;
-        let name = self.symbol_name(inst.result, "spirv_var");
+        let name = self.symbol(inst.result);
         let mut props = vec![
             ("sym_name".to_string(), self.ctx.string_attr(&name)),
             ("type".to_string(), self.ctx.type_attr(ty)),
@@ -142,7 +181,7 @@ impl Reader<'_, '_> {
     fn spec_constant(&mut self, index: u32) -> Result<(), DecodeError> {
         let inst = self.view.insts[index as usize];
         let (value, ty) = self.constant(index)?;
-        let name = self.symbol_name(inst.result, "spirv_spec_const");
+        let name = self.symbol(inst.result);
         let mut props = vec![
             ("sym_name".to_string(), self.ctx.string_attr(&name)),
             ("default_value".to_string(), value),
@@ -202,22 +241,32 @@ impl Reader<'_, '_> {
             else {
                 return Err(self.view.error(index, "unsupported execution mode".into()));
             };
-            if self.view.insts[index as usize].op != Op::ExecutionMode {
-                return Err(self.view.error(index, "unsupported execution mode".into()));
-            }
             let case = kind.info().enumerant(*value).map_or("", |e| e.name);
             let mode = self.enum_attr("execution_mode", case);
             let callee = self.function_symbol(index, *function)?;
             let i32_type = self.ctx.int_type(32);
-            let values: Vec<Attr> = (values.iter().filter_map(super::literal_u32))
-                .map(|v| self.ctx.integer_attr(i32_type, i128::from(v as i32)))
-                .collect();
+            let with_ids = self.view.insts[index as usize].op == Op::ExecutionModeId;
+            let mut attrs = Vec::with_capacity(values.len());
+            for value in values {
+                attrs.push(match (value, with_ids) {
+                    (Operand::Id(id), true) => self.id_attr(*id),
+                    _ => {
+                        let v = super::literal_u32(value).unwrap_or(0);
+                        self.ctx.integer_attr(i32_type, i128::from(v as i32))
+                    }
+                });
+            }
+            let values = attrs;
             let props = vec![
                 ("execution_mode".to_string(), mode),
                 ("fn".to_string(), callee),
                 ("values".to_string(), self.ctx.array_attr(values)),
             ];
-            self.module_op("spirv.ExecutionMode", props, Vec::new());
+            let name = match with_ids {
+                true => "spirv.ExecutionModeId",
+                false => "spirv.ExecutionMode",
+            };
+            self.module_op(name, props, Vec::new());
         }
         Ok(())
     }

@@ -88,7 +88,7 @@ impl Reader<'_, '_> {
                 .insert(inst.result, Global::SpecOperation(index));
             return Ok(());
         }
-        let name = self.symbol_name(inst.result, "spirv_spec_op");
+        let name = self.symbol(inst.result);
         let props = vec![
             ("sym_name".to_string(), self.ctx.string_attr(&name)),
             ("type".to_string(), self.ctx.type_attr(ty)),
@@ -182,7 +182,7 @@ impl Reader<'_, '_> {
     pub(super) fn spec_constant_composite(&mut self, index: u32) -> Result<(), DecodeError> {
         let inst = self.view.insts[index as usize];
         let ty = self.type_of_id(index, Some(inst.result_type))?;
-        let name = self.symbol_name(inst.result, "spirv_spec_const");
+        let name = self.symbol(inst.result);
         let mut constituents = Vec::new();
         for id in self.decoded[index as usize]
             .operands

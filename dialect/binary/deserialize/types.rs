@@ -230,11 +230,16 @@ impl Reader<'_, '_> {
             let mut offset = -1;
             let mut decorations = Vec::new();
             for (name, values) in self.member_decorations(id, i as u32) {
-                match (name, values.first()) {
-                    ("Offset", Some(&v)) => offset = i64::from(v),
-                    _ => {
+                let value = match values.first() {
+                    Some(Operand::String(s)) => Some(Param::Attr(self.ctx.string_attr(s))),
+                    Some(other) => super::literal_u32(other).map(|v| Param::Int(v.into())),
+                    None => None,
+                };
+                match (name, value) {
+                    ("Offset", Some(Param::Int(v))) => offset = v,
+                    (_, value) => {
                         let mut decoration = vec![Param::Ident(self.ctx.ident(name))];
-                        decoration.extend(values.first().map(|&v| Param::Int(v.into())));
+                        decoration.extend(value);
                         decorations.push(Param::List(decoration.into()));
                     }
                 }

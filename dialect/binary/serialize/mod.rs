@@ -115,7 +115,7 @@ pub fn serialize(ctx: &Context, module: crate::ir::Op) -> Result<Vec<u32>, Seria
             "spirv.mlir.spec_constant_op" => w.named_spec_operation(op)?,
             "spirv.func" => w.function(op)?,
             "spirv.EntryPoint" => w.entry_point(op)?,
-            "spirv.ExecutionMode" => w.execution_mode(op)?,
+            "spirv.ExecutionMode" | "spirv.ExecutionModeId" => w.execution_mode(op)?,
             other => return Err(format!("unsupported module-level op {other}")),
         }
     }
@@ -349,14 +349,20 @@ impl<'c> Writer<'c> {
                 kind: decoration,
                 value: case.value,
             }];
+            let mut op = Op::Decorate;
             match (self.ctx.attr_data(value), case.parameters.first()) {
                 (AttrData::Unit, _) | (_, None) => {}
+                (_, Some(param)) if param.kind.info().category == Category::Id => {
+                    op = Op::DecorateId;
+                    operands.push(Operand::Id(self.attr_id(value)?));
+                }
                 (AttrData::Integer { value, .. }, Some(_)) => {
                     operands.push(Operand::Integer(*value as u32))
                 }
                 (AttrData::String(s), Some(param))
                     if param.kind.info().category == Category::Literal =>
                 {
+                    op = Op::DecorateString;
                     operands.push(Operand::String(self.ctx.str(*s).into()))
                 }
                 (AttrData::String(_), Some(param)) => {
@@ -366,12 +372,20 @@ impl<'c> Writer<'c> {
             }
             let mut all = vec![Operand::Id(id)];
             all.extend(operands);
-            emit(
-                &mut self.out.annotations,
-                &instruction(Op::Decorate, None, None, all),
-            )?;
+            emit(&mut self.out.annotations, &instruction(op, None, None, all))?;
         }
         Ok(())
+    }
+
+    /// The module-level id `attr` stands for in `OpDecorateId` and
+    /// `OpExecutionModeId`: a symbol's, or a constant's (declared on first
+    /// use).
+    fn attr_id(&mut self, attr: Attr) -> Result<u32, SerializeError> {
+        match *self.ctx.attr_data(attr) {
+            AttrData::SymbolRef { .. } => self.symbol_id(Some(attr)),
+            AttrData::Integer { ty, .. } | AttrData::Float { ty, .. } => self.constant_id(ty, attr),
+            _ => Err("expected a symbol or a scalar constant as an id operand".into()),
+        }
     }
 
     fn global_variable(&mut self, op: crate::ir::Op) -> Result<(), SerializeError> {
@@ -489,18 +503,24 @@ impl<'c> Writer<'c> {
             Operand::Id(fn_id),
             self.enum_operand(mode, kind("ExecutionMode"))?,
         ];
+        let with_ids = self.ctx.op_name_str(op) == "spirv.ExecutionModeId";
         if let Some(AttrData::Array(values)) =
             self.prop(op, "values").map(|a| self.ctx.attr_data(a))
         {
-            for v in values.iter() {
-                operands.push(Operand::Integer(
-                    self.ctx.as_int_attr(*v).unwrap_or(0) as u32
-                ));
+            for &v in values.iter() {
+                operands.push(match with_ids {
+                    true => Operand::Id(self.attr_id(v)?),
+                    false => Operand::Integer(self.ctx.as_int_attr(v).unwrap_or(0) as u32),
+                });
             }
         }
+        let inst = match with_ids {
+            true => Op::ExecutionModeId,
+            false => Op::ExecutionMode,
+        };
         emit(
             &mut self.out.execution_modes,
-            &instruction(Op::ExecutionMode, None, None, operands),
+            &instruction(inst, None, None, operands),
         )
     }
 

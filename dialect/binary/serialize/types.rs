@@ -263,17 +263,26 @@ impl Writer<'_> {
                     continue;
                 };
                 let mut line = vec![decorate(self.ctx.str(*name))];
-                if let Some(Param::Int(v)) = parts.get(1) {
-                    line.push(Operand::Integer(*v as u32));
+                match parts.get(1) {
+                    Some(Param::Int(v)) => line.push(Operand::Integer(*v as u32)),
+                    Some(Param::Attr(s)) => {
+                        let s = self.ctx.as_string_attr(*s).ok_or("bad member decoration")?;
+                        line.push(Operand::String(s.to_string()));
+                    }
+                    _ => {}
                 }
                 lines.push(line);
             }
             for line in lines {
+                let op = match line.last() {
+                    Some(Operand::String(_)) => Op::MemberDecorateString,
+                    _ => Op::MemberDecorate,
+                };
                 let mut operands = vec![Operand::Id(id), Operand::Integer(index as u32)];
                 operands.extend(line);
                 emit(
                     &mut self.out.annotations,
-                    &instruction(Op::MemberDecorate, None, None, operands),
+                    &instruction(op, None, None, operands),
                 )?;
             }
         }
