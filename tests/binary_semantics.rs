@@ -8,11 +8,13 @@
 //!   body instruction for instruction, ids renamed by order of definition,
 //!   with types and constants named by their structure and decorations
 //!   (zero constants, `OpConstantNull` or not, as one; `OpUndef`s by type;
-//!   array lengths by value; an `OpPhi`'s incoming pairs in any order); and
-//!   the decorated types and constants, used or not. Debug instructions (names, sources, lines) and
-//!   non-semantic extended instructions are left out of the comparison, as
-//!   are `OpNop` and `OpTypeForwardPointer`s the round trip writes only
-//!   where a struct is recursive.
+//!   array lengths by value; an `OpPhi`'s incoming pairs in any order) and
+//!   each carrying the location the last `OpLine` gave it; the decorated
+//!   types and constants, used or not; the debug sources, strings and
+//!   processes; the module-level non-semantic instructions in order. Names
+//!   (only symbols' and structs' are kept), `OpNop` and
+//!   `OpTypeForwardPointer` (written only where a struct is recursive) are
+//!   left out.
 //! - The corpus compute shaders whose resources are all buffers run on
 //!   Vulkan (lavapipe when no GPU), original and round trip, with the same
 //!   deterministic contents in every buffer and push constant: the buffers
@@ -43,26 +45,15 @@ fn round_trip(words: &[u32]) -> Option<Vec<u32>> {
     serialize(&ctx, module).ok()
 }
 
-/// Instructions that carry no semantics, left out of the comparison.
-fn is_debug(inst: &Instruction, non_semantic_sets: &BTreeSet<u32>) -> bool {
-    match inst.op {
-        Op::Source
-        | Op::SourceContinued
-        | Op::SourceExtension
-        | Op::Name
-        | Op::MemberName
-        | Op::String
-        | Op::Line
-        | Op::NoLine
-        | Op::ModuleProcessed
-        | Op::Nop
-        | Op::TypeForwardPointer => true,
-        Op::ExtInstImport => inst.result.is_some_and(|r| non_semantic_sets.contains(&r)),
-        Op::ExtInst => {
-            matches!(inst.operands.first(), Some(Operand::Id(set)) if non_semantic_sets.contains(set))
-        }
-        _ => false,
-    }
+/// Instructions left out of the comparison: names (only those of symbols
+/// and structs are kept), `OpNop`, forward pointers (written only for
+/// recursive structs), and lines, which are compared as the locations of
+/// the instructions after them.
+fn is_skipped(inst: &Instruction) -> bool {
+    matches!(
+        inst.op,
+        Op::Name | Op::MemberName | Op::Nop | Op::TypeForwardPointer | Op::Line | Op::NoLine
+    )
 }
 
 /// A module's semantic content with ids replaced by canonical names.
@@ -86,7 +77,6 @@ struct Canonicalizer<'a> {
     decorations: HashMap<u32, Vec<&'a Instruction>>,
     names: HashMap<u32, String>,
     in_progress: BTreeSet<u32>,
-    non_semantic_sets: BTreeSet<u32>,
 }
 
 impl Canonicalizer<'_> {
@@ -204,7 +194,6 @@ fn canonical(words: &[u32]) -> Result<Canonical, String> {
         decorations: HashMap::new(),
         names: HashMap::new(),
         in_progress: BTreeSet::new(),
-        non_semantic_sets: BTreeSet::new(),
     };
     let (mut variables, mut specs, mut functions) = (0, 0, 0);
     let mut in_function: Option<usize> = None;
@@ -226,10 +215,13 @@ fn canonical(words: &[u32]) -> Result<Canonical, String> {
             Op::ExtInstImport => {
                 if let (Some(r), Some(Operand::String(name))) = (inst.result, inst.operands.first())
                 {
-                    if name.starts_with("NonSemantic.") {
-                        c.non_semantic_sets.insert(r);
-                    }
                     c.names.insert(r, format!("import:{name}"));
+                }
+            }
+            Op::String => {
+                if let (Some(r), Some(Operand::String(text))) = (inst.result, inst.operands.first())
+                {
+                    c.names.insert(r, format!("string:{text:?}"));
                 }
             }
             Op::Decorate
@@ -244,7 +236,7 @@ fn canonical(words: &[u32]) -> Result<Canonical, String> {
             _ => {}
         }
         let Some(r) = inst.result else { continue };
-        if inst.op == Op::Undef || is_debug(inst, &c.non_semantic_sets) {
+        if inst.op == Op::Undef || is_skipped(inst) {
             continue;
         }
         if let Some(f) = in_function {
@@ -263,11 +255,24 @@ fn canonical(words: &[u32]) -> Result<Canonical, String> {
     }
     let mut out = Canonical::default();
     let mut body: Option<Vec<String>> = None;
+    let mut line = String::new();
     for inst in &insts {
-        if is_debug(inst, &c.non_semantic_sets) {
+        match inst.op {
+            Op::Line => line = format!(" @{}", c.operands(&inst.operands)),
+            Op::NoLine | Op::Label => line.clear(),
+            _ => {}
+        }
+        if is_skipped(inst) {
             continue;
         }
         match inst.op {
+            Op::Source
+            | Op::SourceContinued
+            | Op::SourceExtension
+            | Op::String
+            | Op::ModuleProcessed => {
+                out.header.insert(c.render(inst));
+            }
             // Imports are compared where instructions use them, by name.
             Op::ExtInstImport => {}
             Op::Capability | Op::Extension | Op::MemoryModel => {
@@ -309,10 +314,14 @@ fn canonical(words: &[u32]) -> Result<Canonical, String> {
             Op::FunctionEnd => out.functions.extend(body.take()),
             Op::Undef => {}
             _ if body.is_some() => {
-                let line = c.render(inst);
-                body.get_or_insert_with(Vec::new).push(line);
+                let rendered = c.render(inst) + &line;
+                body.get_or_insert_with(Vec::new).push(rendered);
             }
-            Op::Variable | Op::SpecConstant | Op::SpecConstantTrue | Op::SpecConstantFalse => {
+            Op::Variable
+            | Op::SpecConstant
+            | Op::SpecConstantTrue
+            | Op::SpecConstantFalse
+            | Op::ExtInst => {
                 out.globals.push(c.render(inst));
             }
             // Types and constants are compared where they are used; those

@@ -14,14 +14,13 @@ const VARIABLE_PROPERTIES: [&str; 3] = ["Binding", "DescriptorSet", "Location"];
 
 impl Reader<'_, '_> {
     pub(super) fn read_globals(&mut self) -> Result<(), DecodeError> {
-        self.find_module_level_uses();
-        self.assign_symbols();
         for index in self.section_indices(Section::Globals) {
             let inst = self.view.insts[index as usize];
             let class = inst.op.info().class;
             match inst.op {
-                Op::Line | Op::NoLine | Op::Nop => {}
-                Op::ExtInst if self.is_non_semantic_inst(index) => {}
+                Op::Line | Op::NoLine => self.track_line(index),
+                Op::Nop => {}
+                Op::ExtInst if self.is_non_semantic_inst(index) => self.debug_op(index)?,
                 Op::Variable => self.global_variable(index)?,
                 Op::Undef => {
                     let ty = self.type_of_id(index, Some(inst.result_type))?;
@@ -57,7 +56,25 @@ impl Reader<'_, '_> {
     /// entry point's function is named after the entry point (the
     /// serializer writes the symbol as the entry point's name).
     pub(super) fn assign_symbols(&mut self) {
-        let mut wanted: Vec<(u32, Option<String>, &str)> = Vec::new();
+        // (id, the names it may take if free, the name when none is)
+        let mut wanted: Vec<(u32, Vec<String>, String)> = Vec::new();
+        let (mut strings, mut debug) = (0, 0);
+        let sources = self.section_indices(Section::DebugSources);
+        for index in sources.chain(self.section_indices(Section::Globals)) {
+            if !self.is_debug_symbol(index) {
+                continue;
+            }
+            let inst = self.view.insts[index as usize];
+            let name = match inst.op {
+                Op::String => format!("spirv_string_{strings}"),
+                _ => format!("spirv_debug_{debug}"),
+            };
+            match inst.op {
+                Op::String => strings += 1,
+                _ => debug += 1,
+            }
+            wanted.push((inst.result, Vec::new(), name));
+        }
         for index in self.section_indices(Section::Globals) {
             let inst = self.view.insts[index as usize];
             let prefix = match inst.op {
@@ -71,7 +88,9 @@ impl Reader<'_, '_> {
                 }
                 _ => continue,
             };
-            wanted.push((inst.result, None, prefix));
+            let op_name = self.names.get(&inst.result).cloned();
+            let fallback = format!("{prefix}_{}", inst.result);
+            wanted.push((inst.result, op_name.into_iter().collect(), fallback));
         }
         let mut entry_names = HashMap::new();
         for index in self.section_indices(Section::EntryPoints) {
@@ -84,19 +103,14 @@ impl Reader<'_, '_> {
         for function in &self.view.functions {
             let id = self.view.insts[function.def as usize].result;
             let entry = entry_names.remove(&id).filter(|n| !n.is_empty());
-            wanted.push((id, entry, "spirv_fn"));
+            let op_name = self.names.get(&id).cloned();
+            let candidates = entry.into_iter().chain(op_name).collect();
+            wanted.push((id, candidates, format!("spirv_fn_{id}")));
         }
         let mut taken = HashSet::new();
-        for (id, entry, prefix) in wanted {
-            let candidates = [entry.as_ref(), self.names.get(&id)];
-            let name = match candidates
-                .into_iter()
-                .flatten()
-                .find(|n| !taken.contains(*n))
-            {
-                Some(name) => name.clone(),
-                None => format!("{prefix}_{id}"),
-            };
+        for (id, candidates, fallback) in wanted {
+            let free = candidates.into_iter().find(|n| !taken.contains(n));
+            let name = free.unwrap_or(fallback);
             taken.insert(name.clone());
             self.symbols.insert(id, name);
         }

@@ -10,11 +10,11 @@
 //! their control flow as a plain CFG (see [`function`]).
 //!
 //! Debug instructions (`OpSource`, `OpString`, `OpLine`, ...) and
-//! non-semantic extended instructions are not represented yet; a module
-//! whose semantic instructions use them is rejected with an error naming
-//! the instruction.
+//! non-semantic extended instructions are kept (see [`debug`]); names
+//! other than symbols' and structs' are not.
 
 mod constants;
+mod debug;
 mod function;
 mod globals;
 mod spec_ops;
@@ -25,7 +25,7 @@ pub use types::OPAQUE_TYPES;
 use super::module::{ModuleView, Section};
 use super::{decode_module, DecodeError, Instruction, Operand};
 use crate::grammar::Op;
-use crate::ir::{Attr, Block, Builder, Context, OpSpec, Param, Type, Value};
+use crate::ir::{Attr, Block, Builder, Context, Location, OpSpec, Param, Type, Value};
 use crate::spirv::NAMESPACE;
 use std::collections::{HashMap, HashSet};
 
@@ -66,6 +66,8 @@ struct Reader<'v, 'w> {
     symbols: HashMap<u32, String>,
     /// How deep types declared later are being converted early.
     forward_depth: u32,
+    /// The location the last `OpLine` gives the ops that follow.
+    line: Location,
 }
 
 /// Reads `words` into a context holding one `spirv.module` op.
@@ -93,9 +95,13 @@ pub fn deserialize(words: &[u32]) -> Result<(Context, crate::ir::Op), DecodeErro
         open_structs: Vec::new(),
         symbols: HashMap::new(),
         forward_depth: 0,
+        line: Location::UNKNOWN,
     };
     reader.read_annotations();
     reader.module_attributes(module)?;
+    reader.find_module_level_uses();
+    reader.assign_symbols();
+    reader.read_debug_sources()?;
     reader.read_globals()?;
     reader.read_functions()?;
     reader.read_entry_points()?;
@@ -270,7 +276,7 @@ impl<'v, 'w> Reader<'v, 'w> {
         props: Vec<(String, Attr)>,
         attrs: Vec<(String, Attr)>,
     ) -> crate::ir::Op {
-        let mut spec = OpSpec::new(self.ctx.ident(name), Default::default());
+        let mut spec = OpSpec::new(self.ctx.ident(name), self.line);
         spec.properties = Some(self.dictionary(props));
         if !attrs.is_empty() {
             spec.attributes = Some(self.dictionary(attrs));

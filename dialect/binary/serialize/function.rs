@@ -100,6 +100,7 @@ impl Writer<'_> {
                 &mut body,
                 &instruction(Op::Label, None, Some(ids.labels[&block]), vec![]),
             )?;
+            self.line = crate::ir::Location::UNKNOWN;
             if b > 0 {
                 self.phis(&mut body, &ids, block)?;
             }
@@ -274,6 +275,7 @@ impl Writer<'_> {
             all.extend(operands);
             instruction(Op::ExtInst, result_type, result, all)
         };
+        self.line(body, ctx.op_loc(op))?;
         emit(body, &inst)?;
         if let Some(id) = result {
             self.decorate(id, ctx.attributes(op))?;
@@ -411,6 +413,7 @@ impl Writer<'_> {
                 if let Some(attr) = from_props(info.name, taken) {
                     let id = match ctx.attr_data(attr) {
                         AttrData::Type(ty) => self.type_id(*ty)?,
+                        AttrData::SymbolRef { .. } => self.symbol_id(Some(attr))?,
                         AttrData::Integer { value, .. } => {
                             let block = ids
                                 .blocks

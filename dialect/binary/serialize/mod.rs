@@ -8,13 +8,14 @@
 //! an interface storage class points to is decorated `Block`, the struct
 //! type carrying no decorations of its own.
 
+mod debug;
 mod function;
 mod spec_ops;
 mod types;
 
 use super::{Header, Instruction, Operand};
 use crate::grammar::{find_kind, Category, InstSet, Op, OperandKind};
-use crate::ir::{Attr, AttrData, Context, Param, Type, TypeData};
+use crate::ir::{Attr, AttrData, Context, Location, Param, Type, TypeData};
 use std::collections::{HashMap, HashSet};
 
 /// Attributes of a `spirv.GlobalVariable` that decorate the struct it
@@ -34,7 +35,9 @@ struct Sections {
     memory_model: Vec<u32>,
     entry_points: Vec<u32>,
     execution_modes: Vec<u32>,
+    sources: Vec<u32>,
     names: Vec<u32>,
+    module_processed: Vec<u32>,
     annotations: Vec<u32>,
     globals: Vec<u32>,
     functions: Vec<u32>,
@@ -61,6 +64,10 @@ struct Writer<'c> {
     /// Forward-declared pointers whose `OpTypePointer` is still to be
     /// written: (pointer, pointee struct, storage class, stride).
     pending_pointers: Vec<(u32, u32, Operand, i64)>,
+    /// `OpString` ids by their text, for `OpLine`s.
+    strings: HashMap<String, u32>,
+    /// The location the last `OpLine` in the current block gave.
+    line: Location,
 }
 
 /// Writes `module` (a `spirv.module` op) as SPIR-V words.
@@ -85,6 +92,8 @@ pub fn serialize(ctx: &Context, module: crate::ir::Op) -> Result<Vec<u32>, Seria
         open_structs: Vec::new(),
         forward_pointers: HashMap::new(),
         pending_pointers: Vec::new(),
+        strings: HashMap::new(),
+        line: Location::UNKNOWN,
     };
     let version = w.module_header(module)?;
     let body = ctx
@@ -93,18 +102,24 @@ pub fn serialize(ctx: &Context, module: crate::ir::Op) -> Result<Vec<u32>, Seria
         .and_then(|r| ctx.region_blocks(*r).first().copied());
     let ops: Vec<crate::ir::Op> = body.map(|b| ctx.block_ops(b).collect()).unwrap_or_default();
     for &op in &ops {
-        if matches!(
-            ctx.op_name_str(op),
+        let name = ctx.op_name_str(op);
+        let named = matches!(
+            name,
             "spirv.GlobalVariable"
                 | "spirv.SpecConstant"
                 | "spirv.SpecConstantComposite"
                 | "spirv.mlir.spec_constant_op"
                 | "spirv.func"
-        ) {
+        );
+        let debug_symbol =
+            Writer::debug_instruction(name).is_some() && w.prop(op, "sym_name").is_some();
+        if named || debug_symbol {
             let name = w.sym_name(op)?;
             let id = w.fresh();
             w.symbols.insert(name.clone(), id);
-            w.emit_name(id, &name);
+            if named {
+                w.emit_name(id, &name);
+            }
         }
     }
     for &op in &ops {
@@ -116,7 +131,10 @@ pub fn serialize(ctx: &Context, module: crate::ir::Op) -> Result<Vec<u32>, Seria
             "spirv.func" => w.function(op)?,
             "spirv.EntryPoint" => w.entry_point(op)?,
             "spirv.ExecutionMode" | "spirv.ExecutionModeId" => w.execution_mode(op)?,
-            other => return Err(format!("unsupported module-level op {other}")),
+            other => match Writer::debug_instruction(other) {
+                Some(grammar_op) => w.debug_op(op, grammar_op)?,
+                None => return Err(format!("unsupported module-level op {other}")),
+            },
         }
     }
     let header = Header {
@@ -135,7 +153,9 @@ pub fn serialize(ctx: &Context, module: crate::ir::Op) -> Result<Vec<u32>, Seria
         &o.memory_model,
         &o.entry_points,
         &o.execution_modes,
+        &o.sources,
         &o.names,
+        &o.module_processed,
         &o.annotations,
         &o.globals,
         &o.functions,
@@ -384,6 +404,7 @@ impl<'c> Writer<'c> {
         match *self.ctx.attr_data(attr) {
             AttrData::SymbolRef { .. } => self.symbol_id(Some(attr)),
             AttrData::Integer { ty, .. } | AttrData::Float { ty, .. } => self.constant_id(ty, attr),
+            AttrData::Type(ty) => self.type_id(ty),
             _ => Err("expected a symbol or a scalar constant as an id operand".into()),
         }
     }
