@@ -35,6 +35,9 @@ impl Reader<'_, '_> {
                 _ if class == "Constant-Creation" => {
                     let (attr, ty) = self.constant(index)?;
                     self.globals.insert(inst.result, Global::Constant(attr, ty));
+                    if self.decorations.contains_key(&inst.result) {
+                        self.decorated_constant(inst.result, attr, ty);
+                    }
                 }
                 _ => {
                     return Err(self
@@ -114,6 +117,18 @@ impl Reader<'_, '_> {
             taken.insert(name.clone());
             self.symbols.insert(id, name);
         }
+    }
+
+    /// A decorated constant (`BuiltIn WorkgroupSize`, `RelaxedPrecision`),
+    /// which may have no use to carry its decorations: a module-level
+    /// `spirv.Constant` holding them as attributes.
+    fn decorated_constant(&mut self, id: u32, value: Attr, ty: crate::ir::Type) {
+        let attrs = self.decoration_attrs(id, &[]);
+        let mut spec = crate::ir::OpSpec::new(self.ctx.ident("spirv.Constant"), self.line);
+        spec.result_types = vec![ty];
+        spec.properties = Some(self.dictionary(vec![("value".to_string(), value)]));
+        spec.attributes = Some(self.dictionary(attrs));
+        crate::ir::Builder::at_end(self.module_body).create_from(&mut self.ctx, spec);
     }
 
     /// Whether instruction `index` is an `OpExtInst` of a non-semantic set.

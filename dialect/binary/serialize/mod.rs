@@ -127,6 +127,7 @@ pub fn serialize(ctx: &Context, module: crate::ir::Op) -> Result<Vec<u32>, Seria
             "spirv.GlobalVariable" => w.global_variable(op)?,
             "spirv.SpecConstant" => w.spec_constant(op)?,
             "spirv.SpecConstantComposite" => w.spec_constant_composite(op)?,
+            "spirv.Constant" => w.decorated_constant(op)?,
             "spirv.mlir.spec_constant_op" => w.named_spec_operation(op)?,
             "spirv.func" => w.function(op)?,
             "spirv.EntryPoint" => w.entry_point(op)?,
@@ -484,6 +485,19 @@ impl<'c> Writer<'c> {
         {
             self.decorate_with(id, "SpecId", Some(spec_id as u32))?;
         }
+        self.decorate(id, self.ctx.attributes(op))
+    }
+
+    /// A module-level `spirv.Constant`: the constant, with the decorations
+    /// its attributes give.
+    fn decorated_constant(&mut self, op: crate::ir::Op) -> Result<(), SerializeError> {
+        let value = self
+            .prop(op, "value")
+            .ok_or("spirv.Constant without a value")?;
+        let results = self.ctx.results(op);
+        let ty = (results.first().map(|&r| self.ctx.value_type(r)))
+            .ok_or("spirv.Constant without a result")?;
+        let id = self.constant_id(ty, value)?;
         self.decorate(id, self.ctx.attributes(op))
     }
 
