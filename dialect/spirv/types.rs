@@ -16,7 +16,10 @@
 //!   member is `List[Type, Int offset (-1: none), List decorations]` and a
 //!   decoration is `List[Ident name]`, `List[Ident name, Int value]` or,
 //!   for string decorations, `List[Ident name, Attr string]`; a
-//!   recursive reference `struct<Name>` is `[Ident name]` alone.
+//!   recursive reference `struct<Name>` is `[Ident name]` alone. A third
+//!   parameter `Ident Block` (`struct<(...), Block>`, an extension) marks a
+//!   struct decorated `Block` that no variable's storage class implies (one
+//!   reached through `PhysicalStorageBuffer` pointers).
 
 use super::{parse_enum_case, NAMESPACE};
 use crate::grammar::{find_kind, OperandKind};
@@ -226,8 +229,13 @@ fn parse_struct(p: &mut Parser) -> PResult<Vec<Param>> {
         "'(' before struct members",
         parse_member,
     )?;
+    let mut params = vec![ident(p, &name), Param::List(members.into())];
+    if p.eat(Tok::Comma) {
+        p.expect_keyword("Block")?;
+        params.push(ident(p, "Block"));
+    }
     p.expect(Tok::Greater, "'>'")?;
-    Ok(vec![ident(p, &name), Param::List(members.into())])
+    Ok(params)
 }
 
 /// `type [offset, Decoration, Decoration=value]`.
@@ -311,8 +319,12 @@ pub(crate) fn print(p: &mut Printer, data: &DialectData) {
         ("struct", [Param::Ident(name)]) => {
             let _ = write!(p.out, "<{}>", ctx.str(*name));
         }
-        ("struct", [Param::Ident(name), Param::List(members)]) => {
-            print_struct(p, ctx.str(*name), members)
+        ("struct", [Param::Ident(name), Param::List(members), rest @ ..]) => {
+            print_struct(p, ctx.str(*name), members);
+            if let [Param::Ident(decoration)] = rest {
+                let _ = write!(p.out, ", {}", ctx.str(*decoration));
+            }
+            p.write(">");
         }
         (_, [Param::Type(first), rest @ ..]) => {
             p.write("<");
@@ -388,7 +400,7 @@ fn print_struct(p: &mut Printer, name: &str, members: &[Param]) {
         }
         p.write("]");
     }
-    p.write(")>");
+    p.write(")");
 }
 
 /// `(pointee, storage class)` of a `!spirv.ptr`.

@@ -68,6 +68,9 @@ struct Reader<'v, 'w> {
     forward_depth: u32,
     /// The location the last `OpLine` gives the ops that follow.
     line: Location,
+    /// Structs decorated `Block` that `PhysicalStorageBuffer` pointers
+    /// point to.
+    buffer_reference_blocks: HashSet<u32>,
 }
 
 /// Reads `words` into a context holding one `spirv.module` op.
@@ -96,10 +99,12 @@ pub fn deserialize(words: &[u32]) -> Result<(Context, crate::ir::Op), DecodeErro
         symbols: HashMap::new(),
         forward_depth: 0,
         line: Location::UNKNOWN,
+        buffer_reference_blocks: HashSet::new(),
     };
     reader.read_annotations();
     reader.module_attributes(module)?;
     reader.find_module_level_uses();
+    reader.find_buffer_reference_blocks();
     reader.assign_symbols();
     reader.read_debug_sources()?;
     reader.read_globals()?;

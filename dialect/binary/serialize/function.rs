@@ -167,7 +167,10 @@ impl Writer<'_> {
         values: &HashMap<Value, u32>,
     ) -> Result<u32, SerializeError> {
         let ctx = self.ctx;
-        let ty = ctx.value_type(ctx.result(op, 0));
+        let Some(&result) = ctx.results(op).first() else {
+            return Err(format!("{} without a result", ctx.op_name_str(op)));
+        };
+        let ty = ctx.value_type(result);
         match ctx.op_name_str(op) {
             "spirv.Constant" => {
                 let value = self
