@@ -171,6 +171,15 @@ const DEBUG_INFO: &str = r#"
                OpFunctionEnd
 "#;
 
+/// The start of a SPIR-V 1.3 compute module with entry point `%main`.
+const COMPUTE_1_3: &str = r#"
+; Version: 1.3
+               OpCapability Shader
+               OpMemoryModel Logical GLSL450
+               OpEntryPoint GLCompute %main "main"
+               OpExecutionMode %main LocalSize 1 1 1
+"#;
+
 fn print(ctx: &spirv_dialect::ir::Context, module: spirv_dialect::ir::Op) -> String {
     let syntax = spirv_dialect::dialects::syntax();
     print_op(ctx, &syntax, module, PrintOptions::default())
@@ -337,6 +346,65 @@ fn debug_and_non_semantic_instructions_are_kept() {
     assert_eq!(lines[2], "OpNoLine");
 }
 
+/// A chain of 40 spec-constant operations, each adding the one before to
+/// itself: materializing it at the use would take 2^40 ops, so the deeper
+/// links get symbols and the module reads quickly and round-trips.
+#[test]
+fn deeply_nested_spec_constant_operations_get_symbols() {
+    let mut source = COMPUTE_1_3.to_string()
+        + r#"
+               OpDecorate %s0 SpecId 0
+       %void = OpTypeVoid
+         %fn = OpTypeFunction %void
+        %int = OpTypeInt 32 1
+         %s0 = OpSpecConstant %int 1
+"#;
+    for i in 1..=40 {
+        let prev = i - 1;
+        source += &format!("        %s{i} = OpSpecConstantOp %int IAdd %s{prev} %s{prev}\n");
+    }
+    source += r#"
+       %main = OpFunction %void None %fn
+      %entry = OpLabel
+          %x = OpIAdd %int %s40 %s40
+               OpReturn
+               OpFunctionEnd
+"#;
+    let (text, listing) = round_trip(&source, "spv1.3", &[]);
+    let symbols = text.matches("\"spirv.mlir.spec_constant_op\"").count();
+    assert!((4..=40).contains(&symbols), "{symbols} symbols in\n{text}");
+    assert_eq!(listing.matches("OpSpecConstantOp").count(), 40, "{listing}");
+}
+
+/// Every module above, mutated word by word (a flipped bit, a changed
+/// word count, a small value, a truncation), deserializes or fails with an
+/// error, never a panic; what deserializes serializes without one.
+#[test]
+fn mutated_extension_modules_never_panic() {
+    let mut below = support::below_from(0x9e37_79b9_7f4a_7c15_u64);
+    let mut rejected = 0;
+    for source in [SPEC_OPS, RECURSIVE, ID_DECORATIONS, DEBUG_INFO] {
+        let original = assemble(source, &AssembleOptions::default()).expect("assemble");
+        for round in 0..400 {
+            let mut words = original.clone();
+            let at = 5 + below(words.len() - 5);
+            match round % 4 {
+                0 => words[at] ^= 1 << below(32),
+                1 => words[at] = (words[at] & 0xffff) | ((below(12) as u32) << 16),
+                2 => words[at] = below(40) as u32,
+                _ => words.truncate(at),
+            }
+            match deserialize(&words) {
+                Ok((ctx, module)) => {
+                    let _ = serialize(&ctx, module);
+                }
+                Err(_) => rejected += 1,
+            }
+        }
+    }
+    assert!(rejected > 0, "every mutation was read");
+}
+
 /// The lines of `text` naming one of `ops`, trimmed, with SSA names and
 /// symbols left as printed.
 fn lines_with(text: &str, ops: &[&str]) -> Vec<String> {
@@ -357,12 +425,8 @@ fn mlir_reads_our_spec_constant_operations_as_its_own() {
     };
     // MLIR 19 has no form for spec-constant array lengths, BufferBlock or
     // plain constants in composites: a module it can read.
-    let source = r#"
-; Version: 1.3
-               OpCapability Shader
-               OpMemoryModel Logical GLSL450
-               OpEntryPoint GLCompute %main "main"
-               OpExecutionMode %main LocalSize 1 1 1
+    let source = COMPUTE_1_3.to_string()
+        + r#"
                OpDecorate %a SpecId 0
        %void = OpTypeVoid
          %fn = OpTypeFunction %void
@@ -378,7 +442,7 @@ fn mlir_reads_our_spec_constant_operations_as_its_own() {
                OpReturn
                OpFunctionEnd
 "#;
-    let words = assemble(source, &AssembleOptions::default()).expect("assemble");
+    let words = assemble(&source, &AssembleOptions::default()).expect("assemble");
     let dir = std::env::temp_dir().join(format!("binary_extensions_{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");
     let binary = dir.join("spec.spv");

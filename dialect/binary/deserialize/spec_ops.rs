@@ -17,27 +17,56 @@ use crate::binary::module::Section;
 use crate::binary::{DecodeError, Operand};
 use crate::grammar::Op;
 use crate::ir::{Attr, Builder, OpSpec, Value};
+use std::collections::HashMap;
 
 /// How deep default values of nested `OpSpecConstantOp`s are evaluated.
 const MAX_EVALUATION_DEPTH: u32 = 32;
 
+/// How deep `OpSpecConstantOp`s nest in one materialization; deeper ones
+/// get symbols.
+const MAX_MATERIALIZED_DEPTH: u32 = 8;
+
 impl Reader<'_, '_> {
     /// Records the `OpSpecConstantOp` results that module-level
     /// instructions use, before the globals are read.
+    /// Also names the spec-constant operations nested deeper than
+    /// [`MAX_MATERIALIZED_DEPTH`] in others, which each use would otherwise
+    /// materialize again (exponentially many ops for a chain).
     pub(super) fn find_module_level_uses(&mut self) {
+        let mut depths: HashMap<u32, u32> = HashMap::new();
         for index in self.section_indices(Section::Globals) {
+            let inst = self.view.insts[index as usize];
             let operands = &self.decoded[index as usize].operands;
-            let used: Vec<u32> = match self.view.insts[index as usize].op {
+            let is_spec_op =
+                |id: &u32| self.view.def_inst(*id).map(|d| d.op) == Some(Op::SpecConstantOp);
+            let used: Vec<u32> = match inst.op {
                 Op::TypeArray => operands.get(1).and_then(id_of).into_iter().collect(),
                 Op::SpecConstantComposite | Op::Variable => {
                     operands.iter().filter_map(id_of).collect()
                 }
+                Op::SpecConstantOp => {
+                    let nested: Vec<u32> = operands
+                        .iter()
+                        .filter_map(id_of)
+                        .filter(is_spec_op)
+                        .collect();
+                    let depth = 1
+                        + (nested.iter())
+                            .map(|id| depths.get(id).copied().unwrap_or(0))
+                            .max()
+                            .unwrap_or(0);
+                    if depth <= MAX_MATERIALIZED_DEPTH {
+                        depths.insert(inst.result, depth);
+                        continue;
+                    }
+                    depths.insert(inst.result, 1);
+                    nested
+                }
                 _ => continue,
             };
-            for id in used {
-                if self.view.def_inst(id).map(|d| d.op) == Some(Op::SpecConstantOp) {
-                    self.module_level_uses.insert(id);
-                }
+            for id in used.into_iter().filter(is_spec_op) {
+                self.module_level_uses.insert(id);
+                depths.insert(id, 0);
             }
         }
     }
