@@ -266,8 +266,9 @@ fn deserialize_and_serialize_throughput() {
 
 /// Opcodes of the constructs MLIR 19 has no form for, mutated more:
 /// `OpTypeForwardPointer`, `OpSpecConstantComposite`, `OpSpecConstantOp`,
-/// `OpTypeArray`, `OpTypePointer`, `OpDecorate` (strides, blocks).
-const EXTENSION_OPCODES: [u32; 6] = [39, 51, 52, 28, 32, 71];
+/// `OpTypeArray`, `OpTypePointer`, `OpDecorate` (strides, blocks),
+/// `OpSource`, `OpString`, `OpExtInst` (non-semantic ones).
+const EXTENSION_OPCODES: [u32; 9] = [39, 51, 52, 28, 32, 71, 3, 7, 12];
 
 /// Word offsets of the instructions with one of `opcodes`.
 fn offsets_of(words: &[u32], opcodes: &[u32]) -> Vec<usize> {
@@ -285,21 +286,15 @@ fn offsets_of(words: &[u32], opcodes: &[u32]) -> Vec<usize> {
 /// Mutated corpus binaries (a flipped bit, a truncation, a changed word
 /// count or operand) deserialize or fail with an error, never a panic; what
 /// deserializes also serializes without one. Every eleventh file gets 30
-/// mutations anywhere; the files using spec-constant operations or forward
-/// pointers get 200 more, aimed at those instructions and the types and
-/// decorations around them.
+/// mutations anywhere; the files using spec-constant operations, forward
+/// pointers or debug strings get 200 more, aimed at those instructions and
+/// the types, decorations and debug instructions around them.
 #[test]
 fn mutated_binaries_deserialize_without_panics() {
     let Some(files) = support::corpus_or_skip() else {
         return;
     };
-    let mut state = 0x2545_f491_4f6c_dd1d_u64;
-    let mut below = |n: usize| {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        (state % n.max(1) as u64) as usize
-    };
+    let mut below = support::below_from(0x2545_f491_4f6c_dd1d_u64);
     let (mut read, mut rejected, mut aimed) = (0, 0, 0);
     for (index, file) in files.iter().enumerate() {
         let Some(original) = std::fs::read(file)
@@ -308,7 +303,8 @@ fn mutated_binaries_deserialize_without_panics() {
         else {
             continue;
         };
-        let uses_extensions = !offsets_of(&original, &[39, 52]).is_empty();
+        // Forward pointers, spec-constant operations, strings (debug info).
+        let uses_extensions = !offsets_of(&original, &[39, 52, 7]).is_empty();
         let targets = offsets_of(&original, &EXTENSION_OPCODES);
         let rounds = match (index % 11 == 0, uses_extensions) {
             (_, true) => 230,
@@ -341,7 +337,7 @@ fn mutated_binaries_deserialize_without_panics() {
         }
     }
     println!(
-        "mutated binaries: {read} read, {rejected} rejected with an error ({aimed} aimed at spec constants, forward pointers, arrays, pointers and decorations)"
+        "mutated binaries: {read} read, {rejected} rejected with an error ({aimed} aimed at spec constants, forward pointers, arrays, pointers, decorations and debug instructions)"
     );
     assert!(rejected > 0, "every mutation was read");
     assert!(

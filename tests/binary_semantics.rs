@@ -8,12 +8,15 @@
 //!   body instruction for instruction, ids renamed by order of definition,
 //!   with types and constants named by their structure and decorations
 //!   (zero constants, `OpConstantNull` or not, as one; `OpUndef`s by type;
-//!   array lengths by value; an `OpPhi`'s incoming pairs in any order); and
-//!   the decorated types and constants, used or not. Debug instructions (names, sources, lines) and
-//!   non-semantic extended instructions are left out of the comparison, as
-//!   are `OpNop` and `OpTypeForwardPointer`s the round trip writes only
-//!   where a struct is recursive.
-//! - The corpus compute shaders whose resources are all buffers run on
+//!   array lengths by value; an `OpPhi`'s incoming pairs in any order) and
+//!   each carrying the location the last `OpLine` gave it; the decorated
+//!   types and constants, used or not; the debug sources, strings and
+//!   processes; the module-level non-semantic instructions in order. Names
+//!   (only symbols' and structs' are kept), `OpNop` and
+//!   `OpTypeForwardPointer` (written only where a struct is recursive) are
+//!   left out.
+//! - The corpus compute shaders (every module with a `GLCompute` entry
+//!   point) whose resources are all buffers run on
 //!   Vulkan (lavapipe when no GPU), original and round trip, with the same
 //!   deterministic contents in every buffer and push constant: the buffers
 //!   afterwards are byte for byte the same. Without a Vulkan device this
@@ -32,7 +35,7 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 mod support;
 
 /// Corpus files whose instruction streams survive the round trip.
-const SAME_STREAMS_FLOOR: usize = 1045;
+const SAME_STREAMS_FLOOR: usize = 1060;
 /// Corpus compute shaders run, original and round trip, with equal results.
 const SAME_RESULTS_FLOOR: usize = 17;
 
@@ -43,26 +46,15 @@ fn round_trip(words: &[u32]) -> Option<Vec<u32>> {
     serialize(&ctx, module).ok()
 }
 
-/// Instructions that carry no semantics, left out of the comparison.
-fn is_debug(inst: &Instruction, non_semantic_sets: &BTreeSet<u32>) -> bool {
-    match inst.op {
-        Op::Source
-        | Op::SourceContinued
-        | Op::SourceExtension
-        | Op::Name
-        | Op::MemberName
-        | Op::String
-        | Op::Line
-        | Op::NoLine
-        | Op::ModuleProcessed
-        | Op::Nop
-        | Op::TypeForwardPointer => true,
-        Op::ExtInstImport => inst.result.is_some_and(|r| non_semantic_sets.contains(&r)),
-        Op::ExtInst => {
-            matches!(inst.operands.first(), Some(Operand::Id(set)) if non_semantic_sets.contains(set))
-        }
-        _ => false,
-    }
+/// Instructions left out of the comparison: names (only those of symbols
+/// and structs are kept), `OpNop`, forward pointers (written only for
+/// recursive structs), and lines, which are compared as the locations of
+/// the instructions after them.
+fn is_skipped(inst: &Instruction) -> bool {
+    matches!(
+        inst.op,
+        Op::Name | Op::MemberName | Op::Nop | Op::TypeForwardPointer | Op::Line | Op::NoLine
+    )
 }
 
 /// A module's semantic content with ids replaced by canonical names.
@@ -86,7 +78,6 @@ struct Canonicalizer<'a> {
     decorations: HashMap<u32, Vec<&'a Instruction>>,
     names: HashMap<u32, String>,
     in_progress: BTreeSet<u32>,
-    non_semantic_sets: BTreeSet<u32>,
 }
 
 impl Canonicalizer<'_> {
@@ -204,7 +195,6 @@ fn canonical(words: &[u32]) -> Result<Canonical, String> {
         decorations: HashMap::new(),
         names: HashMap::new(),
         in_progress: BTreeSet::new(),
-        non_semantic_sets: BTreeSet::new(),
     };
     let (mut variables, mut specs, mut functions) = (0, 0, 0);
     let mut in_function: Option<usize> = None;
@@ -226,10 +216,13 @@ fn canonical(words: &[u32]) -> Result<Canonical, String> {
             Op::ExtInstImport => {
                 if let (Some(r), Some(Operand::String(name))) = (inst.result, inst.operands.first())
                 {
-                    if name.starts_with("NonSemantic.") {
-                        c.non_semantic_sets.insert(r);
-                    }
                     c.names.insert(r, format!("import:{name}"));
+                }
+            }
+            Op::String => {
+                if let (Some(r), Some(Operand::String(text))) = (inst.result, inst.operands.first())
+                {
+                    c.names.insert(r, format!("string:{text:?}"));
                 }
             }
             Op::Decorate
@@ -244,7 +237,7 @@ fn canonical(words: &[u32]) -> Result<Canonical, String> {
             _ => {}
         }
         let Some(r) = inst.result else { continue };
-        if inst.op == Op::Undef || is_debug(inst, &c.non_semantic_sets) {
+        if inst.op == Op::Undef || is_skipped(inst) {
             continue;
         }
         if let Some(f) = in_function {
@@ -263,11 +256,24 @@ fn canonical(words: &[u32]) -> Result<Canonical, String> {
     }
     let mut out = Canonical::default();
     let mut body: Option<Vec<String>> = None;
+    let mut line = String::new();
     for inst in &insts {
-        if is_debug(inst, &c.non_semantic_sets) {
+        match inst.op {
+            Op::Line => line = format!(" @{}", c.operands(&inst.operands)),
+            Op::NoLine | Op::Label => line.clear(),
+            _ => {}
+        }
+        if is_skipped(inst) {
             continue;
         }
         match inst.op {
+            Op::Source
+            | Op::SourceContinued
+            | Op::SourceExtension
+            | Op::String
+            | Op::ModuleProcessed => {
+                out.header.insert(c.render(inst));
+            }
             // Imports are compared where instructions use them, by name.
             Op::ExtInstImport => {}
             Op::Capability | Op::Extension | Op::MemoryModel => {
@@ -309,10 +315,14 @@ fn canonical(words: &[u32]) -> Result<Canonical, String> {
             Op::FunctionEnd => out.functions.extend(body.take()),
             Op::Undef => {}
             _ if body.is_some() => {
-                let line = c.render(inst);
-                body.get_or_insert_with(Vec::new).push(line);
+                let rendered = c.render(inst) + &line;
+                body.get_or_insert_with(Vec::new).push(rendered);
             }
-            Op::Variable | Op::SpecConstant | Op::SpecConstantTrue | Op::SpecConstantFalse => {
+            Op::Variable
+            | Op::SpecConstant
+            | Op::SpecConstantTrue
+            | Op::SpecConstantFalse
+            | Op::ExtInst => {
                 out.globals.push(c.render(inst));
             }
             // Types and constants are compared where they are used; those
@@ -425,7 +435,7 @@ fn round_trip_keeps_instruction_streams() {
 /// stay in range.
 fn contents(bytes: u64) -> Vec<u8> {
     (0..bytes.div_ceil(4))
-        .flat_map(|i| ((i % 16) as u32).to_le_bytes())
+        .flat_map(|i| ((i % 16) as u32 + 1).to_le_bytes())
         .collect()
 }
 
@@ -439,6 +449,9 @@ fn run(context: &Context, spirv: &[u32]) -> Result<Vec<Vec<u8>>, String> {
     let entry = (interface.entry_points.iter())
         .find(|e| e.execution_model == 5)
         .ok_or("no compute entry point")?;
+    if interface.bindings.is_empty() {
+        return Err("no buffers to compare".into());
+    }
     let mut slots = Vec::new();
     let mut bindings = Vec::new();
     for resource in &interface.bindings {
@@ -500,18 +513,20 @@ fn round_trip_computes_the_same_results_on_vulkan() {
             return;
         }
     };
-    let (mut same, mut not_run) = (0, Vec::new());
+    let (mut same, mut wrote, mut not_run) = (0, 0, Vec::new());
     let mut different = Vec::new();
-    for file in files
-        .iter()
-        .filter(|f| f.to_string_lossy().ends_with(".comp.spv"))
-    {
+    for file in &files {
         let Some(words) = std::fs::read(file)
             .ok()
             .and_then(|b| words_from_bytes(&b).ok())
         else {
             continue;
         };
+        let is_compute =
+            reflect(&words).is_ok_and(|i| i.entry_points.iter().any(|e| e.execution_model == 5));
+        if !is_compute {
+            continue;
+        }
         let name = file.strip_prefix(support::corpus_root()).unwrap_or(file);
         let Some(written) = round_trip(&words) else {
             continue;
@@ -524,20 +539,31 @@ fn round_trip_computes_the_same_results_on_vulkan() {
             }
         };
         match run(&context, &written) {
-            Ok(after) if after == before => same += 1,
+            Ok(after) if after == before => {
+                same += 1;
+                // Whether the kernel wrote anything: its buffers no longer
+                // hold the contents they started with.
+                if before.iter().any(|b| *b != contents(b.len() as u64)) {
+                    wrote += 1;
+                }
+            }
             Ok(_) => different.push(format!("{}: different buffers", name.display())),
             Err(e) => different.push(format!("{}: the round trip fails: {e}", name.display())),
         }
     }
     println!(
-        "compute shaders: {same} give the same results, {} differ, {} not run here",
+        "compute shaders: {same} give the same results ({wrote} of them write to their buffers), {} differ, {} not run here",
         different.len(),
         not_run.len()
     );
-    for line in not_run.iter().take(8) {
+    for line in &not_run {
         println!("  not run: {line}");
     }
     assert!(different.is_empty(), "{different:#?}");
+    assert!(
+        wrote >= SAME_RESULTS_FLOOR / 2,
+        "only {wrote} kernels wrote to their buffers"
+    );
     assert!(
         same >= SAME_RESULTS_FLOOR,
         "{same} compute shaders compared; the floor is {SAME_RESULTS_FLOOR}"

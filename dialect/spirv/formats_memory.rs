@@ -9,7 +9,7 @@ use super::formats_support::{
     composite_element, enum_attr, enum_case, expect_pointer, int_of, parse_enum, pointer_type,
     print_enum, Spelling,
 };
-use crate::ir::{Op, Type, ValueDef};
+use crate::ir::{Op, Type, TypeData, ValueDef};
 use crate::text::format::{
     attr_dict_entries, parse_attr_dict_into, print_dict_entries, Directive, FormState,
 };
@@ -246,6 +246,13 @@ fn print_access_chain(p: &mut Printer, op: Op, _: &[String]) {
     print_rest(p, op, &[]);
     p.write(" : ");
     p.print_type_list(operands.iter().map(|&v| ctx.value_type(v)));
+    // A result pointer with an array stride cannot be derived from the
+    // base: it is spelled out after `->`.
+    let result = ctx.value_type(ctx.result(op, 0));
+    if matches!(ctx.type_data(result), TypeData::Dialect(d) if d.params.len() > 2) {
+        p.write(" -> ");
+        p.print_type(result);
+    }
 }
 
 fn parse_access_chain<'s>(
@@ -278,17 +285,23 @@ fn parse_access_chain<'s>(
     let (pointee, class) = expect_pointer(p, types[0])?;
     // `spirv.PtrAccessChain`'s first index steps over elements of the base.
     let skip = usize::from(p.ctx.str(st.parsed.spec.name).ends_with("PtrAccessChain"));
-    let mut ty = pointee;
-    for index in indices.iter().skip(skip) {
-        let value = constant_index(p, index);
-        ty = composite_element(p.ctx, ty, value.unwrap_or(-1)).ok_or_else(|| {
-            p.error_at(
-                index.loc,
-                "cannot index into the type (struct indices must be defined by spirv.Constant)",
-            )
-        })?;
-    }
-    let result = pointer_type(p.ctx, ty, &class);
+    let result = if p.eat(Tok::Arrow) {
+        p.parse_type()?
+    } else if indices.len() == skip {
+        types[0]
+    } else {
+        let mut ty = pointee;
+        for index in indices.iter().skip(skip) {
+            let value = constant_index(p, index);
+            ty = composite_element(p.ctx, ty, value.unwrap_or(-1)).ok_or_else(|| {
+                p.error_at(
+                    index.loc,
+                    "cannot index into the type (struct indices must be defined by spirv.Constant)",
+                )
+            })?;
+        }
+        pointer_type(p.ctx, ty, &class)
+    };
     st.parsed.operands.push(base);
     st.parsed.operands.extend(indices);
     st.parsed.operand_types = types;

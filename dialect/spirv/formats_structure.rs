@@ -323,7 +323,9 @@ fn print_constituents(p: &mut Printer, op: Op, _: &[String]) {
 }
 
 fn parse_constituents(p: &mut Parser, st: &mut FormState, _: &[String]) -> PResult<()> {
-    let items = p.parse_delimited(Tok::LParen, Tok::RParen, "'('", parse_symbol_ref)?;
+    // Spec constants by symbol; a constituent that is a plain constant in
+    // the binary is kept as its value.
+    let items = p.parse_delimited(Tok::LParen, Tok::RParen, "'('", |p| p.parse_attribute())?;
     let items = p.ctx.array_attr(items);
     st.set_prop(p.ctx, "constituents", items);
     Ok(())

@@ -125,6 +125,12 @@ fn verify_layout(ctx: &Context, op: Op) -> Result<(), String> {
     let Some(grammar_op) = GrammarOp::from_name(name) else {
         return Ok(());
     };
+    // A debug instruction at module level (`OpString`, a non-semantic
+    // extended instruction) is a symbol whose operands are attributes.
+    let debug_set = grammar_op.inst_set().info().import_name.starts_with("NonSemantic.");
+    if (grammar_op == GrammarOp::String || debug_set) && ctx.attr(op, "sym_name").is_some() {
+        return Ok(());
+    }
     // Extended instructions always produce a result (through `OpExtInst`).
     let expected_results =
         usize::from(grammar_op.info().has_result || grammar_op.inst_set() != InstSet::Core);
@@ -136,6 +142,10 @@ fn verify_layout(ctx: &Context, op: Op) -> Result<(), String> {
             "zero results"
         };
         return Err(format!("requires {expected}"));
+    }
+    if debug_set {
+        // Their id operands may name debug symbols, carried as attributes.
+        return Ok(());
     }
     let bounds = operand_bounds(grammar_op);
     let operands = ctx.num_operands(op);

@@ -34,6 +34,7 @@ const OPS: &[(&str, OpTraits)] = &[
     ("spirv.mlir.referenceof", OpTraits::NONE),
     ("spirv.EntryPoint", OpTraits::NONE),
     ("spirv.ExecutionMode", OpTraits::NONE),
+    ("spirv.ExecutionModeId", OpTraits::NONE),
     ("spirv.FunctionCall", OpTraits::NONE),
     ("spirv.mlir.selection", OpTraits::NONE),
     ("spirv.mlir.loop", OpTraits::NONE),

@@ -14,8 +14,12 @@
 //! - `coopmatrix<RxCxT, Scope, Use>`: `[Int R, Int C, Type T, Ident, Ident]`
 //! - `struct<...>`: `[Ident name ("" when literal), List members]` where a
 //!   member is `List[Type, Int offset (-1: none), List decorations]` and a
-//!   decoration is `List[Ident name]` or `List[Ident name, Int value]`; a
-//!   recursive reference `struct<Name>` is `[Ident name]` alone.
+//!   decoration is `List[Ident name]`, `List[Ident name, Int value]` or,
+//!   for string decorations, `List[Ident name, Attr string]`; a
+//!   recursive reference `struct<Name>` is `[Ident name]` alone. A third
+//!   parameter `Ident Block` (`struct<(...), Block>`, an extension) marks a
+//!   struct decorated `Block` that no variable's storage class implies (one
+//!   reached through `PhysicalStorageBuffer` pointers).
 
 use super::{parse_enum_case, NAMESPACE};
 use crate::grammar::{find_kind, OperandKind};
@@ -225,8 +229,13 @@ fn parse_struct(p: &mut Parser) -> PResult<Vec<Param>> {
         "'(' before struct members",
         parse_member,
     )?;
+    let mut params = vec![ident(p, &name), Param::List(members.into())];
+    if p.eat(Tok::Comma) {
+        p.expect_keyword("Block")?;
+        params.push(ident(p, "Block"));
+    }
     p.expect(Tok::Greater, "'>'")?;
-    Ok(vec![ident(p, &name), Param::List(members.into())])
+    Ok(params)
 }
 
 /// `type [offset, Decoration, Decoration=value]`.
@@ -242,7 +251,10 @@ fn parse_member(p: &mut Parser) -> PResult<Param> {
             } else {
                 let name = parse_enum_case(p, kind("Decoration"))?;
                 let mut decoration = vec![ident(p, &name)];
-                if p.eat(Tok::Equal) {
+                if p.eat(Tok::Equal) && p.kind() == Tok::String {
+                    let value = p.parse_string_literal()?;
+                    decoration.push(Param::Attr(p.ctx.string_attr(&value)));
+                } else if p.kind() != Tok::Comma && p.kind() != Tok::RSquare {
                     decoration.push(Param::Int(p.parse_u32("decoration value")? as i64));
                 }
                 decorations.push(Param::List(decoration.into()));
@@ -307,8 +319,12 @@ pub(crate) fn print(p: &mut Printer, data: &DialectData) {
         ("struct", [Param::Ident(name)]) => {
             let _ = write!(p.out, "<{}>", ctx.str(*name));
         }
-        ("struct", [Param::Ident(name), Param::List(members)]) => {
-            print_struct(p, ctx.str(*name), members)
+        ("struct", [Param::Ident(name), Param::List(members), rest @ ..]) => {
+            print_struct(p, ctx.str(*name), members);
+            if let [Param::Ident(decoration)] = rest {
+                let _ = write!(p.out, ", {}", ctx.str(*decoration));
+            }
+            p.write(">");
         }
         (_, [Param::Type(first), rest @ ..]) => {
             p.write("<");
@@ -371,13 +387,20 @@ fn print_struct(p: &mut Printer, name: &str, members: &[Param]) {
             if let Some(Param::Ident(n)) = d.first() {
                 p.write(p.ctx.str(*n));
             }
-            if let Some(Param::Int(v)) = d.get(1) {
-                let _ = write!(p.out, "={v}");
+            match d.get(1) {
+                Some(Param::Int(v)) => {
+                    let _ = write!(p.out, "={v}");
+                }
+                Some(Param::Attr(value)) => {
+                    p.write("=");
+                    p.print_attr(*value);
+                }
+                _ => {}
             }
         }
         p.write("]");
     }
-    p.write(")>");
+    p.write(")");
 }
 
 /// `(pointee, storage class)` of a `!spirv.ptr`.

@@ -275,7 +275,7 @@ fn require_spirv_type(
                 }
             }
         }
-        ("struct", [_, Param::List(members)]) => {
+        ("struct", [_, Param::List(members), ..]) => {
             for member in members.iter() {
                 if let Param::List(parts) = member {
                     if let Some(Param::Type(t)) = parts.first() {

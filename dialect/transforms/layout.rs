@@ -186,7 +186,7 @@ fn lay_out_spirv(
                 },
             )
         }
-        ("struct", [Param::Ident(name), Param::List(members)]) => {
+        ("struct", [Param::Ident(name), Param::List(members), ..]) => {
             lay_out_struct(ctx, ty, *name, members, rules)
         }
         _ => (ty, Shape::Scalar(4)),

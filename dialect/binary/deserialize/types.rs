@@ -11,7 +11,7 @@
 //! `struct_<id>`).
 
 use super::Reader;
-use crate::binary::module::Inst;
+use crate::binary::module::{Inst, Section};
 use crate::binary::{DecodeError, Operand};
 use crate::grammar::Op;
 use crate::ir::{FloatKind, Param, Signedness, Type};
@@ -214,7 +214,34 @@ impl Reader<'_, '_> {
         let members = self.struct_members(index, id, &member_types);
         self.open_structs.pop();
         let name = Param::Ident(self.ctx.ident(&name));
-        Ok(self.spirv_type("struct", vec![name, Param::List(members?.into())]))
+        let mut params = vec![name, Param::List(members?.into())];
+        if self.buffer_reference_blocks.contains(&id) {
+            params.push(Param::Ident(self.ctx.ident("Block")));
+        }
+        Ok(self.spirv_type("struct", params))
+    }
+
+    /// Records the structs decorated `Block` that `PhysicalStorageBuffer`
+    /// pointers point to: no variable's storage class implies their
+    /// `Block`, so their type keeps it.
+    pub(super) fn find_buffer_reference_blocks(&mut self) {
+        let physical_storage_buffer = 5349;
+        for index in self.section_indices(Section::Globals) {
+            let pointee = match (
+                self.view.insts[index as usize].op,
+                &self.decoded[index as usize].operands[..],
+            ) {
+                (Op::TypePointer, [Operand::Enum { value, .. }, Operand::Id(pointee)])
+                    if *value == physical_storage_buffer =>
+                {
+                    *pointee
+                }
+                _ => continue,
+            };
+            if self.decorations(pointee).any(|d| d.0 == "Block") {
+                self.buffer_reference_blocks.insert(pointee);
+            }
+        }
     }
 
     /// The members of struct `id` (instruction `index`) as type parameters.
@@ -230,11 +257,16 @@ impl Reader<'_, '_> {
             let mut offset = -1;
             let mut decorations = Vec::new();
             for (name, values) in self.member_decorations(id, i as u32) {
-                match (name, values.first()) {
-                    ("Offset", Some(&v)) => offset = i64::from(v),
-                    _ => {
+                let value = match values.first() {
+                    Some(Operand::String(s)) => Some(Param::Attr(self.ctx.string_attr(s))),
+                    Some(other) => super::literal_u32(other).map(|v| Param::Int(v.into())),
+                    None => None,
+                };
+                match (name, value) {
+                    ("Offset", Some(Param::Int(v))) => offset = v,
+                    (_, value) => {
                         let mut decoration = vec![Param::Ident(self.ctx.ident(name))];
-                        decoration.extend(values.first().map(|&v| Param::Int(v.into())));
+                        decoration.extend(value);
                         decorations.push(Param::List(decoration.into()));
                     }
                 }

@@ -101,6 +101,7 @@ impl Writer<'_> {
                 &mut body,
                 &instruction(Op::Label, None, Some(ids.labels[&block]), vec![]),
             )?;
+            self.line = crate::ir::Location::UNKNOWN;
             if b > 0 {
                 self.phis(&mut body, &ids, block)?;
             }
@@ -167,7 +168,10 @@ impl Writer<'_> {
         values: &HashMap<Value, u32>,
     ) -> Result<u32, SerializeError> {
         let ctx = self.ctx;
-        let ty = ctx.value_type(ctx.result(op, 0));
+        let Some(&result) = ctx.results(op).first() else {
+            return Err(format!("{} without a result", ctx.op_name_str(op)));
+        };
+        let ty = ctx.value_type(result);
         match ctx.op_name_str(op) {
             "spirv.Constant" => {
                 let value = self
@@ -275,6 +279,7 @@ impl Writer<'_> {
             all.extend(operands);
             instruction(Op::ExtInst, result_type, result, all)
         };
+        self.line(body, ctx.op_loc(op))?;
         emit(body, &inst)?;
         if let Some(id) = result {
             self.decorate(id, ctx.attributes(op))?;
@@ -392,6 +397,23 @@ impl Writer<'_> {
     ) -> Result<(), SerializeError> {
         let ctx = self.ctx;
         if carrier.form == Form::Value {
+            if let Some(attr) = self.prop(op, info.name) {
+                let n = taken.entry(info.name).or_insert(0);
+                let item = match ctx.attr_data(attr) {
+                    AttrData::Array(items) => items.get(*n).copied(),
+                    _ if *n == 0 => Some(attr),
+                    _ => None,
+                };
+                *n += 1;
+                let id = match item.map(|a| (a, ctx.attr_data(a))) {
+                    Some((_, AttrData::Type(ty))) => self.type_id(*ty)?,
+                    Some((a, AttrData::SymbolRef { .. })) => self.symbol_id(Some(a))?,
+                    Some(_) => return Err(format!("unsupported value of operand `{}`", info.name)),
+                    None => return Ok(()),
+                };
+                out.push(Operand::Id(id));
+                return Ok(());
+            }
             if let Some(&value) = values.get(*next_value) {
                 *next_value += 1;
                 out.push(Operand::Id(self.value_id(ids, value)?));

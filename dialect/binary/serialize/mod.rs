@@ -8,13 +8,14 @@
 //! an interface storage class points to is decorated `Block`, the struct
 //! type carrying no decorations of its own.
 
+mod debug;
 mod function;
 mod spec_ops;
 mod types;
 
 use super::{Header, Instruction, Operand};
 use crate::grammar::{find_kind, Category, InstSet, Op, OperandKind};
-use crate::ir::{Attr, AttrData, Context, Param, Type, TypeData};
+use crate::ir::{Attr, AttrData, Context, Location, Param, Type, TypeData};
 use std::collections::{HashMap, HashSet};
 
 /// Attributes of a `spirv.GlobalVariable` that decorate the struct it
@@ -34,7 +35,9 @@ struct Sections {
     memory_model: Vec<u32>,
     entry_points: Vec<u32>,
     execution_modes: Vec<u32>,
+    sources: Vec<u32>,
     names: Vec<u32>,
+    module_processed: Vec<u32>,
     annotations: Vec<u32>,
     globals: Vec<u32>,
     functions: Vec<u32>,
@@ -61,6 +64,10 @@ struct Writer<'c> {
     /// Forward-declared pointers whose `OpTypePointer` is still to be
     /// written: (pointer, pointee struct, storage class, stride).
     pending_pointers: Vec<(u32, u32, Operand, i64)>,
+    /// `OpString` ids by their text, for `OpLine`s.
+    strings: HashMap<String, u32>,
+    /// The location the last `OpLine` in the current block gave.
+    line: Location,
 }
 
 /// Writes `module` (a `spirv.module` op) as SPIR-V words.
@@ -85,6 +92,8 @@ pub fn serialize(ctx: &Context, module: crate::ir::Op) -> Result<Vec<u32>, Seria
         open_structs: Vec::new(),
         forward_pointers: HashMap::new(),
         pending_pointers: Vec::new(),
+        strings: HashMap::new(),
+        line: Location::UNKNOWN,
     };
     let version = w.module_header(module)?;
     let body = ctx
@@ -93,18 +102,24 @@ pub fn serialize(ctx: &Context, module: crate::ir::Op) -> Result<Vec<u32>, Seria
         .and_then(|r| ctx.region_blocks(*r).first().copied());
     let ops: Vec<crate::ir::Op> = body.map(|b| ctx.block_ops(b).collect()).unwrap_or_default();
     for &op in &ops {
-        if matches!(
-            ctx.op_name_str(op),
+        let name = ctx.op_name_str(op);
+        let named = matches!(
+            name,
             "spirv.GlobalVariable"
                 | "spirv.SpecConstant"
                 | "spirv.SpecConstantComposite"
                 | "spirv.mlir.spec_constant_op"
                 | "spirv.func"
-        ) {
+        );
+        let debug_symbol =
+            Writer::debug_instruction(name).is_some() && w.prop(op, "sym_name").is_some();
+        if named || debug_symbol {
             let name = w.sym_name(op)?;
             let id = w.fresh();
             w.symbols.insert(name.clone(), id);
-            w.emit_name(id, &name);
+            if named {
+                w.emit_name(id, &name);
+            }
         }
     }
     for &op in &ops {
@@ -112,11 +127,15 @@ pub fn serialize(ctx: &Context, module: crate::ir::Op) -> Result<Vec<u32>, Seria
             "spirv.GlobalVariable" => w.global_variable(op)?,
             "spirv.SpecConstant" => w.spec_constant(op)?,
             "spirv.SpecConstantComposite" => w.spec_constant_composite(op)?,
+            "spirv.Constant" => w.decorated_constant(op)?,
             "spirv.mlir.spec_constant_op" => w.named_spec_operation(op)?,
             "spirv.func" => w.function(op)?,
             "spirv.EntryPoint" => w.entry_point(op)?,
-            "spirv.ExecutionMode" => w.execution_mode(op)?,
-            other => return Err(format!("unsupported module-level op {other}")),
+            "spirv.ExecutionMode" | "spirv.ExecutionModeId" => w.execution_mode(op)?,
+            other => match Writer::debug_instruction(other) {
+                Some(grammar_op) => w.debug_op(op, grammar_op)?,
+                None => return Err(format!("unsupported module-level op {other}")),
+            },
         }
     }
     let header = Header {
@@ -135,7 +154,9 @@ pub fn serialize(ctx: &Context, module: crate::ir::Op) -> Result<Vec<u32>, Seria
         &o.memory_model,
         &o.entry_points,
         &o.execution_modes,
+        &o.sources,
         &o.names,
+        &o.module_processed,
         &o.annotations,
         &o.globals,
         &o.functions,
@@ -349,14 +370,20 @@ impl<'c> Writer<'c> {
                 kind: decoration,
                 value: case.value,
             }];
+            let mut op = Op::Decorate;
             match (self.ctx.attr_data(value), case.parameters.first()) {
                 (AttrData::Unit, _) | (_, None) => {}
+                (_, Some(param)) if param.kind.info().category == Category::Id => {
+                    op = Op::DecorateId;
+                    operands.push(Operand::Id(self.attr_id(value)?));
+                }
                 (AttrData::Integer { value, .. }, Some(_)) => {
                     operands.push(Operand::Integer(*value as u32))
                 }
                 (AttrData::String(s), Some(param))
                     if param.kind.info().category == Category::Literal =>
                 {
+                    op = Op::DecorateString;
                     operands.push(Operand::String(self.ctx.str(*s).into()))
                 }
                 (AttrData::String(_), Some(param)) => {
@@ -366,12 +393,21 @@ impl<'c> Writer<'c> {
             }
             let mut all = vec![Operand::Id(id)];
             all.extend(operands);
-            emit(
-                &mut self.out.annotations,
-                &instruction(Op::Decorate, None, None, all),
-            )?;
+            emit(&mut self.out.annotations, &instruction(op, None, None, all))?;
         }
         Ok(())
+    }
+
+    /// The module-level id `attr` stands for in `OpDecorateId` and
+    /// `OpExecutionModeId`: a symbol's, or a constant's (declared on first
+    /// use).
+    fn attr_id(&mut self, attr: Attr) -> Result<u32, SerializeError> {
+        match *self.ctx.attr_data(attr) {
+            AttrData::SymbolRef { .. } => self.symbol_id(Some(attr)),
+            AttrData::Integer { ty, .. } | AttrData::Float { ty, .. } => self.constant_id(ty, attr),
+            AttrData::Type(ty) => self.type_id(ty),
+            _ => Err("expected a symbol or a scalar constant as an id operand".into()),
+        }
     }
 
     fn global_variable(&mut self, op: crate::ir::Op) -> Result<(), SerializeError> {
@@ -452,6 +488,19 @@ impl<'c> Writer<'c> {
         self.decorate(id, self.ctx.attributes(op))
     }
 
+    /// A module-level `spirv.Constant`: the constant, with the decorations
+    /// its attributes give.
+    fn decorated_constant(&mut self, op: crate::ir::Op) -> Result<(), SerializeError> {
+        let value = self
+            .prop(op, "value")
+            .ok_or("spirv.Constant without a value")?;
+        let results = self.ctx.results(op);
+        let ty = (results.first().map(|&r| self.ctx.value_type(r)))
+            .ok_or("spirv.Constant without a result")?;
+        let id = self.constant_id(ty, value)?;
+        self.decorate(id, self.ctx.attributes(op))
+    }
+
     fn entry_point(&mut self, op: crate::ir::Op) -> Result<(), SerializeError> {
         let model = self
             .prop(op, "execution_model")
@@ -489,18 +538,24 @@ impl<'c> Writer<'c> {
             Operand::Id(fn_id),
             self.enum_operand(mode, kind("ExecutionMode"))?,
         ];
+        let with_ids = self.ctx.op_name_str(op) == "spirv.ExecutionModeId";
         if let Some(AttrData::Array(values)) =
             self.prop(op, "values").map(|a| self.ctx.attr_data(a))
         {
-            for v in values.iter() {
-                operands.push(Operand::Integer(
-                    self.ctx.as_int_attr(*v).unwrap_or(0) as u32
-                ));
+            for &v in values.iter() {
+                operands.push(match with_ids {
+                    true => Operand::Id(self.attr_id(v)?),
+                    false => Operand::Integer(self.ctx.as_int_attr(v).unwrap_or(0) as u32),
+                });
             }
         }
+        let inst = match with_ids {
+            true => Op::ExecutionModeId,
+            false => Op::ExecutionMode,
+        };
         emit(
             &mut self.out.execution_modes,
-            &instruction(Op::ExecutionMode, None, None, operands),
+            &instruction(inst, None, None, operands),
         )
     }
 

@@ -101,7 +101,9 @@ impl Writer<'_> {
                 operands.push(Operand::Integer(value as u32));
             }
         }
-        let ty: Type = ctx.value_type(ctx.result(op, 0));
+        let result = ctx.results(op).first().copied();
+        let ty: Type =
+            ctx.value_type(result.ok_or("spirv.SpecConstantOperation without a result")?);
         let ty_id = self.type_id(ty)?;
         match id {
             Some(id) => {

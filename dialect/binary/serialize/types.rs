@@ -117,6 +117,7 @@ impl Writer<'_> {
         let mut members = Vec::new();
         let mut name = String::new();
         let mut reserved = None;
+        let mut block = false;
         let (op, operands) = match (mnemonic, params) {
             ("array", [Param::Int(_), Param::Type(elem), Param::Int(s), Param::Ident(length)]) => {
                 stride = *s;
@@ -209,8 +210,9 @@ impl Writer<'_> {
                 operands.push(self.named_enum("ImageFormat", *format)?);
                 (Op::TypeImage, operands)
             }
-            ("struct", [Param::Ident(struct_name), Param::List(list)]) => {
+            ("struct", [Param::Ident(struct_name), Param::List(list), rest @ ..]) => {
                 name = self.ctx.str(*struct_name).to_string();
+                block = matches!(rest, [Param::Ident(d)] if self.ctx.str(*d) == "Block");
                 let id = self.fresh();
                 reserved = Some(id);
                 self.open_structs.push((name.clone(), id));
@@ -244,6 +246,9 @@ impl Writer<'_> {
         };
         self.types.insert(ty, id);
         self.close_forward_pointers(id)?;
+        if block && self.blocks.insert(id) {
+            self.decorate_with(id, "Block", None)?;
+        }
         let decoration = kind("Decoration");
         let decorate = |name: &str| Operand::Enum {
             kind: decoration,
@@ -263,17 +268,26 @@ impl Writer<'_> {
                     continue;
                 };
                 let mut line = vec![decorate(self.ctx.str(*name))];
-                if let Some(Param::Int(v)) = parts.get(1) {
-                    line.push(Operand::Integer(*v as u32));
+                match parts.get(1) {
+                    Some(Param::Int(v)) => line.push(Operand::Integer(*v as u32)),
+                    Some(Param::Attr(s)) => {
+                        let s = self.ctx.as_string_attr(*s).ok_or("bad member decoration")?;
+                        line.push(Operand::String(s.to_string()));
+                    }
+                    _ => {}
                 }
                 lines.push(line);
             }
             for line in lines {
+                let op = match line.last() {
+                    Some(Operand::String(_)) => Op::MemberDecorateString,
+                    _ => Op::MemberDecorate,
+                };
                 let mut operands = vec![Operand::Id(id), Operand::Integer(index as u32)];
                 operands.extend(line);
                 emit(
                     &mut self.out.annotations,
-                    &instruction(Op::MemberDecorate, None, None, operands),
+                    &instruction(op, None, None, operands),
                 )?;
             }
         }
@@ -389,7 +403,7 @@ impl Writer<'_> {
             return Ok(());
         };
         let built_in_members = match &data.params[..] {
-            [_, Param::List(members)] => members.iter().any(|m| self.has_built_in(m)),
+            [_, Param::List(members), ..] => members.iter().any(|m| self.has_built_in(m)),
             _ => false,
         };
         let interface = BLOCK_CLASSES.contains(&class)
@@ -516,7 +530,7 @@ impl Writer<'_> {
         };
         match (self.ctx.str(d.mnemonic), &d.params[..]) {
             ("array" | "matrix", [_, Param::Type(elem), ..]) => Ok(vec![*elem; count]),
-            ("struct", [_, Param::List(members)]) => Ok(members
+            ("struct", [_, Param::List(members), ..]) => Ok(members
                 .iter()
                 .filter_map(|m| match m {
                     Param::List(fields) => match fields.first() {

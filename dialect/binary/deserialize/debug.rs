@@ -1,0 +1,170 @@
+//! Debug and non-semantic instructions, kept as ops MLIR 19 has no form
+//! for (it drops them):
+//! - `OpString`, `OpSource`, `OpSourceContinued`, `OpSourceExtension` and
+//!   `OpModuleProcessed` become module-level `spirv.String`, `spirv.Source`,
+//!   ... ops; an `OpString` is a symbol (`spirv_string_<n>`, numbered in
+//!   module order) that `OpSource`'s `file` and other instructions name.
+//! - A non-semantic `OpExtInst` at module level (`DebugSource`,
+//!   `DebugTypeBasic`, ... of `NonSemantic.Shader.DebugInfo.100`) becomes
+//!   the module-level op of its instruction
+//!   (`spirv.NonSemanticShaderDebugInfo100.DebugTypeBasic`), a symbol
+//!   (`spirv_debug_<n>`) with its result type as `result_type`; in a
+//!   function, one becomes that op with its result like any other.
+//! - Operands of these ops follow the function convention: enumerants
+//!   under their kind's snake-case name, literals and ids under the
+//!   grammar operand's name; an id is a type, an `@symbol` (string, debug
+//!   instruction, variable, spec constant, function) or a constant value.
+//! - `OpLine` gives the ops after it in its block the location
+//!   `file:line:col` (`file` the `OpString`'s text); `OpNoLine` ends it.
+
+use super::Reader;
+use crate::binary::module::Section;
+use crate::binary::{DecodeError, Operand};
+use crate::grammar::{Category, Op, OperandInfo};
+use crate::ir::{Attr, Location};
+
+impl Reader<'_, '_> {
+    /// Whether instruction `index` is kept as a debug op at module level.
+    pub(super) fn is_debug_symbol(&self, index: u32) -> bool {
+        let inst = &self.view.insts[index as usize];
+        inst.op == Op::String || (inst.op == Op::ExtInst && self.is_non_semantic_inst(index))
+    }
+
+    /// The module's debug sources and processes, as module-level ops ahead
+    /// of the globals.
+    pub(super) fn read_debug_sources(&mut self) -> Result<(), DecodeError> {
+        let sources = self.section_indices(Section::DebugSources);
+        for index in sources.chain(self.section_indices(Section::ModuleProcessed)) {
+            self.debug_op(index)?;
+        }
+        Ok(())
+    }
+
+    /// A module-level debug or non-semantic instruction as an op.
+    pub(super) fn debug_op(&mut self, index: u32) -> Result<(), DecodeError> {
+        let inst = self.view.insts[index as usize];
+        let operands = self.decoded[index as usize].operands.clone();
+        let (name, infos, operands) = match (inst.op, &operands[..]) {
+            (Op::ExtInst, [_, Operand::ExtInst(op), rest @ ..]) => {
+                (op.info().mlir_name, op.info().operands, rest)
+            }
+            (Op::ExtInst, _) => {
+                let message = "an instruction of an unknown non-semantic set".to_string();
+                return Err(self.view.error(index, message));
+            }
+            (op, all) => (op.info().mlir_name, op.info().operands, all),
+        };
+        let mut props = self.operand_props(index, infos, operands)?;
+        if inst.result != 0 {
+            props.push((
+                "sym_name".into(),
+                self.ctx.string_attr(&self.symbol(inst.result)),
+            ));
+        }
+        if inst.result_type != 0 {
+            let ty = self.type_of_id(index, Some(inst.result_type))?;
+            props.push(("result_type".into(), self.ctx.type_attr(ty)));
+        }
+        self.module_op(name, props, Vec::new());
+        Ok(())
+    }
+
+    /// Properties for the operands of a module-level instruction.
+    fn operand_props(
+        &mut self,
+        index: u32,
+        infos: &'static [OperandInfo],
+        operands: &[Operand],
+    ) -> Result<Vec<(String, Attr)>, DecodeError> {
+        let infos: Vec<&OperandInfo> = (infos.iter())
+            .filter(|i| !matches!(i.kind.info().name, "IdResultType" | "IdResult"))
+            .collect();
+        let mut lists: Vec<(String, Vec<Attr>)> = Vec::new();
+        for (position, operand) in operands.iter().enumerate() {
+            let info = infos.get(position.min(infos.len().saturating_sub(1)));
+            let label = info.map_or("operand", |i| i.name).to_string();
+            let attr = match operand {
+                Operand::Id(id) => match self.types.get(id) {
+                    Some(&ty) => self.ctx.type_attr(ty),
+                    None => self.id_attr(*id),
+                },
+                Operand::Integer(v) => {
+                    let i32_type = self.ctx.int_type(32);
+                    self.ctx.integer_attr(i32_type, i128::from(*v as i32))
+                }
+                Operand::Number { bits, .. } => {
+                    let i64_type = self.ctx.int_type(64);
+                    self.ctx.integer_attr(i64_type, i128::from(*bits as i64))
+                }
+                Operand::String(s) => self.ctx.string_attr(s),
+                Operand::Enum { kind, value } if kind.info().category == Category::ValueEnum => {
+                    let info = kind.info();
+                    let case = info.enumerant(*value).map_or("", |e| e.name);
+                    let mnemonic = super::snake(info.name);
+                    let attr = self.enum_attr(&mnemonic, case);
+                    lists.push((mnemonic, vec![attr]));
+                    continue;
+                }
+                _ => {
+                    let message = "unsupported operand of a debug instruction".to_string();
+                    return Err(self.view.error(index, message));
+                }
+            };
+            lists.push((label, vec![attr]));
+        }
+        Ok(self.merge_lists(lists, &[]))
+    }
+
+    /// `OpLine` / `OpNoLine` at `index`: the location of the ops after it.
+    pub(super) fn track_line(&mut self, index: u32) {
+        let operands = &self.decoded[index as usize].operands;
+        self.line = match &operands[..] {
+            [Operand::Id(file), Operand::Integer(line), Operand::Integer(col)] => {
+                let file = self.view.def(*file).and_then(|d| {
+                    match self.decoded[d as usize].operands.first() {
+                        Some(Operand::String(s)) => Some(s.clone()),
+                        _ => None,
+                    }
+                });
+                Location {
+                    file: file.map(|f| self.ctx.ident(&f)),
+                    line: *line,
+                    col: *col,
+                }
+            }
+            _ => Location::UNKNOWN,
+        };
+    }
+
+    /// Whether id operand `id` of a non-semantic instruction in a function
+    /// names no value there (a string, a debug instruction at module level,
+    /// a function) and is an attribute instead.
+    pub(super) fn is_debug_reference(&self, id: u32) -> bool {
+        let Some(def) = self.view.def(id) else {
+            return false;
+        };
+        let op = self.view.insts[def as usize].op;
+        (self.is_debug_symbol(def) && !self.in_function(def)) || op == Op::Function
+    }
+
+    /// The name of operand `position` of `OpExtInst` `index` (counting the
+    /// set and the instruction) as its extended instruction names it.
+    pub(super) fn ext_operand_name(&self, index: u32, position: usize) -> &'static str {
+        let Some(Operand::ExtInst(op)) = self.decoded[index as usize].operands.get(1) else {
+            return "operands";
+        };
+        let infos: Vec<&OperandInfo> = (op.info().operands.iter())
+            .filter(|i| !matches!(i.kind.info().name, "IdResultType" | "IdResult"))
+            .collect();
+        let at = position
+            .saturating_sub(2)
+            .min(infos.len().saturating_sub(1));
+        infos.get(at).map_or("operands", |i| i.name)
+    }
+
+    /// Whether instruction `index` lies in a function.
+    fn in_function(&self, index: u32) -> bool {
+        let functions = self.section_indices(Section::Functions);
+        functions.contains(&index)
+    }
+}

@@ -1,0 +1,156 @@
+//! Debug and non-semantic ops (as [`crate::binary::deserialize`] keeps
+//! them) written back: `spirv.String` and `spirv.Source*` into the debug
+//! section, `spirv.ModuleProcessed` after the names, module-level
+//! non-semantic instructions as `OpExtInst`s in the globals section, and
+//! op locations in functions as `OpLine`s (where the location's file is a
+//! `spirv.String` of the module: a module parsed from text carries
+//! positions in its own text, which are not written).
+
+use super::{emit, instruction, SerializeError, Writer};
+use crate::binary::Operand;
+use crate::grammar::{Category, InstSet, Op, Quantifier};
+use crate::ir::{Attr, AttrData, Location};
+
+/// Core debug instructions kept as module-level ops.
+const DEBUG_OPS: [Op; 5] = [
+    Op::String,
+    Op::Source,
+    Op::SourceContinued,
+    Op::SourceExtension,
+    Op::ModuleProcessed,
+];
+
+impl Writer<'_> {
+    /// The instruction a module-level debug op `name` stands for.
+    pub(super) fn debug_instruction(name: &str) -> Option<Op> {
+        let op = Op::from_name(name)?;
+        let non_semantic = op.inst_set().info().import_name.starts_with("NonSemantic.");
+        (DEBUG_OPS.contains(&op) || non_semantic).then_some(op)
+    }
+
+    /// Writes module-level debug op `op`, which stands for `grammar_op`.
+    pub(super) fn debug_op(
+        &mut self,
+        op: crate::ir::Op,
+        grammar_op: Op,
+    ) -> Result<(), SerializeError> {
+        let ctx = self.ctx;
+        let result = match self.prop(op, "sym_name") {
+            Some(_) => Some(self.symbols[&self.sym_name(op)?]),
+            None => None,
+        };
+        let result_type = match self
+            .prop(op, "result_type")
+            .and_then(|t| ctx.as_type_attr(t))
+        {
+            Some(ty) => Some(self.type_id(ty)?),
+            None => None,
+        };
+        let operands = self.prop_operands(op, grammar_op)?;
+        if grammar_op == Op::String {
+            if let (Some(Operand::String(text)), Some(id)) = (operands.first(), result) {
+                self.strings.entry(text.clone()).or_insert(id);
+            }
+        }
+        let set = grammar_op.inst_set();
+        let inst = match set {
+            InstSet::Core => instruction(grammar_op, result_type, result, operands),
+            _ => {
+                let mut all = vec![
+                    Operand::Id(self.ext_set(set)?),
+                    Operand::ExtInst(grammar_op),
+                ];
+                all.extend(operands);
+                instruction(Op::ExtInst, result_type, result, all)
+            }
+        };
+        let out = match grammar_op {
+            Op::ModuleProcessed => &mut self.out.module_processed,
+            _ if set == InstSet::Core => &mut self.out.sources,
+            _ => &mut self.out.globals,
+        };
+        emit(out, &inst)
+    }
+
+    /// The operands of `grammar_op` from `op`'s properties, named as the
+    /// deserializer names them.
+    fn prop_operands(
+        &mut self,
+        op: crate::ir::Op,
+        grammar_op: Op,
+    ) -> Result<Vec<Operand>, SerializeError> {
+        let ctx = self.ctx;
+        let mut out = Vec::new();
+        let infos = (grammar_op.info().operands.iter())
+            .filter(|i| !matches!(i.kind.info().name, "IdResultType" | "IdResult"));
+        for info in infos {
+            let kind_info = info.kind.info();
+            let key = match kind_info.category {
+                Category::ValueEnum | Category::BitEnum => {
+                    crate::binary::deserialize::snake(kind_info.name)
+                }
+                _ => info.name.to_string(),
+            };
+            let items: Vec<Attr> = match self.prop(op, &key) {
+                Some(attr) => match ctx.attr_data(attr) {
+                    AttrData::Array(items) if info.quantifier == Quantifier::Variadic => {
+                        items.to_vec()
+                    }
+                    _ => vec![attr],
+                },
+                None if info.quantifier == Quantifier::One => {
+                    let name = ctx.op_name_str(op);
+                    return Err(format!("{name} without `{key}`"));
+                }
+                None => continue,
+            };
+            for item in items {
+                out.push(match (kind_info.category, ctx.attr_data(item)) {
+                    (Category::Id, AttrData::Type(ty)) => Operand::Id(self.type_id(*ty)?),
+                    (Category::Id, _) => Operand::Id(self.attr_id(item)?),
+                    (Category::ValueEnum | Category::BitEnum, _) => {
+                        self.enum_operand(item, info.kind)?
+                    }
+                    (_, AttrData::String(s)) => Operand::String(ctx.str(*s).to_string()),
+                    (_, AttrData::Integer { value, .. }) => Operand::Integer(*value as u32),
+                    _ => return Err(format!("unsupported value of operand `{key}`")),
+                });
+            }
+        }
+        Ok(out)
+    }
+
+    /// An `OpLine` (or `OpNoLine`) into `body` where `loc` differs from the
+    /// location the last one gave.
+    pub(super) fn line(
+        &mut self,
+        body: &mut Vec<u32>,
+        loc: Location,
+    ) -> Result<(), SerializeError> {
+        let file = loc
+            .file
+            .and_then(|f| self.strings.get(self.ctx.str(f)).copied());
+        let loc = match file {
+            Some(_) if loc.line > 0 => loc,
+            _ => Location::UNKNOWN,
+        };
+        if loc == self.line {
+            return Ok(());
+        }
+        let inst = match file {
+            Some(file) if loc != Location::UNKNOWN => instruction(
+                Op::Line,
+                None,
+                None,
+                vec![
+                    Operand::Id(file),
+                    Operand::Integer(loc.line),
+                    Operand::Integer(loc.col),
+                ],
+            ),
+            _ => instruction(Op::NoLine, None, None, vec![]),
+        };
+        self.line = loc;
+        emit(body, &inst)
+    }
+}
