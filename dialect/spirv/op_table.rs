@@ -166,6 +166,19 @@ fn verify_layout(ctx: &Context, op: Op) -> Result<(), String> {
         }
         _ => {}
     }
+    // An operand every instruction has, carried as an attribute, must be
+    // there (a storage class is also implied by a pointer type: MLIR's
+    // casts leave it out).
+    for operand in grammar_op.info().operands {
+        let carrier = conventions::carrier(grammar_op, operand);
+        let required = operand.quantifier == Quantifier::One
+            && !conventions::is_result(operand.kind)
+            && carrier != Carrier::VALUE
+            && operand.kind.info().name != "StorageClass";
+        if required && ctx.attr(op, carrier.name).is_none() {
+            return Err(format!("requires attribute '{}'", carrier.name));
+        }
+    }
     match type_rule(name) {
         Some(rule) => check_types(ctx, op, rule),
         None => Ok(()),

@@ -33,7 +33,7 @@ use super::format_spec::{collect_attrs, compile_seq, split_spec};
 use super::lexer::Tok;
 use super::parser::{ArgDecl, PResult, ParsedOp, Parser};
 use super::printer::Printer;
-use crate::ir::{Attr, AttrData, Ident, Location, Op, OpSpec, Type};
+use crate::ir::{Attr, AttrData, Context, Ident, Location, Op, OpSpec, Type};
 
 /// Prints a hand-written piece of a custom form, writing its own leading
 /// space; gets the attribute names the directive was given.
@@ -262,6 +262,23 @@ impl OpFormat {
                 (directive.print)(p, op, names);
             }
         }
+    }
+
+    /// Whether the form can spell `op`: one type printed for all operands
+    /// and results needs them all of that type.
+    pub fn fits(&self, ctx: &Context, op: Op) -> bool {
+        fn same_type(elems: &[Elem]) -> bool {
+            elems.iter().any(|e| match e {
+                Elem::SameType => true,
+                Elem::Optional(group) => same_type(group),
+                _ => false,
+            })
+        }
+        if !same_type(&self.elems) {
+            return true;
+        }
+        all_same((ctx.operands(op).map(|v| ctx.value_type(v)))
+            .chain(ctx.results(op).iter().map(|&r| ctx.value_type(r))))
     }
 
     fn has_signature(&self) -> bool {
@@ -810,4 +827,10 @@ fn group_starts_here(p: &Parser, group: &[Elem]) -> bool {
         )
         | None => false,
     }
+}
+
+/// Whether every type `types` yields is the same.
+pub fn all_same(mut types: impl Iterator<Item = Type>) -> bool {
+    let first = types.next();
+    types.all(|t| Some(t) == first)
 }

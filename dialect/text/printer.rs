@@ -290,7 +290,7 @@ impl<'a> Printer<'a> {
             self.out.push_str(" = ");
         }
         if !self.options.generic {
-            if let Some(format) = self.syntax.format(self.ctx.op_name_str(op)) {
+            if let Some(format) = (self.syntax).format_for(self.ctx, self.ctx.op_name_str(op), op) {
                 format.print(self, op);
                 return;
             }

@@ -42,7 +42,13 @@ pub struct Syntax {
     default_dialects: FastMap<Box<str>, &'static str>,
     directives: FastMap<&'static str, Directive>,
     result_namers: FastMap<Box<str>, ResultNamer>,
+    format_guards: FastMap<Box<str>, FormatGuard>,
 }
+
+/// Whether an op's custom form can spell this op (a form printing one
+/// type for several operands cannot spell operands of different types);
+/// when it cannot, the op prints in generic form.
+pub type FormatGuard = fn(&crate::ir::Context, crate::ir::Op) -> bool;
 
 /// Names an op's single result as MLIR's `getAsmResultNames` does
 /// (`%cst_f32`, `%var_addr`); `None` keeps the number.
@@ -90,6 +96,23 @@ impl Syntax {
 
     pub fn format(&self, name: &str) -> Option<&OpFormat> {
         self.formats.get(name)
+    }
+
+    /// Restricts the custom form of op `name` to the ops `guard` accepts.
+    pub fn add_format_guard(&mut self, name: &str, guard: FormatGuard) {
+        self.format_guards.insert(name.into(), guard);
+    }
+
+    /// The custom form to print `op` (named `name`) with, if it can spell it.
+    pub fn format_for(
+        &self,
+        ctx: &crate::ir::Context,
+        name: &str,
+        op: crate::ir::Op,
+    ) -> Option<&OpFormat> {
+        let format = self.formats.get(name)?;
+        let guard = self.format_guards.get(name);
+        (format.fits(ctx, op) && guard.is_none_or(|g| g(ctx, op))).then_some(format)
     }
 
     /// Inside regions of op `owner`, custom op names of `dialect` may drop
