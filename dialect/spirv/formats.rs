@@ -143,7 +143,7 @@ const CLASSES: &[(&str, &[&str])] = &[
     ("custom<WrappedOp> attr-dict", &["SpecConstantOperation"]),
     (
         "attr-dict",
-        &["Return", "Unreachable", "Kill", "mlir.merge"],
+        &["Return", "Unreachable", "mlir.merge"],
     ),
     ("operands attr-dict `:` type(operands)", &["ReturnValue"]),
     (

@@ -234,12 +234,12 @@ fn parse_operand_types(p: &mut Parser, st: &mut FormState, rule: ResultRule) -> 
     let (operand_types, result) = match rule {
         ResultRule::First => (types.clone(), types.first().copied()),
         ResultRule::Last => {
-            let last = types.last().copied();
-            let mut all = types.clone();
-            while all.len() < operands {
-                all.extend(last);
-            }
-            (all, last)
+            let [condition, value] = types[..] else {
+                return Err(p.error_at(loc, "expected the condition's and the values' types"));
+            };
+            let mut all = vec![condition];
+            all.resize(operands.max(1), value);
+            (all, Some(value))
         }
     };
     if operand_types.len() != operands {

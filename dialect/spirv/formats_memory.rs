@@ -6,7 +6,7 @@
 
 use super::formats_structure::{parse_variable_decorations, print_variable_decorations};
 use super::formats_support::{
-    composite_element, enum_attr, enum_case, expect_pointer, int_of, parse_enum, pointer_type,
+    composite_element, enum_attr, enum_case, int_of, parse_enum, parse_pointer_type, pointer_type,
     print_enum, Spelling,
 };
 use crate::ir::{Op, Type, ValueDef};
@@ -216,8 +216,7 @@ fn parse_variable<'s>(p: &mut Parser<'s, '_>, st: &mut FormState<'s>, _: &[Strin
     parse_variable_decorations(p, st, &[])?;
     parse_rest(p, st, &VARIABLE_PRINTED)?;
     p.expect(Tok::Colon, "':'")?;
-    let ty = p.parse_type()?;
-    let (pointee, class) = expect_pointer(p, ty)?;
+    let (ty, pointee, class) = parse_pointer_type(p)?;
     if let Some(init) = init {
         st.parsed.operands.push(init);
         st.parsed.operand_types.push(pointee);
@@ -264,6 +263,7 @@ fn parse_access_chain<'s>(
     p.expect(Tok::RSquare, "']'")?;
     parse_rest(p, st, &[])?;
     p.expect(Tok::Colon, "':'")?;
+    let base_loc = p.loc();
     let types = p.parse_type_list()?;
     if types.len() != indices.len() + 1 {
         return Err(p.error_at(
@@ -275,7 +275,10 @@ fn parse_access_chain<'s>(
             ),
         ));
     }
-    let (pointee, class) = expect_pointer(p, types[0])?;
+    let Some((pointee, class)) = super::types::as_pointer(p.ctx, types[0]) else {
+        return Err(p.error_at(base_loc, "expected a !spirv.ptr type"));
+    };
+    let class = class.to_string();
     // `spirv.PtrAccessChain`'s first index steps over elements of the base.
     let skip = usize::from(p.ctx.str(st.parsed.spec.name).ends_with("PtrAccessChain"));
     let mut ty = pointee;

@@ -3,7 +3,7 @@
 //! non-uniform group operations, and the ops whose operand types their text
 //! leaves to the operands' definitions (`spirv.INTEL.SubgroupBlockRead`).
 
-use super::formats_support::{enum_case, expect_pointer, parse_enum, print_enum, Spelling};
+use super::formats_support::{enum_case, parse_enum, parse_pointer_type, print_enum, Spelling};
 use crate::ir::Op;
 use crate::text::format::{Directive, FormState};
 use crate::text::lexer::Tok;
@@ -111,8 +111,7 @@ fn parse_angled_enum_list(p: &mut Parser, st: &mut FormState, names: &[String]) 
 /// The pointer's type: the other operands and the result have its
 /// pointee type (atomics).
 fn parse_pointee_result(p: &mut Parser, st: &mut FormState, _: &[String]) -> PResult<()> {
-    let ptr = p.parse_type()?;
-    let (pointee, _) = expect_pointer(p, ptr)?;
+    let (ptr, pointee, _) = parse_pointer_type(p)?;
     let mut types = vec![pointee; st.parsed.operands.len()];
     if let Some(first) = types.first_mut() {
         *first = ptr;

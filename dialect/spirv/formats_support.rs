@@ -159,12 +159,15 @@ pub(super) fn pointer_type(ctx: &mut Context, pointee: Type, class: &str) -> Typ
     ctx.dialect_type(NAMESPACE, "ptr", vec![Param::Type(pointee), class])
 }
 
-/// The pointee and storage class of a pointer, or an error at the current
-/// token.
-pub(super) fn expect_pointer(p: &Parser, ty: Type) -> PResult<(Type, String)> {
-    as_pointer(p.ctx, ty)
-        .map(|(t, c)| (t, c.to_string()))
-        .ok_or_else(|| p.error_here("expected a !spirv.ptr type"))
+/// Parses a pointer type: its type, pointee and storage class, or an
+/// error at the type.
+pub(super) fn parse_pointer_type(p: &mut Parser) -> PResult<(Type, Type, String)> {
+    let loc = p.loc();
+    let ty = p.parse_type()?;
+    match as_pointer(p.ctx, ty) {
+        Some((pointee, class)) => Ok((ty, pointee, class.to_string())),
+        None => Err(p.error_at(loc, "expected a !spirv.ptr type")),
+    }
 }
 
 /// The element of a composite at `index` (`None` for a struct member out
