@@ -16,12 +16,24 @@ use std::process::{Command, Stdio};
 /// MLIR's text for one binary: its generic and its default (custom) form
 /// as `mlir-opt-19` prints them, when MLIR can deserialize it.
 fn mlir_texts(translate: &Path, opt: &Path, spv: &Path) -> Option<MlirTexts> {
-    let deserialized = Command::new(translate)
-        .arg("--deserialize-spirv")
-        .arg(spv)
-        .stderr(Stdio::null())
-        .output()
-        .ok()?;
+    // mlir-translate-19 is not deterministic on some corpus modules (the
+    // same file crashes, is rejected or is read from one run to the next):
+    // a failed run is tried again, twice.
+    let deserialize = || {
+        Command::new(translate)
+            .arg("--deserialize-spirv")
+            .arg(spv)
+            .stderr(Stdio::null())
+            .output()
+            .ok()
+    };
+    let mut deserialized = deserialize()?;
+    for _ in 0..2 {
+        if deserialized.status.success() {
+            break;
+        }
+        deserialized = deserialize()?;
+    }
     if !deserialized.status.success() {
         return None;
     }

@@ -6,8 +6,8 @@
 
 use super::formats_structure::{parse_variable_decorations, print_variable_decorations};
 use super::formats_support::{
-    composite_element, enum_attr, enum_case, int_of, parse_enum, parse_pointer_type, pointer_type,
-    print_enum, Spelling,
+    composite_element, enum_attr, enum_case, first_operand_is_pointer, int_of, parse_enum,
+    parse_pointer_type, pointer_type, print_enum, Spelling,
 };
 use crate::ir::{Op, Type, ValueDef};
 use crate::text::format::{
@@ -25,6 +25,7 @@ pub(super) fn register(syntax: &mut Syntax) {
             Directive {
                 print: print_copy_memory,
                 parse: parse_copy_memory,
+                required: Some(first_operand_is_pointer),
             },
         ),
         (
@@ -32,6 +33,7 @@ pub(super) fn register(syntax: &mut Syntax) {
             Directive {
                 print: print_load,
                 parse: parse_load,
+                required: Some(first_operand_is_pointer),
             },
         ),
         (
@@ -39,6 +41,7 @@ pub(super) fn register(syntax: &mut Syntax) {
             Directive {
                 print: print_store,
                 parse: parse_store,
+                required: Some(first_operand_is_pointer),
             },
         ),
         (
@@ -46,6 +49,7 @@ pub(super) fn register(syntax: &mut Syntax) {
             Directive {
                 print: print_variable,
                 parse: parse_variable,
+                required: Some(result_is_pointer),
             },
         ),
         (
@@ -53,6 +57,7 @@ pub(super) fn register(syntax: &mut Syntax) {
             Directive {
                 print: print_access_chain,
                 parse: parse_access_chain,
+                required: Some(first_operand_is_pointer),
             },
         ),
     ];
@@ -372,4 +377,11 @@ fn parse_copy_memory<'s>(
     st.parsed.operand_types.extend([target_type, source_type]);
     st.set_results(Vec::new());
     Ok(())
+}
+
+/// The result is a pointer (`spirv.Variable`).
+fn result_is_pointer(ctx: &crate::ir::Context, op: Op, _: &[String]) -> bool {
+    ctx.results(op)
+        .first()
+        .is_some_and(|&r| super::types::as_pointer(ctx, ctx.value_type(r)).is_some())
 }

@@ -42,11 +42,18 @@ pub type PrintDirective = fn(&mut Printer, Op, &[String]);
 pub type ParseDirective =
     for<'s> fn(&mut Parser<'s, '_>, &mut FormState<'s>, &[String]) -> PResult<()>;
 
-/// A `custom<Name>` directive: its printer and parser.
+/// Whether a directive can print `op` given its attribute names (an op
+/// that verification would reject may lack what it prints).
+pub type PrintableCheck = fn(&crate::ir::Context, Op, &[String]) -> bool;
+
+/// A `custom<Name>` directive: its printer and parser, and the check that
+/// the op has what it prints (`None`: always; an op failing it prints in
+/// generic form).
 #[derive(Clone, Copy)]
 pub struct Directive {
     pub print: PrintDirective,
     pub parse: ParseDirective,
+    pub required: Option<PrintableCheck>,
 }
 
 impl std::fmt::Debug for Directive {
@@ -121,6 +128,21 @@ impl OpFormat {
             .chain(&self.inherent)
             .any(|n| n == name)
             && !self.discardable.iter().any(|n| n == name)
+    }
+
+    /// Whether `op` has what this format prints: the attributes its
+    /// directives require outside optional groups. (Ops that fail verification
+    /// may lack them; they print in generic form.)
+    pub fn can_print(&self, ctx: &crate::ir::Context, op: Op) -> bool {
+        self.elems.iter().all(|elem| match elem {
+            Elem::Attr(name) | Elem::Symbol(name) | Elem::Signature(name) => {
+                ctx.attr(op, name).is_some()
+            }
+            Elem::Custom(directive, names) => {
+                directive.required.map_or(true, |ok| ok(ctx, op, names))
+            }
+            _ => true,
+        })
     }
 
     /// Prints `op` (after its result names) in this format.

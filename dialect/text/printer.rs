@@ -291,8 +291,10 @@ impl<'a> Printer<'a> {
         }
         if !self.options.generic {
             if let Some(format) = self.syntax.format(self.ctx.op_name_str(op)) {
-                format.print(self, op);
-                return;
+                if format.can_print(self.ctx, op) {
+                    format.print(self, op);
+                    return;
+                }
             }
         }
         self.print_generic_body(op);
