@@ -149,7 +149,7 @@ fn main() {
          Input: the {} corpus modules that `mlir-translate-19 --deserialize-spirv` accepts, printed by \
          `mlir-opt-19` in generic and in custom form, each form concatenated with `// -----` and repeated \
          {repeat}× ({chunks} chunks; {}). Each tool reads the file of one form and prints that form. \
-         Best of {runs} runs, same machine, same run (`cd bench/text && cargo run --release`).\n\n\
+         Best of {runs} runs, same machine, same run (`cd bench/text && cargo run --release`); {}.\n\n\
          | form | tool | time | throughput |\n|---|---|---|---|\n{rows}\n\
          Speed-up: {}. Of spirv-dialect's time, creating the {chunks} fresh contexts (every op \
          registered) takes {:.1} ms per form.\n\
@@ -157,6 +157,7 @@ fn main() {
          rules; mlir-opt-19 also runs the SPIR-V ops' own verifiers.)\n",
         modules.len(),
         input_sizes.join(", "),
+        machine_load(),
         summary.join("; "),
         contexts_time.as_secs_f64() * 1e3,
     );
@@ -167,6 +168,18 @@ fn main() {
         let new = replace_section(&old, &section);
         std::fs::write(&path, new).expect("write BENCHMARKS.md");
         println!("wrote {}", path.display());
+    }
+}
+
+/// The 1-minute load average and the core count, when the OS tells them.
+fn machine_load() -> String {
+    let load = std::fs::read_to_string("/proc/loadavg")
+        .ok()
+        .and_then(|l| l.split_whitespace().next().map(str::to_string));
+    let cores = std::thread::available_parallelism().map(|n| n.get()).ok();
+    match (load, cores) {
+        (Some(load), Some(cores)) => format!("load average {load} on {cores} cores"),
+        _ => "machine load unknown".into(),
     }
 }
 
