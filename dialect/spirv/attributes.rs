@@ -234,6 +234,11 @@ pub(crate) fn print(p: &mut Printer, data: &DialectData) {
                 print_int_or_list(p, value);
             }
         }
+        // MLIR calls the empty memory semantics `None` (the grammar's
+        // `Relaxed`), however the attribute was made.
+        ("memory_semantics", [Param::Ident(case)]) if ctx.str(*case) == "Relaxed" => {
+            p.write("None")
+        }
         (_, [Param::Ident(case)]) => p.write(ctx.str(*case)),
         _ => {}
     }

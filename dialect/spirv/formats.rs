@@ -143,7 +143,7 @@ const CLASSES: &[(&str, &[&str])] = &[
     ("custom<WrappedOp> attr-dict", &["SpecConstantOperation"]),
     (
         "attr-dict",
-        &["Return", "Unreachable", "Kill", "mlir.merge"],
+        &["Return", "Unreachable", "mlir.merge"],
     ),
     ("operands attr-dict `:` type(operands)", &["ReturnValue"]),
     (
@@ -229,10 +229,6 @@ pub fn register(syntax: &mut Syntax) -> Result<(), String> {
             syntax.add_format(&format!("spirv.{name}"), spec)?;
         }
     }
-    // Comparisons print one operand type.
-    for name in RELATIONAL {
-        syntax.add_format_guard(&format!("spirv.{name}"), same_operand_types);
-    }
     Ok(())
 }
 
@@ -241,9 +237,4 @@ pub fn custom_form_ops() -> impl Iterator<Item = String> {
     CLASSES
         .iter()
         .flat_map(|(_, names)| names.iter().map(|n| format!("spirv.{n}")))
-}
-
-/// Whether every operand of `op` has the same type.
-fn same_operand_types(ctx: &crate::ir::Context, op: crate::ir::Op) -> bool {
-    crate::text::format::all_same(ctx.operands(op).map(|v| ctx.value_type(v)))
 }

@@ -5,7 +5,8 @@
 //! their type (`spirv.GL.FMix %x : f32, %y : f32, %a : f32 -> f32`).
 
 use super::formats_support::{
-    bool_of_shape, composite_element, enum_case, int_of, parse_enum, print_enum, Spelling,
+    bool_of_shape, composite_element, enum_case, has_attrs, int_of, parse_enum, print_enum,
+    Spelling,
 };
 use crate::ir::{AttrData, Op};
 use crate::text::format::{Directive, FormState};
@@ -19,6 +20,7 @@ pub(super) fn register(syntax: &mut Syntax) {
             Directive {
                 print: print_composite_indices,
                 parse: parse_composite_indices,
+                required: Some(has_attrs),
             },
         ),
         (
@@ -26,6 +28,7 @@ pub(super) fn register(syntax: &mut Syntax) {
             Directive {
                 print: |p, op, _| print_operand_type(p, op, 0),
                 parse: parse_extracted_type,
+                required: None,
             },
         ),
         (
@@ -33,6 +36,7 @@ pub(super) fn register(syntax: &mut Syntax) {
             Directive {
                 print: print_select_types,
                 parse: |p, st, _| parse_operand_types(p, st, ResultRule::Last),
+                required: None,
             },
         ),
         (
@@ -40,6 +44,7 @@ pub(super) fn register(syntax: &mut Syntax) {
             Directive {
                 print: print_operand_types,
                 parse: |p, st, _| parse_operand_types(p, st, ResultRule::First),
+                required: None,
             },
         ),
         (
@@ -47,6 +52,10 @@ pub(super) fn register(syntax: &mut Syntax) {
             Directive {
                 print: |p, op, _| print_operand_type(p, op, 0),
                 parse: parse_compare_type,
+                // One type printed for both operands.
+                required: Some(|ctx, op, _| {
+                    crate::text::format::all_same(ctx.operands(op).map(|v| ctx.value_type(v)))
+                }),
             },
         ),
     ];
@@ -59,6 +68,7 @@ pub(super) fn register(syntax: &mut Syntax) {
             Directive {
                 print: print_bit_field_types,
                 parse: parse_bit_field_types,
+                required: None,
             },
         ),
         (
@@ -66,6 +76,7 @@ pub(super) fn register(syntax: &mut Syntax) {
             Directive {
                 print: print_result_type,
                 parse: parse_struct_result,
+                required: None,
             },
         ),
         (
@@ -73,6 +84,7 @@ pub(super) fn register(syntax: &mut Syntax) {
             Directive {
                 print: print_operand_type_to_result,
                 parse: parse_operand_type_to_result,
+                required: None,
             },
         ),
         (
@@ -80,6 +92,7 @@ pub(super) fn register(syntax: &mut Syntax) {
             Directive {
                 print: print_operand_types_to_result,
                 parse: parse_operand_types_to_result,
+                required: None,
             },
         ),
         (
@@ -87,6 +100,7 @@ pub(super) fn register(syntax: &mut Syntax) {
             Directive {
                 print: print_printf_types,
                 parse: parse_printf_types,
+                required: None,
             },
         ),
         (
@@ -94,6 +108,7 @@ pub(super) fn register(syntax: &mut Syntax) {
             Directive {
                 print: print_dynamic_index,
                 parse: parse_dynamic_index,
+                required: None,
             },
         ),
         (
@@ -101,6 +116,7 @@ pub(super) fn register(syntax: &mut Syntax) {
             Directive {
                 print: print_optional_angled_enum,
                 parse: parse_optional_angled_enum,
+                required: None,
             },
         ),
     ];
@@ -112,6 +128,7 @@ pub(super) fn register(syntax: &mut Syntax) {
         Directive {
             print: print_insert_types,
             parse: parse_insert_types,
+            required: None,
         },
     );
     syntax.add_directive(
@@ -119,6 +136,7 @@ pub(super) fn register(syntax: &mut Syntax) {
         Directive {
             print: |p, op, _| print_typed_operands(p, op, ""),
             parse: parse_typed_operands,
+            required: None,
         },
     );
     // Image ops leave a space for their (absent) image operands.
@@ -127,6 +145,7 @@ pub(super) fn register(syntax: &mut Syntax) {
         Directive {
             print: |p, op, _| print_typed_operands(p, op, " "),
             parse: parse_typed_operands,
+            required: None,
         },
     );
 }
@@ -234,12 +253,12 @@ fn parse_operand_types(p: &mut Parser, st: &mut FormState, rule: ResultRule) -> 
     let (operand_types, result) = match rule {
         ResultRule::First => (types.clone(), types.first().copied()),
         ResultRule::Last => {
-            let last = types.last().copied();
-            let mut all = types.clone();
-            while all.len() < operands {
-                all.extend(last);
-            }
-            (all, last)
+            let [condition, value] = types[..] else {
+                return Err(p.error_at(loc, "expected the condition's and the values' types"));
+            };
+            let mut all = vec![condition];
+            all.resize(operands.max(1), value);
+            (all, Some(value))
         }
     };
     if operand_types.len() != operands {

@@ -6,8 +6,8 @@
 
 use super::formats_structure::{parse_variable_decorations, print_variable_decorations};
 use super::formats_support::{
-    composite_element, enum_attr, enum_case, expect_pointer, int_of, parse_enum, pointer_type,
-    print_enum, Spelling,
+    composite_element, enum_attr, enum_case, first_operand_is_pointer, int_of, parse_enum,
+    parse_pointer_type, pointer_type, print_enum, Spelling,
 };
 use crate::ir::{Op, Type, TypeData, ValueDef};
 use crate::text::format::{
@@ -25,6 +25,7 @@ pub(super) fn register(syntax: &mut Syntax) {
             Directive {
                 print: print_copy_memory,
                 parse: parse_copy_memory,
+                required: Some(first_operand_is_pointer),
             },
         ),
         (
@@ -32,6 +33,7 @@ pub(super) fn register(syntax: &mut Syntax) {
             Directive {
                 print: print_load,
                 parse: parse_load,
+                required: Some(first_operand_is_pointer),
             },
         ),
         (
@@ -39,6 +41,7 @@ pub(super) fn register(syntax: &mut Syntax) {
             Directive {
                 print: print_store,
                 parse: parse_store,
+                required: Some(first_operand_is_pointer),
             },
         ),
         (
@@ -46,6 +49,7 @@ pub(super) fn register(syntax: &mut Syntax) {
             Directive {
                 print: print_variable,
                 parse: parse_variable,
+                required: Some(result_is_pointer),
             },
         ),
         (
@@ -53,6 +57,7 @@ pub(super) fn register(syntax: &mut Syntax) {
             Directive {
                 print: print_access_chain,
                 parse: parse_access_chain,
+                required: Some(first_operand_is_pointer),
             },
         ),
     ];
@@ -216,8 +221,7 @@ fn parse_variable<'s>(p: &mut Parser<'s, '_>, st: &mut FormState<'s>, _: &[Strin
     parse_variable_decorations(p, st, &[])?;
     parse_rest(p, st, &VARIABLE_PRINTED)?;
     p.expect(Tok::Colon, "':'")?;
-    let ty = p.parse_type()?;
-    let (pointee, class) = expect_pointer(p, ty)?;
+    let (ty, pointee, class) = parse_pointer_type(p)?;
     if let Some(init) = init {
         st.parsed.operands.push(init);
         st.parsed.operand_types.push(pointee);
@@ -271,6 +275,7 @@ fn parse_access_chain<'s>(
     p.expect(Tok::RSquare, "']'")?;
     parse_rest(p, st, &[])?;
     p.expect(Tok::Colon, "':'")?;
+    let base_loc = p.loc();
     let types = p.parse_type_list()?;
     if types.len() != indices.len() + 1 {
         return Err(p.error_at(
@@ -282,7 +287,10 @@ fn parse_access_chain<'s>(
             ),
         ));
     }
-    let (pointee, class) = expect_pointer(p, types[0])?;
+    let Some((pointee, class)) = super::types::as_pointer(p.ctx, types[0]) else {
+        return Err(p.error_at(base_loc, "expected a !spirv.ptr type"));
+    };
+    let class = class.to_string();
     // `spirv.PtrAccessChain`'s first index steps over elements of the base.
     let skip = usize::from(p.ctx.str(st.parsed.spec.name).ends_with("PtrAccessChain"));
     let result = if p.eat(Tok::Arrow) {
@@ -382,4 +390,11 @@ fn parse_copy_memory<'s>(
     st.parsed.operand_types.extend([target_type, source_type]);
     st.set_results(Vec::new());
     Ok(())
+}
+
+/// The result is a pointer (`spirv.Variable`).
+fn result_is_pointer(ctx: &crate::ir::Context, op: Op, _: &[String]) -> bool {
+    ctx.results(op)
+        .first()
+        .is_some_and(|&r| super::types::as_pointer(ctx, ctx.value_type(r)).is_some())
 }

@@ -3,7 +3,10 @@
 //! non-uniform group operations, and the ops whose operand types their text
 //! leaves to the operands' definitions (`spirv.INTEL.SubgroupBlockRead`).
 
-use super::formats_support::{enum_case, expect_pointer, parse_enum, print_enum, Spelling};
+use super::formats_support::{
+    enum_case, first_operand_is_pointer, has_enums, parse_enum, parse_pointer_type, print_enum,
+    Spelling,
+};
 use crate::ir::Op;
 use crate::text::format::{Directive, FormState};
 use crate::text::lexer::Tok;
@@ -17,6 +20,7 @@ pub(super) fn register(syntax: &mut Syntax) {
             Directive {
                 print: print_angled_enum_list,
                 parse: parse_angled_enum_list,
+                required: Some(has_enums),
             },
         ),
         (
@@ -24,6 +28,7 @@ pub(super) fn register(syntax: &mut Syntax) {
             Directive {
                 print: |p, op, _| print_operand_type(p, op, 0),
                 parse: parse_pointee_result,
+                required: Some(first_operand_is_pointer),
             },
         ),
         (
@@ -31,6 +36,7 @@ pub(super) fn register(syntax: &mut Syntax) {
             Directive {
                 print: print_non_uniform_reduction,
                 parse: parse_non_uniform_reduction,
+                required: Some(has_enums),
             },
         ),
         (
@@ -38,6 +44,7 @@ pub(super) fn register(syntax: &mut Syntax) {
             Directive {
                 print: print_result_type,
                 parse: parse_bool_operands,
+                required: None,
             },
         ),
         (
@@ -45,6 +52,7 @@ pub(super) fn register(syntax: &mut Syntax) {
             Directive {
                 print: print_value_type,
                 parse: parse_defined_operand_types,
+                required: None,
             },
         ),
         (
@@ -56,6 +64,7 @@ pub(super) fn register(syntax: &mut Syntax) {
                     st.set_results(vec![i32_type]);
                     Ok(())
                 },
+                required: None,
             },
         ),
         (
@@ -63,6 +72,7 @@ pub(super) fn register(syntax: &mut Syntax) {
             Directive {
                 print: |p, op, _| print_operand_type(p, op, 0),
                 parse: parse_image_of_sampled,
+                required: None,
             },
         ),
     ];
@@ -111,8 +121,7 @@ fn parse_angled_enum_list(p: &mut Parser, st: &mut FormState, names: &[String]) 
 /// The pointer's type: the other operands and the result have its
 /// pointee type (atomics).
 fn parse_pointee_result(p: &mut Parser, st: &mut FormState, _: &[String]) -> PResult<()> {
-    let ptr = p.parse_type()?;
-    let (pointee, _) = expect_pointer(p, ptr)?;
+    let (ptr, pointee, _) = parse_pointer_type(p)?;
     let mut types = vec![pointee; st.parsed.operands.len()];
     if let Some(first) = types.first_mut() {
         *first = ptr;

@@ -4,7 +4,9 @@
 //! flow's `control(...)`, and conditional branches with weights and
 //! successor operands.
 
-use super::formats_support::{enum_attr, enum_case, int_of, parse_enum, Spelling};
+use super::formats_support::{
+    enum_attr, enum_case, has_attrs, has_enums, int_of, parse_enum, Spelling,
+};
 use crate::ir::{Attr, AttrData, Context, Op, Type, TypeData};
 use crate::text::format::{Directive, FormState};
 use crate::text::lexer::Tok;
@@ -18,6 +20,7 @@ pub(super) fn register(syntax: &mut Syntax) {
             Directive {
                 print: print_wrapped_op,
                 parse: parse_wrapped_op,
+                required: None,
             },
         ),
         (
@@ -25,6 +28,7 @@ pub(super) fn register(syntax: &mut Syntax) {
             Directive {
                 print: print_spec_id,
                 parse: parse_spec_id,
+                required: None,
             },
         ),
         (
@@ -32,6 +36,7 @@ pub(super) fn register(syntax: &mut Syntax) {
             Directive {
                 print: print_constituents,
                 parse: parse_constituents,
+                required: None,
             },
         ),
         (
@@ -39,6 +44,7 @@ pub(super) fn register(syntax: &mut Syntax) {
             Directive {
                 print: print_variable_decorations,
                 parse: parse_variable_decorations,
+                required: None,
             },
         ),
         (
@@ -46,6 +52,7 @@ pub(super) fn register(syntax: &mut Syntax) {
             Directive {
                 print: print_entry_point_symbols,
                 parse: parse_entry_point_symbols,
+                required: Some(has_attrs),
             },
         ),
         (
@@ -53,6 +60,7 @@ pub(super) fn register(syntax: &mut Syntax) {
             Directive {
                 print: print_execution_mode_values,
                 parse: parse_execution_mode_values,
+                required: Some(has_attrs),
             },
         ),
         (
@@ -60,6 +68,7 @@ pub(super) fn register(syntax: &mut Syntax) {
             Directive {
                 print: print_constant_value,
                 parse: parse_constant_value,
+                required: Some(has_attrs),
             },
         ),
         (
@@ -67,6 +76,7 @@ pub(super) fn register(syntax: &mut Syntax) {
             Directive {
                 print: print_control,
                 parse: parse_control,
+                required: Some(has_enums),
             },
         ),
         (
@@ -74,6 +84,7 @@ pub(super) fn register(syntax: &mut Syntax) {
             Directive {
                 print: print_conditional_successors,
                 parse: parse_conditional_successors,
+                required: None,
             },
         ),
     ];

@@ -135,6 +135,7 @@ pub(super) fn register_enum_directives(syntax: &mut Syntax) {
         Directive {
             print: |p, op, names| print_enums(p, op, names, Spelling::Bare),
             parse: |p, st, names| parse_enums(p, st, names, Spelling::Bare),
+            required: Some(has_enums),
         },
     );
     syntax.add_directive(
@@ -142,6 +143,7 @@ pub(super) fn register_enum_directives(syntax: &mut Syntax) {
         Directive {
             print: |p, op, names| print_enums(p, op, names, Spelling::Quoted),
             parse: |p, st, names| parse_enums(p, st, names, Spelling::Quoted),
+            required: Some(has_enums),
         },
     );
     syntax.add_directive(
@@ -149,6 +151,7 @@ pub(super) fn register_enum_directives(syntax: &mut Syntax) {
         Directive {
             print: |p, op, names| print_enums(p, op, names, Spelling::Angled),
             parse: |p, st, names| parse_enums(p, st, names, Spelling::Angled),
+            required: Some(has_enums),
         },
     );
 }
@@ -159,12 +162,15 @@ pub(super) fn pointer_type(ctx: &mut Context, pointee: Type, class: &str) -> Typ
     ctx.dialect_type(NAMESPACE, "ptr", vec![Param::Type(pointee), class])
 }
 
-/// The pointee and storage class of a pointer, or an error at the current
-/// token.
-pub(super) fn expect_pointer(p: &Parser, ty: Type) -> PResult<(Type, String)> {
-    as_pointer(p.ctx, ty)
-        .map(|(t, c)| (t, c.to_string()))
-        .ok_or_else(|| p.error_here("expected a !spirv.ptr type"))
+/// Parses a pointer type: its type, pointee and storage class, or an
+/// error at the type.
+pub(super) fn parse_pointer_type(p: &mut Parser) -> PResult<(Type, Type, String)> {
+    let loc = p.loc();
+    let ty = p.parse_type()?;
+    match as_pointer(p.ctx, ty) {
+        Some((pointee, class)) => Ok((ty, pointee, class.to_string())),
+        None => Err(p.error_at(loc, "expected a !spirv.ptr type")),
+    }
 }
 
 /// The element of a composite at `index` (`None` for a struct member out
@@ -213,4 +219,21 @@ pub(super) fn bool_of_shape(ctx: &mut Context, ty: Type) -> Type {
         TypeData::Vector { shape, .. } => ctx.vector_type(&shape, i1),
         _ => i1,
     }
+}
+
+/// Every named attribute is an enum attribute.
+pub(super) fn has_enums(ctx: &Context, op: Op, names: &[String]) -> bool {
+    names.iter().all(|n| enum_case(ctx, op, n).is_some())
+}
+
+/// Every named attribute is present.
+pub(super) fn has_attrs(ctx: &Context, op: Op, names: &[String]) -> bool {
+    names.iter().all(|n| ctx.attr(op, n).is_some())
+}
+
+/// The first operand is a pointer.
+pub(super) fn first_operand_is_pointer(ctx: &Context, op: Op, _: &[String]) -> bool {
+    ctx.operands(op)
+        .next()
+        .is_some_and(|v| as_pointer(ctx, ctx.value_type(v)).is_some())
 }

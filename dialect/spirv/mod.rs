@@ -45,6 +45,9 @@ impl DialectSyntax for SpirvSyntax {
     fn print_attr(&self, p: &mut Printer, data: &DialectData) {
         attributes::print(p, data)
     }
+    fn has_type(&self, mnemonic: &str) -> bool {
+        !types::KEPT_AS_TEXT.contains(&mnemonic)
+    }
     fn has_attr(&self, mnemonic: &str) -> bool {
         !attributes::KEPT_AS_TEXT.contains(&mnemonic)
     }

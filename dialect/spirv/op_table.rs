@@ -127,7 +127,11 @@ fn verify_layout(ctx: &Context, op: Op) -> Result<(), String> {
     };
     // A debug instruction at module level (`OpString`, a non-semantic
     // extended instruction) is a symbol whose operands are attributes.
-    let debug_set = grammar_op.inst_set().info().import_name.starts_with("NonSemantic.");
+    let debug_set = grammar_op
+        .inst_set()
+        .info()
+        .import_name
+        .starts_with("NonSemantic.");
     if (grammar_op == GrammarOp::String || debug_set) && ctx.attr(op, "sym_name").is_some() {
         return Ok(());
     }

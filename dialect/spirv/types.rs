@@ -34,6 +34,10 @@ const SAMPLING: [&str; 2] = ["SingleSampled", "MultiSampled"];
 const SAMPLER_USE: [&str; 3] = ["SamplerUnknown", "NeedSampler", "NoSampler"];
 const COOP_MATRIX_USE: [&str; 3] = ["MatrixA", "MatrixB", "MatrixAcc"];
 
+/// Types MLIR 19 defines that are kept as their text (they round-trip
+/// verbatim; nothing here reads their parameters).
+pub const KEPT_AS_TEXT: [&str; 1] = ["jointmatrix"];
+
 fn kind(name: &str) -> OperandKind {
     match find_kind(name) {
         Ok(k) => k,

@@ -29,11 +29,12 @@
 //! Parsing a custom form learns the result count from the names bound to it
 //! (`%0 = ...`, `%0:2 = ...`) when no directive gives result types.
 
+use super::format_signature::{parse_signature, print_signature};
 use super::format_spec::{collect_attrs, compile_seq, split_spec};
 use super::lexer::Tok;
 use super::parser::{ArgDecl, PResult, ParsedOp, Parser};
 use super::printer::Printer;
-use crate::ir::{Attr, AttrData, Context, Ident, Location, Op, OpSpec, Type};
+use crate::ir::{Attr, AttrData, Ident, Location, Op, OpSpec, Type};
 
 /// Prints a hand-written piece of a custom form, writing its own leading
 /// space; gets the attribute names the directive was given.
@@ -42,11 +43,18 @@ pub type PrintDirective = fn(&mut Printer, Op, &[String]);
 pub type ParseDirective =
     for<'s> fn(&mut Parser<'s, '_>, &mut FormState<'s>, &[String]) -> PResult<()>;
 
-/// A `custom<Name>` directive: its printer and parser.
+/// Whether a directive can print `op` given its attribute names (an op
+/// that verification would reject may lack what it prints).
+pub type PrintableCheck = fn(&crate::ir::Context, Op, &[String]) -> bool;
+
+/// A `custom<Name>` directive: its printer and parser, and the check that
+/// the op has what it prints (`None`: always; an op failing it prints in
+/// generic form).
 #[derive(Clone, Copy)]
 pub struct Directive {
     pub print: PrintDirective,
     pub parse: ParseDirective,
+    pub required: Option<PrintableCheck>,
 }
 
 impl std::fmt::Debug for Directive {
@@ -121,6 +129,26 @@ impl OpFormat {
             .chain(&self.inherent)
             .any(|n| n == name)
             && !self.discardable.iter().any(|n| n == name)
+    }
+
+    /// Whether `op` has what this format prints: the attributes its
+    /// directives require outside optional groups. (Ops that fail verification
+    /// may lack them; they print in generic form.)
+    pub fn can_print(&self, ctx: &crate::ir::Context, op: Op) -> bool {
+        self.elems.iter().all(|elem| match elem {
+            Elem::Attr(name) | Elem::Signature(name) => ctx.attr(op, name).is_some(),
+            Elem::Symbol(name) => (ctx.attr(op, name))
+                .is_some_and(|a| matches!(ctx.attr_data(a), AttrData::String(_))),
+            Elem::Custom(directive, names) => {
+                directive.required.map_or(true, |ok| ok(ctx, op, names))
+            }
+            // One type printed for all operands and results.
+            Elem::SameType => all_same(
+                (ctx.operands(op).map(|v| ctx.value_type(v)))
+                    .chain(ctx.results(op).iter().map(|&r| ctx.value_type(r))),
+            ),
+            _ => true,
+        })
     }
 
     /// Prints `op` (after its result names) in this format.
@@ -262,23 +290,6 @@ impl OpFormat {
                 (directive.print)(p, op, names);
             }
         }
-    }
-
-    /// Whether the form can spell `op`: one type printed for all operands
-    /// and results needs them all of that type.
-    pub fn fits(&self, ctx: &Context, op: Op) -> bool {
-        fn same_type(elems: &[Elem]) -> bool {
-            elems.iter().any(|e| match e {
-                Elem::SameType => true,
-                Elem::Optional(group) => same_type(group),
-                _ => false,
-            })
-        }
-        if !same_type(&self.elems) {
-            return true;
-        }
-        all_same((ctx.operands(op).map(|v| ctx.value_type(v)))
-            .chain(ctx.results(op).iter().map(|&r| ctx.value_type(r))))
     }
 
     fn has_signature(&self) -> bool {
@@ -635,137 +646,6 @@ impl FormState<'_> {
     pub fn set_results(&mut self, types: Vec<Type>) {
         self.parsed.spec.result_types = types;
         self.results_known = true;
-    }
-}
-
-/// `(%a: t {attrs}, ...) -> results` from the function type attribute
-/// `name` and the `arg_attrs`/`res_attrs` arrays of dictionaries, naming
-/// the entry block's arguments when the op has a body.
-fn print_signature(p: &mut Printer, op: Op, name: &str) {
-    let ctx = p.ctx;
-    let Some(ty) = ctx.attr(op, name).and_then(|a| ctx.as_type_attr(a)) else {
-        return;
-    };
-    let Some((inputs, results)) = ctx.as_function(ty) else {
-        return;
-    };
-    let entry = ctx
-        .regions(op)
-        .first()
-        .and_then(|&r| ctx.region_blocks(r).first().copied());
-    let arg_attrs = signature_attrs(p, op, "arg_attrs");
-    let res_attrs = signature_attrs(p, op, "res_attrs");
-    p.write("(");
-    for (i, &input) in inputs.iter().enumerate() {
-        if i > 0 {
-            p.write(", ");
-        }
-        if let Some(&arg) = entry.and_then(|b| ctx.block_args(b).get(i)) {
-            p.print_value(arg);
-            p.write(": ");
-        }
-        p.print_type(input);
-        print_signature_dict(p, arg_attrs.get(i).copied());
-    }
-    p.write(")");
-    if results.is_empty() {
-        return;
-    }
-    p.write(" -> ");
-    if res_attrs.iter().all(|&d| ctx.dict_entries(d).is_empty()) {
-        p.print_result_types(results);
-        return;
-    }
-    p.write("(");
-    for (i, &result) in results.iter().enumerate() {
-        if i > 0 {
-            p.write(", ");
-        }
-        p.print_type(result);
-        print_signature_dict(p, res_attrs.get(i).copied());
-    }
-    p.write(")");
-}
-
-/// The dictionaries of the array attribute `name` (`arg_attrs`).
-fn signature_attrs(p: &Printer, op: Op, name: &str) -> Vec<Attr> {
-    match p.ctx.attr(op, name).map(|a| p.ctx.attr_data(a)) {
-        Some(AttrData::Array(items)) => items.to_vec(),
-        _ => Vec::new(),
-    }
-}
-
-fn print_signature_dict(p: &mut Printer, dict: Option<Attr>) {
-    if let Some(dict) = dict.filter(|&d| !p.ctx.dict_entries(d).is_empty()) {
-        p.write(" ");
-        p.print_attr(dict);
-    }
-}
-
-/// A parsed function signature: its type, the named entry arguments, and
-/// the per-argument and per-result attribute dictionaries.
-struct Signature<'s> {
-    ty: Type,
-    args: Vec<ArgDecl<'s>>,
-    arg_attrs: Vec<Attr>,
-    res_attrs: Vec<Attr>,
-}
-
-/// Parses `(%a: t {attrs}, ...)` or `(t, ...)` and optional `-> results`
-/// (`-> t` or `-> (t {attrs}, ...)`).
-fn parse_signature<'s>(p: &mut Parser<'s, '_>) -> PResult<Signature<'s>> {
-    let mut args = Vec::new();
-    let mut inputs = Vec::new();
-    let mut arg_attrs = Vec::new();
-    let entries =
-        p.parse_delimited(Tok::LParen, Tok::RParen, "'(' in function signature", |p| {
-            let (ty, arg) = if p.kind() == Tok::PercentId {
-                let arg = p.parse_arg_decl()?;
-                (arg.ty, Some(arg))
-            } else {
-                (p.parse_type()?, None)
-            };
-            Ok((ty, arg, parse_signature_dict(p)?))
-        })?;
-    let named = entries.iter().filter(|e| e.1.is_some()).count();
-    if named != 0 && named != entries.len() {
-        return Err(p.error_here("expected all function arguments to be named or none"));
-    }
-    for (ty, arg, attrs) in entries {
-        inputs.push(ty);
-        args.extend(arg);
-        arg_attrs.push(attrs);
-    }
-    let mut results = Vec::new();
-    let mut res_attrs = Vec::new();
-    if p.eat(Tok::Arrow) {
-        if p.kind() == Tok::LParen {
-            let entries = p.parse_delimited(Tok::LParen, Tok::RParen, "'('", |p| {
-                Ok((p.parse_type()?, parse_signature_dict(p)?))
-            })?;
-            for (ty, attrs) in entries {
-                results.push(ty);
-                res_attrs.push(attrs);
-            }
-        } else {
-            results.push(p.parse_type()?);
-        }
-    }
-    Ok(Signature {
-        ty: p.ctx.function_type(&inputs, &results),
-        args,
-        arg_attrs,
-        res_attrs,
-    })
-}
-
-/// An optional `{...}` after a signature entry (an empty dictionary when
-/// absent).
-fn parse_signature_dict(p: &mut Parser) -> PResult<Attr> {
-    if p.kind() == Tok::LBrace {
-        p.parse_attr_dict()
-    } else {
-        Ok(p.ctx.empty_dictionary())
     }
 }
 

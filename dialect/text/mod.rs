@@ -5,6 +5,7 @@
 pub mod builtin_formats;
 pub mod diagnostics;
 pub mod format;
+mod format_signature;
 mod format_spec;
 pub mod lexer;
 pub mod parse_attrs;

@@ -433,19 +433,26 @@ impl<'a> Printer<'a> {
     }
 }
 
-/// A result name as MLIR keeps it: characters outside `[A-Za-z0-9_$.-]`
-/// become `_`, and a leading digit gets a `_` before it.
+/// A result name as MLIR keeps it: spaces become `_`, other characters
+/// outside `[A-Za-z0-9_$.-]` their hex code (`(` → `28`), and a leading
+/// digit gets a `_` before it.
 fn sanitize_name(name: &str) -> String {
+    use std::fmt::Write;
     let mut out = String::with_capacity(name.len() + 1);
     if name.is_empty() || name.starts_with(|c: char| c.is_ascii_digit()) {
         out.push('_');
     }
-    out.extend(name.chars().map(|c| {
-        if c.is_ascii_alphanumeric() || matches!(c, '_' | '$' | '.' | '-') {
-            c
-        } else {
-            '_'
+    for c in name.chars() {
+        match c {
+            c if c.is_ascii_alphanumeric() || matches!(c, '_' | '$' | '.' | '-') => out.push(c),
+            ' ' => out.push('_'),
+            c => {
+                let mut buf = [0u8; 4];
+                for byte in c.encode_utf8(&mut buf).bytes() {
+                    let _ = write!(out, "{byte:02X}");
+                }
+            }
         }
-    }));
+    }
     out
 }

@@ -42,13 +42,7 @@ pub struct Syntax {
     default_dialects: FastMap<Box<str>, &'static str>,
     directives: FastMap<&'static str, Directive>,
     result_namers: FastMap<Box<str>, ResultNamer>,
-    format_guards: FastMap<Box<str>, FormatGuard>,
 }
-
-/// Whether an op's custom form can spell this op (a form printing one
-/// type for several operands cannot spell operands of different types);
-/// when it cannot, the op prints in generic form.
-pub type FormatGuard = fn(&crate::ir::Context, crate::ir::Op) -> bool;
 
 /// Names an op's single result as MLIR's `getAsmResultNames` does
 /// (`%cst_f32`, `%var_addr`); `None` keeps the number.
@@ -98,11 +92,6 @@ impl Syntax {
         self.formats.get(name)
     }
 
-    /// Restricts the custom form of op `name` to the ops `guard` accepts.
-    pub fn add_format_guard(&mut self, name: &str, guard: FormatGuard) {
-        self.format_guards.insert(name.into(), guard);
-    }
-
     /// The custom form to print `op` (named `name`) with, if it can spell it.
     pub fn format_for(
         &self,
@@ -111,8 +100,7 @@ impl Syntax {
         op: crate::ir::Op,
     ) -> Option<&OpFormat> {
         let format = self.formats.get(name)?;
-        let guard = self.format_guards.get(name);
-        (format.fits(ctx, op) && guard.is_none_or(|g| g(ctx, op))).then_some(format)
+        format.can_print(ctx, op).then_some(format)
     }
 
     /// Inside regions of op `owner`, custom op names of `dialect` may drop

@@ -1,9 +1,10 @@
 //! Text front-end benchmark: every corpus module MLIR 19 can deserialize,
-//! printed in generic form by `mlir-opt-19`, concatenated with `// -----`
-//! (repeated to make one large file); then parse+verify+print of that file
-//! by spirv-dialect (in process) and by `mlir-opt-19 --split-input-file`,
-//! best of several runs each, written to the `## Text (parse+verify+print)`
-//! section of BENCHMARKS.md.
+//! printed by `mlir-opt-19` in generic and in custom form, each form
+//! concatenated with `// -----` (repeated to make one large file); then
+//! parse+verify+print of each file in its own form by spirv-dialect (in
+//! process) and by `mlir-opt-19 --split-input-file`, best of several runs
+//! each, written to the `## Text (parse+verify+print)` section of
+//! BENCHMARKS.md.
 //!
 //! `cargo run --release [-- --repeat N --runs R --no-write]`
 
@@ -17,7 +18,8 @@ use std::time::{Duration, Instant};
 
 const SECTION: &str = "## Text (parse+verify+print)";
 
-fn mlir_generic(spv: &Path) -> Option<String> {
+/// MLIR's text for one binary: its generic and its custom form.
+fn mlir_texts(spv: &Path) -> Option<[String; 2]> {
     let de = Command::new("mlir-translate-19")
         .arg("--deserialize-spirv")
         .arg(spv)
@@ -29,20 +31,23 @@ fn mlir_generic(spv: &Path) -> Option<String> {
     }
     let dir = std::env::temp_dir().join("spirv-dialect-bench-one.mlir");
     std::fs::write(&dir, &de.stdout).ok()?;
-    let out = Command::new("mlir-opt-19")
-        .arg("--mlir-print-op-generic")
-        .arg(&dir)
-        .output()
-        .ok()?;
-    out.status
-        .success()
-        .then(|| String::from_utf8(out.stdout).ok())
-        .flatten()
+    let print = |flags: &[&str]| {
+        let out = Command::new("mlir-opt-19")
+            .args(flags)
+            .arg(&dir)
+            .output()
+            .ok()?;
+        out.status
+            .success()
+            .then(|| String::from_utf8(out.stdout).ok())
+            .flatten()
+    };
+    Some([print(&["--mlir-print-op-generic"])?, print(&[])?])
 }
 
-/// Parse, verify and print every chunk, as `opt --split-input-file
-/// --mlir-print-op-generic` does; returns the output.
-fn ours(text: &str) -> Result<String, String> {
+/// Parse, verify and print every chunk, as `opt --split-input-file` does
+/// (with `--mlir-print-op-generic` when `generic`); returns the output.
+fn ours(text: &str, generic: bool) -> Result<String, String> {
     let syntax = dialects::syntax();
     let mut outputs = Vec::new();
     for (first_line, chunk) in split_input_file(text) {
@@ -50,7 +55,7 @@ fn ours(text: &str) -> Result<String, String> {
         let module = parse_module(&mut ctx, &syntax, chunk, "bench.mlir", first_line)
             .map_err(|d| d.message)?;
         spirv_dialect::verify::verify(&ctx, module).map_err(|d| d.message)?;
-        outputs.push(print_op(&ctx, &syntax, module, PrintOptions { generic: true }) + "\n");
+        outputs.push(print_op(&ctx, &syntax, module, PrintOptions { generic }) + "\n");
     }
     Ok(outputs.join(&format!("{SPLIT_MARKER}\n")))
 }
@@ -84,51 +89,77 @@ fn main() {
         eprintln!("skipped: no corpus in ../shared/corpus");
         return;
     }
-    let modules: Vec<String> = files.iter().filter_map(|f| mlir_generic(f)).collect();
+    let modules: Vec<[String; 2]> = files.iter().filter_map(|f| mlir_texts(f)).collect();
     if modules.is_empty() {
         eprintln!("skipped: mlir-translate-19 / mlir-opt-19 unavailable");
         return;
     }
-    let one_copy = modules.join(&format!("{SPLIT_MARKER}\n"));
-    let text = vec![one_copy; repeat].join(&format!("{SPLIT_MARKER}\n"));
-    let input = std::env::temp_dir().join("spirv-dialect-bench-text.mlir");
-    std::fs::write(&input, &text).expect("write the benchmark input");
     let chunks = modules.len() * repeat;
-    let ops = text
-        .lines()
-        .filter(|l| l.trim_start().starts_with('"') || l.contains(" = \""))
-        .count();
-
-    let (ours_time, ours_out) = best(runs, || ours(&text));
-    let ours_out = ours_out.expect("spirv-dialect handles MLIR's output");
-    let (mlir_time, mlir_out) = best(runs, || {
-        Command::new("mlir-opt-19")
-            .args(["--split-input-file", "--mlir-print-op-generic"])
-            .arg(&input)
-            .output()
-            .expect("run mlir-opt-19")
+    let mut rows = String::new();
+    let mut summary = Vec::new();
+    let mut input_sizes = Vec::new();
+    for (form, generic) in [("generic", true), ("custom", false)] {
+        let index = usize::from(!generic);
+        let texts: Vec<&str> = modules.iter().map(|m| m[index].as_str()).collect();
+        let one_copy = texts.join(&format!("{SPLIT_MARKER}\n"));
+        let text = vec![one_copy; repeat].join(&format!("{SPLIT_MARKER}\n"));
+        let input = std::env::temp_dir().join(format!("spirv-dialect-bench-{form}.mlir"));
+        std::fs::write(&input, &text).expect("write the benchmark input");
+        let (ours_time, ours_out) = best(runs, || ours(&text, generic));
+        let ours_out = ours_out.expect("spirv-dialect handles MLIR's output");
+        let mut flags = vec!["--split-input-file"];
+        if generic {
+            flags.push("--mlir-print-op-generic");
+        }
+        let (mlir_time, mlir_out) = best(runs, || {
+            Command::new("mlir-opt-19")
+                .args(&flags)
+                .arg(&input)
+                .output()
+                .expect("run mlir-opt-19")
+        });
+        let identical = mlir_out.stdout == ours_out.as_bytes();
+        let mb = text.len() as f64 / 1e6;
+        let rate = |d: Duration| mb / d.as_secs_f64();
+        let speedup = mlir_time.as_secs_f64() / ours_time.as_secs_f64();
+        input_sizes.push(format!("{mb:.2} MB in {form} form"));
+        rows.push_str(&format!(
+            "| {form} | spirv-dialect (in process: split, parse, verify, print) | {:.1} ms | {:.1} MB/s |\n\
+             | {form} | `mlir-opt-19 {}` | {:.1} ms | {:.1} MB/s |\n",
+            ours_time.as_secs_f64() * 1e3,
+            rate(ours_time),
+            flags.join(" "),
+            mlir_time.as_secs_f64() * 1e3,
+            rate(mlir_time),
+        ));
+        summary.push(format!(
+            "{form} form {speedup:.2}× (outputs byte-identical: {})",
+            if identical { "yes" } else { "no" }
+        ));
+    }
+    // The share of our time spent creating a context (every op registered)
+    // per chunk, as each chunk gets a fresh one.
+    let (contexts_time, _) = best(runs, || {
+        for _ in 0..chunks {
+            std::hint::black_box(dialects::context());
+        }
     });
-    let identical = mlir_out.stdout == ours_out.as_bytes();
-    let mb = text.len() as f64 / 1e6;
-    let rate = |d: Duration| mb / d.as_secs_f64();
-    let speedup = mlir_time.as_secs_f64() / ours_time.as_secs_f64();
     let section = format!(
         "{SECTION}\n\n\
-         Input: the {} corpus modules that `mlir-translate-19 --deserialize-spirv` accepts, in MLIR's generic form, \
-         concatenated with `// -----` and repeated {repeat}× ({chunks} chunks, {:.2} MB, about {ops} ops). \
-         Best of {runs} runs, same machine, same run (`cd bench/text && cargo run --release`).\n\n\
-         | tool | time | throughput |\n|---|---|---|\n\
-         | spirv-dialect (in process: split, parse, verify, print generic) | {:.1} ms | {:.1} MB/s |\n\
-         | `mlir-opt-19 --split-input-file --mlir-print-op-generic` | {:.1} ms | {:.1} MB/s |\n\n\
-         Speed-up: {speedup:.2}×. Outputs byte-identical: {}.\n\
-         (spirv-dialect's verifier checks structure, dominance and symbols; mlir-opt-19 also runs the SPIR-V ops' own verifiers.)\n",
+         Input: the {} corpus modules that `mlir-translate-19 --deserialize-spirv` accepts, printed by \
+         `mlir-opt-19` in generic and in custom form, each form concatenated with `// -----` and repeated \
+         {repeat}× ({chunks} chunks; {}). Each tool reads the file of one form and prints that form. \
+         Best of {runs} runs, same machine, same run (`cd bench/text && cargo run --release`); {}.\n\n\
+         | form | tool | time | throughput |\n|---|---|---|---|\n{rows}\n\
+         Speed-up: {}. Of spirv-dialect's time, creating the {chunks} fresh contexts (every op \
+         registered) takes {:.1} ms per form.\n\
+         (spirv-dialect's verifier checks structure, dominance, symbols and the ops' operand and type \
+         rules; mlir-opt-19 also runs the SPIR-V ops' own verifiers.)\n",
         modules.len(),
-        mb,
-        ours_time.as_secs_f64() * 1e3,
-        rate(ours_time),
-        mlir_time.as_secs_f64() * 1e3,
-        rate(mlir_time),
-        if identical { "yes" } else { "no" },
+        input_sizes.join(", "),
+        machine_load(),
+        summary.join("; "),
+        contexts_time.as_secs_f64() * 1e3,
     );
     print!("{section}");
     if write {
@@ -137,6 +168,18 @@ fn main() {
         let new = replace_section(&old, &section);
         std::fs::write(&path, new).expect("write BENCHMARKS.md");
         println!("wrote {}", path.display());
+    }
+}
+
+/// The 1-minute load average and the core count, when the OS tells them.
+fn machine_load() -> String {
+    let load = std::fs::read_to_string("/proc/loadavg")
+        .ok()
+        .and_then(|l| l.split_whitespace().next().map(str::to_string));
+    let cores = std::thread::available_parallelism().map(|n| n.get()).ok();
+    match (load, cores) {
+        (Some(load), Some(cores)) => format!("load average {load} on {cores} cores"),
+        _ => "machine load unknown".into(),
     }
 }
 
