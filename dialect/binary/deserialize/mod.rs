@@ -16,6 +16,7 @@
 mod constants;
 mod function;
 mod globals;
+mod regions;
 mod types;
 
 pub use types::OPAQUE_TYPES;

@@ -2,15 +2,21 @@
 //! one `OpLabel` per block with its arguments as `OpPhi`s (incoming values
 //! gathered from the branches that pass them), and each op as the
 //! instruction its name gives, operands laid out by the grammar from the
-//! op's operands and properties (the inverse of the deserializer's
-//! mapping).
+//! op's operands and properties ([`crate::spirv::conventions`], the
+//! inverse of the deserializer's mapping). A `spirv.mlir.selection` /
+//! `spirv.mlir.loop` becomes its header block carrying `OpSelectionMerge`
+//! / `OpLoopMerge` (the loop's continue target is its region's second to
+//! last block), its region's blocks, and a continuation block that every
+//! branch to the region's merge block reaches, whose phis are the op's
+//! results.
 
 use super::{emit, instruction, kind, SerializeError, Writer};
+use crate::binary::Instruction;
 use crate::binary::Operand;
 use crate::grammar::{InstSet, Op, OperandInfo, Quantifier};
-use crate::ir::{AttrData, Block, Value};
+use crate::ir::{AttrData, Block, Context, OpTraits, Value};
 use crate::spirv::conventions::{self, Carrier, Form};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 /// Ops that stand for a module-level id and emit nothing.
 const MATERIALIZED: [&str; 4] = [
@@ -20,13 +26,89 @@ const MATERIALIZED: [&str; 4] = [
     "spirv.Undef",
 ];
 
+const SELECTION: &str = "spirv.mlir.selection";
+const LOOP: &str = "spirv.mlir.loop";
+const MERGE: &str = "spirv.mlir.merge";
+
 /// One function's ids: values and block labels.
 struct Ids {
     values: HashMap<Value, u32>,
+    /// The label a branch to each block lands on.
     labels: HashMap<Block, u32>,
-    blocks: Vec<Block>,
-    /// Per block: the (predecessor label, values passed) of each incoming edge.
-    incoming: HashMap<Block, Vec<(u32, Vec<Value>)>>,
+    /// Per label: the (predecessor label, values passed) of each incoming edge.
+    incoming: HashMap<u32, Vec<(u32, Vec<Value>)>>,
+    /// Per construct op: the label of the block after it.
+    continuations: HashMap<crate::ir::Op, u32>,
+    /// Loops whose op opens a block that only passes its arguments on to
+    /// the loop header: that block and the header are one binary block.
+    merged_loops: HashSet<crate::ir::Op>,
+    /// Construct results that every edge into the continuation yields
+    /// the same value for: that value, so no phi is needed (pointers
+    /// defined inside a loop and used after it stay plain ids).
+    aliases: HashMap<Value, Value>,
+}
+
+/// What a construct's `spirv.mlir.merge` yields, in terms of its merge
+/// block's arguments.
+struct Yields {
+    merge_args: Vec<Value>,
+    yielded: Vec<Value>,
+}
+
+impl Yields {
+    fn of(ctx: &Context, op: crate::ir::Op) -> Result<Yields, SerializeError> {
+        let blocks = construct_blocks(ctx, op)?;
+        let merge = blocks[blocks.len() - 1];
+        Ok(Yields {
+            merge_args: ctx.block_args(merge).to_vec(),
+            yielded: (ctx.last_op(merge))
+                .map(|m| ctx.operands(m).collect())
+                .unwrap_or_default(),
+        })
+    }
+
+    /// The `i`-th yielded value along an edge passing `passed` to the
+    /// merge block.
+    fn pick(&self, i: usize, passed: &[Value]) -> Option<Value> {
+        let value = self.yielded.get(i).copied();
+        match value.and_then(|v| self.merge_args.iter().position(|&a| a == v)) {
+            Some(j) => passed.get(j).copied(),
+            None => value,
+        }
+    }
+}
+
+/// `op` is a loop opening `block`, and `block` only hands its arguments,
+/// unchanged and used nowhere else, to the loop header through the
+/// region's entry block.
+fn opens_loop(ctx: &Context, block: Block, op: crate::ir::Op, inner: &[Block]) -> bool {
+    let args = ctx.block_args(block);
+    let entry_ops: Vec<crate::ir::Op> = ctx.block_ops(inner[0]).collect();
+    ctx.op_name_str(op) == LOOP
+        && ctx.block_ops(block).next() == Some(op)
+        && matches!(&entry_ops[..], [branch] if ctx.successors(*branch) == [inner[1]]
+            && ctx.operands(*branch).eq(args.iter().copied()))
+        && args.iter().all(|&a| ctx.uses(a).len() == 1)
+}
+
+fn is_construct(name: &str) -> bool {
+    name == SELECTION || name == LOOP
+}
+
+/// The blocks of a construct op's region: at least a first and a merge block.
+fn construct_blocks(ctx: &Context, op: crate::ir::Op) -> Result<Vec<Block>, SerializeError> {
+    let blocks = match ctx.regions(op) {
+        [region] => ctx.region_blocks(*region).to_vec(),
+        _ => Vec::new(),
+    };
+    let least = if ctx.op_name_str(op) == LOOP { 4 } else { 2 };
+    if blocks.len() < least {
+        return Err(format!(
+            "{} needs at least {least} blocks",
+            ctx.op_name_str(op)
+        ));
+    }
+    Ok(blocks)
 }
 
 impl Writer<'_> {
@@ -96,35 +178,53 @@ impl Writer<'_> {
             }
         }
         for (b, &block) in blocks.iter().enumerate() {
-            emit(
-                &mut body,
-                &instruction(Op::Label, None, Some(ids.labels[&block]), vec![]),
-            )?;
-            if b > 0 {
-                self.phis(&mut body, &ids, block)?;
-            }
-            for op in ctx.block_ops(block) {
-                self.op(&mut body, &ids, op)?;
-            }
+            self.labeled_block(&mut body, &ids, block, b > 0, None)?;
         }
         emit(&mut body, &instruction(Op::FunctionEnd, None, None, vec![]))?;
         self.out.functions.extend(body);
         Ok(())
     }
 
-    /// Ids for every block, block argument and op result; the incoming
-    /// edges of every block.
+    /// Ids for every block, block argument and op result, in nested
+    /// regions too; the incoming edges of every label.
     fn assign_ids(&mut self, blocks: &[Block]) -> Result<Ids, SerializeError> {
-        let ctx = self.ctx;
         let mut ids = Ids {
             values: HashMap::new(),
             labels: HashMap::new(),
-            blocks: blocks.to_vec(),
             incoming: HashMap::new(),
+            continuations: HashMap::new(),
+            merged_loops: HashSet::new(),
+            aliases: HashMap::new(),
         };
+        self.name_blocks(&mut ids, blocks)?;
+        for &block in blocks {
+            let label = ids.labels[&block];
+            self.record_edges(&mut ids, block, label)?;
+        }
+        for (&op, continuation) in &ids.continuations {
+            let incoming = ids
+                .incoming
+                .get(continuation)
+                .map_or(&[][..], Vec::as_slice);
+            let yields = Yields::of(self.ctx, op)?;
+            for (i, &result) in self.ctx.results(op).iter().enumerate() {
+                let mut values = incoming.iter().map(|(_, passed)| yields.pick(i, passed));
+                let first = values.next().flatten();
+                if first.is_some() && values.all(|v| v == first) {
+                    ids.aliases.insert(result, first.unwrap_or(result));
+                }
+            }
+        }
+        Ok(ids)
+    }
+
+    /// Labels and value ids for `blocks` and the regions they hold; a
+    /// region's merge block takes the label of the block after its op.
+    fn name_blocks(&mut self, ids: &mut Ids, blocks: &[Block]) -> Result<(), SerializeError> {
+        let ctx = self.ctx;
         for &block in blocks {
             let label = self.fresh();
-            ids.labels.insert(block, label);
+            ids.labels.entry(block).or_insert(label);
         }
         for &block in blocks {
             for &arg in ctx.block_args(block) {
@@ -142,20 +242,190 @@ impl Writer<'_> {
                     let id = self.fresh();
                     ids.values.insert(result, id);
                 }
-                let successors = ctx.successors(op);
-                if successors.is_empty() {
-                    continue;
-                }
-                let groups = self.successor_operands(op)?;
-                for (target, values) in successors.iter().zip(groups) {
-                    ids.incoming
-                        .entry(*target)
-                        .or_default()
-                        .push((ids.labels[&block], values));
+                if is_construct(name) {
+                    let inner = construct_blocks(ctx, op)?;
+                    let continuation = self.fresh();
+                    ids.continuations.insert(op, continuation);
+                    ids.labels.insert(inner[inner.len() - 1], continuation);
+                    self.name_blocks(ids, &inner)?;
+                    if Some(block) != blocks.first().copied() && opens_loop(ctx, block, op, &inner)
+                    {
+                        ids.merged_loops.insert(op);
+                        ids.labels.insert(inner[1], ids.labels[&block]);
+                    }
                 }
             }
         }
-        Ok(ids)
+        Ok(())
+    }
+
+    /// The edges leaving `block`, whose instructions start in the binary
+    /// block labelled `label` (a region's first block continues the block
+    /// holding its op; the ops after a construct open its continuation).
+    fn record_edges(
+        &mut self,
+        ids: &mut Ids,
+        block: Block,
+        mut label: u32,
+    ) -> Result<(), SerializeError> {
+        let ctx = self.ctx;
+        for op in ctx.block_ops(block) {
+            if is_construct(ctx.op_name_str(op)) {
+                let inner = construct_blocks(ctx, op)?;
+                if !ids.merged_loops.contains(&op) {
+                    self.record_edges(ids, inner[0], label)?;
+                }
+                for &b in &inner[1..inner.len() - 1] {
+                    let own = ids.labels[&b];
+                    self.record_edges(ids, b, own)?;
+                }
+                label = ids.continuations[&op];
+                continue;
+            }
+            let successors = ctx.successors(op);
+            if successors.is_empty() {
+                continue;
+            }
+            let groups = self.successor_operands(op)?;
+            for (target, values) in successors.iter().zip(groups) {
+                let target = ids.labels[target];
+                ids.incoming
+                    .entry(target)
+                    .or_default()
+                    .push((label, values));
+            }
+        }
+        Ok(())
+    }
+
+    /// `OpLabel`, the block's arguments as phis (`with_phis`: all but the
+    /// entry block's), then its ops; `merge`, the merge instruction of the
+    /// construct the block heads, goes before its terminator.
+    fn labeled_block(
+        &mut self,
+        body: &mut Vec<u32>,
+        ids: &Ids,
+        block: Block,
+        with_phis: bool,
+        merge: Option<Instruction>,
+    ) -> Result<(), SerializeError> {
+        let label = ids.labels[&block];
+        let merged =
+            (self.ctx.block_ops(block).next()).is_some_and(|op| ids.merged_loops.contains(&op));
+        if merged {
+            // The loop header's label and phis stand for this block's.
+            return self.block_ops(body, ids, block, merge);
+        }
+        emit(body, &instruction(Op::Label, None, Some(label), vec![]))?;
+        if with_phis {
+            let args = self.ctx.block_args(block).to_vec();
+            self.phis(body, ids, label, &args, |i, passed| passed.get(i).copied())?;
+        }
+        self.block_ops(body, ids, block, merge)
+    }
+
+    /// The ops of `block`, constructs as their header, blocks and
+    /// continuation.
+    fn block_ops(
+        &mut self,
+        body: &mut Vec<u32>,
+        ids: &Ids,
+        block: Block,
+        mut merge: Option<Instruction>,
+    ) -> Result<(), SerializeError> {
+        let ctx = self.ctx;
+        for op in ctx.block_ops(block) {
+            let name = ctx.op_name_str(op);
+            if is_construct(name) {
+                self.construct(body, ids, op)?;
+                continue;
+            }
+            if ctx
+                .op_info(ctx.op_name(op))
+                .is_some_and(|i| i.traits.contains(OpTraits::TERMINATOR))
+            {
+                if let Some(merge) = merge.take() {
+                    emit(body, &merge)?;
+                }
+            }
+            if name != MERGE {
+                self.op(body, ids, op)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// A `spirv.mlir.selection` / `spirv.mlir.loop` as binary blocks: its
+    /// first block continues the current one (a selection header, or the
+    /// branch into a loop header carrying `OpLoopMerge`), then its blocks,
+    /// then the continuation, whose phis are the op's results.
+    fn construct(
+        &mut self,
+        body: &mut Vec<u32>,
+        ids: &Ids,
+        op: crate::ir::Op,
+    ) -> Result<(), SerializeError> {
+        let ctx = self.ctx;
+        let inner = construct_blocks(ctx, op)?;
+        let is_loop = ctx.op_name_str(op) == LOOP;
+        let merge_op = if is_loop {
+            Op::LoopMerge
+        } else {
+            Op::SelectionMerge
+        };
+        let merge = instruction(merge_op, None, None, self.operands(ids, op, merge_op)?);
+        let last = inner.len() - 1;
+        if is_loop {
+            if !ids.merged_loops.contains(&op) {
+                self.block_ops(body, ids, inner[0], None)?;
+            }
+            self.labeled_block(body, ids, inner[1], true, Some(merge))?;
+            for &b in &inner[2..last] {
+                self.labeled_block(body, ids, b, true, None)?;
+            }
+        } else {
+            self.block_ops(body, ids, inner[0], Some(merge))?;
+            for &b in &inner[1..last] {
+                self.labeled_block(body, ids, b, true, None)?;
+            }
+        }
+        let continuation = ids.continuations[&op];
+        emit(
+            body,
+            &instruction(Op::Label, None, Some(continuation), vec![]),
+        )?;
+        let yields = Yields::of(ctx, op)?;
+        let results: Vec<Value> = (ctx.results(op).iter())
+            .copied()
+            .filter(|r| !ids.aliases.contains_key(r))
+            .collect();
+        let positions: Vec<usize> = (ctx.results(op).iter())
+            .enumerate()
+            .filter(|(_, r)| !ids.aliases.contains_key(r))
+            .map(|(i, _)| i)
+            .collect();
+        self.phis(body, ids, continuation, &results, |i, passed| {
+            yields.pick(positions[i], passed)
+        })
+    }
+
+    /// The region-shape targets of a construct's merge instruction: the
+    /// continuation, and a loop's second to last block.
+    fn construct_target(
+        &self,
+        ids: &Ids,
+        op: crate::ir::Op,
+        name: &str,
+    ) -> Result<u32, SerializeError> {
+        let inner = construct_blocks(self.ctx, op)?;
+        match name {
+            "continue_target" if inner.len() >= 4 => Ok(ids.labels[&inner[inner.len() - 2]]),
+            "merge_block" => Ok(ids.continuations[&op]),
+            _ => Err(format!(
+                "{} has no block for `{name}`",
+                self.ctx.op_name_str(op)
+            )),
+        }
     }
 
     /// The module-level id a materialization op stands for.
@@ -206,28 +476,42 @@ impl Writer<'_> {
         Ok(groups)
     }
 
-    fn phis(&mut self, body: &mut Vec<u32>, ids: &Ids, block: Block) -> Result<(), SerializeError> {
+    /// An `OpPhi` for each of `values` at the block labelled `label`: the
+    /// value of the `i`-th along each incoming edge is `pick(i, passed)`
+    /// of what the edge passes.
+    fn phis(
+        &mut self,
+        body: &mut Vec<u32>,
+        ids: &Ids,
+        label: u32,
+        values: &[Value],
+        pick: impl Fn(usize, &[Value]) -> Option<Value>,
+    ) -> Result<(), SerializeError> {
         let ctx = self.ctx;
-        let incoming = ids.incoming.get(&block).map(Vec::as_slice).unwrap_or(&[]);
-        for (i, &arg) in ctx.block_args(block).iter().enumerate() {
-            let ty = self.type_id(ctx.value_type(arg))?;
+        let incoming = ids.incoming.get(&label).map(Vec::as_slice).unwrap_or(&[]);
+        for (i, &phi) in values.iter().enumerate() {
+            let ty = self.type_id(ctx.value_type(phi))?;
             let mut operands = Vec::new();
-            for (pred, values) in incoming {
-                let value = values
-                    .get(i)
-                    .ok_or("a branch passes too few block arguments")?;
-                operands.push(Operand::Id(self.value_id(ids, *value)?));
+            for (pred, passed) in incoming {
+                let value = pick(i, passed).ok_or("a branch passes too few block arguments")?;
+                operands.push(Operand::Id(self.value_id(ids, value)?));
                 operands.push(Operand::Id(*pred));
             }
             emit(
                 body,
-                &instruction(Op::Phi, Some(ty), Some(ids.values[&arg]), operands),
+                &instruction(Op::Phi, Some(ty), Some(ids.values[&phi]), operands),
             )?;
         }
         Ok(())
     }
 
-    fn value_id(&self, ids: &Ids, value: Value) -> Result<u32, SerializeError> {
+    fn value_id(&self, ids: &Ids, mut value: Value) -> Result<u32, SerializeError> {
+        while let Some(&aliased) = ids.aliases.get(&value) {
+            if aliased == value {
+                break;
+            }
+            value = aliased;
+        }
         ids.values
             .get(&value)
             .copied()
@@ -391,6 +675,10 @@ impl Writer<'_> {
             }
             return Ok(());
         }
+        if carrier.form == Form::BlockPosition && is_construct(ctx.op_name_str(op)) {
+            out.push(Operand::Id(self.construct_target(ids, op, carrier.name)?));
+            return Ok(());
+        }
         let Some(attr) = self.prop(op, carrier.name) else {
             return Ok(());
         };
@@ -412,9 +700,11 @@ impl Writer<'_> {
             }
             Form::BlockPosition => {
                 let position = ctx.as_int_attr(attr).ok_or_else(unsupported)?;
+                let region = ctx.parent_block(op).and_then(|b| ctx.block_parent(b));
+                let blocks = region.map_or(&[][..], |r| ctx.region_blocks(r));
                 let block = usize::try_from(position)
                     .ok()
-                    .and_then(|p| ids.blocks.get(p))
+                    .and_then(|p| blocks.get(p))
                     .ok_or("block index out of range")?;
                 out.push(Operand::Id(ids.labels[block]));
             }
