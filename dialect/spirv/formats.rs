@@ -23,10 +23,8 @@ const CLASSES: &[(&str, &[&str])] = &[
         "operands attr-dict `:` functional-type(operands, results)",
         FUNCTIONAL,
     ),
-    (
-        "attr-dict",
-        &["Return", "Unreachable", "Kill", "mlir.merge"],
-    ),
+    ("attr-dict", &["Return", "Unreachable", "Kill"]),
+    ("(operands `:` type(operands))? attr-dict", &["mlir.merge"]),
     ("operands attr-dict `:` type(operands)", &["ReturnValue"]),
     (
         "successors (`(` operands `:` type(operands) `)`)? attr-dict",

@@ -5,7 +5,8 @@
 //! The layout (MLIR 19's, as its deserializer prints it):
 //! - the op sits in the block standing for the header in the enclosing
 //!   region; that block takes the header's phis as arguments (for a loop,
-//!   the values entering from outside);
+//!   the values entering from outside); when the header is the function's
+//!   entry block, the entry block branches to the block holding the op;
 //! - selection region: the header's instructions and terminator, the
 //!   construct's other blocks in binary order, then a merge block holding
 //!   only `spirv.mlir.merge`;
@@ -177,14 +178,22 @@ impl Reader<'_, '_> {
         let listing = self.own_blocks(body, NONE);
         let param_types: Vec<Type> = params.iter().map(|&(_, ty)| ty).collect();
         let blocks = self.create_blocks(scope, body, region, &listing, &param_types)?;
-        if let Some(&entry) = blocks.first() {
+        let entry = self.ctx.region_blocks(region).first().copied();
+        if let Some(entry) = entry {
             let args = self.ctx.block_args(entry).to_vec();
             for (&(id, _), arg) in params.iter().zip(args) {
                 self.define(scope, id, arg);
             }
+            if blocks.first() != Some(&entry) {
+                self.branch(entry, blocks[0], Vec::new());
+            }
         }
         for (&b, &block) in listing.iter().zip(&blocks) {
-            let skip = if b == 0 { params.len() } else { 0 };
+            let skip = if Some(block) == entry {
+                params.len()
+            } else {
+                0
+            };
             let phis = self.ctx.block_args(block)[skip..].to_vec();
             self.read_block(scope, body, block, b, phis)?;
         }
@@ -216,6 +225,13 @@ impl Reader<'_, '_> {
         let mut blocks = Vec::with_capacity(listing.len());
         for &b in listing {
             let mut types = if b == 0 { params.to_vec() } else { Vec::new() };
+            if b == 0 && body.structure.region_headed_by(b).is_some() {
+                // The function's entry block cannot hold the construct's
+                // op (MLIR's layout): it branches to a block that does.
+                let entry = self.ctx.create_block(&types);
+                self.ctx.append_block(region, entry);
+                types.clear();
+            }
             types.extend(self.phi_types(body.cfg, b)?);
             let block = self.ctx.create_block(&types);
             self.ctx.append_block(region, block);

@@ -29,6 +29,7 @@ const MATERIALIZED: [&str; 4] = [
 const SELECTION: &str = "spirv.mlir.selection";
 const LOOP: &str = "spirv.mlir.loop";
 const MERGE: &str = "spirv.mlir.merge";
+const VARIABLE: &str = "spirv.Variable";
 
 /// One function's ids: values and block labels.
 struct Ids {
@@ -39,6 +40,10 @@ struct Ids {
     incoming: HashMap<u32, Vec<(u32, Vec<Value>)>>,
     /// Per construct op: the label of the block after it.
     continuations: HashMap<crate::ir::Op, u32>,
+    /// The block the entry block only branches to, when nothing else
+    /// does: both are one binary block (the inverse of the deserializer's
+    /// entry block in front of a construct it heads).
+    entry_successor: Option<Block>,
     /// Loops whose op opens a block that only passes its arguments on to
     /// the loop header: that block and the header are one binary block.
     merged_loops: HashSet<crate::ir::Op>,
@@ -89,6 +94,27 @@ fn opens_loop(ctx: &Context, block: Block, op: crate::ir::Op, inner: &[Block]) -
         && matches!(&entry_ops[..], [branch] if ctx.successors(*branch) == [inner[1]]
             && ctx.operands(*branch).eq(args.iter().copied()))
         && args.iter().all(|&a| ctx.uses(a).len() == 1)
+}
+
+/// The `spirv.Variable` ops of a function's blocks and of the constructs
+/// they hold, in order: SPIR-V wants them all in the entry block.
+fn function_variables(ctx: &Context, blocks: &[Block]) -> Vec<crate::ir::Op> {
+    let mut variables = Vec::new();
+    let mut pending: Vec<Block> = blocks.iter().rev().copied().collect();
+    while let Some(block) = pending.pop() {
+        for op in ctx.block_ops(block) {
+            match ctx.op_name_str(op) {
+                VARIABLE => variables.push(op),
+                name if is_construct(name) => {
+                    for &region in ctx.regions(op) {
+                        pending.extend(ctx.region_blocks(region).iter().rev());
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    variables
 }
 
 fn is_construct(name: &str) -> bool {
@@ -177,8 +203,26 @@ impl Writer<'_> {
                 }
             }
         }
-        for (b, &block) in blocks.iter().enumerate() {
-            self.labeled_block(&mut body, &ids, block, b > 0, None)?;
+        if let Some((&entry, mut rest)) = blocks.split_first() {
+            // Function variables open the entry block wherever their ops
+            // sit (a construct's region when the entry block heads one).
+            emit(
+                &mut body,
+                &instruction(Op::Label, None, Some(ids.labels[&entry]), vec![]),
+            )?;
+            for variable in function_variables(ctx, &blocks) {
+                self.op(&mut body, &ids, variable)?;
+            }
+            match ids.entry_successor {
+                Some(next) => {
+                    self.block_ops(&mut body, &ids, next, None)?;
+                    rest = &rest[1..];
+                }
+                None => self.block_ops(&mut body, &ids, entry, None)?,
+            }
+            for &block in rest {
+                self.labeled_block(&mut body, &ids, block, true, None)?;
+            }
         }
         emit(&mut body, &instruction(Op::FunctionEnd, None, None, vec![]))?;
         self.out.functions.extend(body);
@@ -195,12 +239,14 @@ impl Writer<'_> {
             continuations: HashMap::new(),
             merged_loops: HashSet::new(),
             aliases: HashMap::new(),
+            entry_successor: None,
         };
         self.name_blocks(&mut ids, blocks)?;
         for &block in blocks {
             let label = ids.labels[&block];
             self.record_edges(&mut ids, block, label)?;
         }
+        ids.entry_successor = self.entry_fallthrough(&mut ids, blocks);
         for (&op, continuation) in &ids.continuations {
             let incoming = ids
                 .incoming
@@ -216,6 +262,36 @@ impl Writer<'_> {
             }
         }
         Ok(ids)
+    }
+
+    /// The block after the entry block when the entry block holds only a
+    /// branch to it without arguments and nothing else branches to it;
+    /// its label becomes the entry block's.
+    fn entry_fallthrough(&self, ids: &mut Ids, blocks: &[Block]) -> Option<Block> {
+        let ctx = self.ctx;
+        let (&entry, rest) = blocks.split_first()?;
+        let next = *rest.first()?;
+        let entry_ops: Vec<crate::ir::Op> = ctx.block_ops(entry).collect();
+        let [branch] = entry_ops[..] else { return None };
+        let plain_branch = ctx.op_name_str(branch) == "spirv.Branch"
+            && ctx.successors(branch) == [next]
+            && ctx.num_operands(branch) == 0
+            && ctx.block_args(next).is_empty();
+        let next_label = ids.labels[&next];
+        if !plain_branch || ids.incoming.get(&next_label).map_or(0, Vec::len) != 1 {
+            return None;
+        }
+        let entry_label = ids.labels[&entry];
+        ids.incoming.remove(&next_label);
+        for edges in ids.incoming.values_mut() {
+            for (pred, _) in edges.iter_mut() {
+                if *pred == next_label {
+                    *pred = entry_label;
+                }
+            }
+        }
+        ids.labels.insert(next, entry_label);
+        Some(next)
     }
 
     /// Labels and value ids for `blocks` and the regions they hold; a
@@ -348,7 +424,7 @@ impl Writer<'_> {
                     emit(body, &merge)?;
                 }
             }
-            if name != MERGE {
+            if name != MERGE && name != VARIABLE {
                 self.op(body, ids, op)?;
             }
         }
