@@ -65,6 +65,18 @@ impl OpFormat {
         Ok(OpFormat { elems, named_attrs })
     }
 
+    /// Whether this format can spell `op`: one shared type (`type(all)`)
+    /// needs every operand and result to have it.
+    pub fn represents(&self, ctx: &crate::ir::Context, op: Op) -> bool {
+        if !uses_same_type(&self.elems) {
+            return true;
+        }
+        let mut types = (ctx.operands(op).map(|v| ctx.value_type(v)))
+            .chain(ctx.results(op).iter().map(|&r| ctx.value_type(r)));
+        let first = types.next();
+        types.all(|t| Some(t) == first)
+    }
+
     /// Prints `op` (after its result names) in this format.
     pub fn print(&self, p: &mut Printer, op: Op) {
         let name = p.ctx.op_name_str(op);
@@ -588,6 +600,14 @@ fn group_starts_here(p: &Parser, group: &[Elem]) -> bool {
         Some(Elem::FunctionalType) => p.kind() == Tok::LParen,
         Some(Elem::Attr(_)) | Some(Elem::Optional(_)) | None => false,
     }
+}
+
+fn uses_same_type(elems: &[Elem]) -> bool {
+    elems.iter().any(|e| match e {
+        Elem::SameType => true,
+        Elem::Optional(group) => uses_same_type(group),
+        _ => false,
+    })
 }
 
 fn collect_attrs(elems: &[Elem], out: &mut Vec<String>) {

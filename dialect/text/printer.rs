@@ -214,7 +214,8 @@ impl<'a> Printer<'a> {
             self.out.push_str(" = ");
         }
         if !self.options.generic {
-            if let Some(format) = self.syntax.format(self.ctx.op_name_str(op)) {
+            let format = self.syntax.format(self.ctx.op_name_str(op));
+            if let Some(format) = format.filter(|f| f.represents(self.ctx, op)) {
                 format.print(self, op);
                 return;
             }
