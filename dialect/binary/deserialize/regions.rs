@@ -111,7 +111,7 @@ impl<'c, 'v> Body<'c, 'v> {
         Some((self.own[to as usize]?, Vec::new()))
     }
 
-    /// The block of `region` holding binary block `b`'s instructions.
+    /// The region where the block standing for `b` lies.
     fn placed_in(&self, b: u32) -> u32 {
         placed_in(&self.structure, b)
     }

@@ -10,11 +10,14 @@
 //! branch to the region's merge block reaches, whose phis are the op's
 //! results.
 
+use super::regions::{
+    construct_blocks, function_variables, is_construct, opens_loop, Yields, MERGE, VARIABLE,
+};
 use super::{emit, instruction, kind, SerializeError, Writer};
 use crate::binary::Instruction;
 use crate::binary::Operand;
 use crate::grammar::{InstSet, Op, OperandInfo, Quantifier};
-use crate::ir::{AttrData, Block, Context, OpTraits, Value};
+use crate::ir::{AttrData, Block, OpTraits, Value};
 use crate::spirv::conventions::{self, Carrier, Form};
 use std::collections::{HashMap, HashSet};
 
@@ -26,115 +29,26 @@ const MATERIALIZED: [&str; 4] = [
     "spirv.Undef",
 ];
 
-const SELECTION: &str = "spirv.mlir.selection";
-const LOOP: &str = "spirv.mlir.loop";
-const MERGE: &str = "spirv.mlir.merge";
-const VARIABLE: &str = "spirv.Variable";
-
 /// One function's ids: values and block labels.
-struct Ids {
-    values: HashMap<Value, u32>,
+pub(super) struct Ids {
+    pub(super) values: HashMap<Value, u32>,
     /// The label a branch to each block lands on.
-    labels: HashMap<Block, u32>,
+    pub(super) labels: HashMap<Block, u32>,
     /// Per label: the (predecessor label, values passed) of each incoming edge.
-    incoming: HashMap<u32, Vec<(u32, Vec<Value>)>>,
+    pub(super) incoming: HashMap<u32, Vec<(u32, Vec<Value>)>>,
     /// Per construct op: the label of the block after it.
-    continuations: HashMap<crate::ir::Op, u32>,
+    pub(super) continuations: HashMap<crate::ir::Op, u32>,
     /// The block the entry block only branches to, when nothing else
     /// does: both are one binary block (the inverse of the deserializer's
     /// entry block in front of a construct it heads).
-    entry_successor: Option<Block>,
+    pub(super) entry_successor: Option<Block>,
     /// Loops whose op opens a block that only passes its arguments on to
     /// the loop header: that block and the header are one binary block.
-    merged_loops: HashSet<crate::ir::Op>,
+    pub(super) merged_loops: HashSet<crate::ir::Op>,
     /// Construct results that every edge into the continuation yields
     /// the same value for: that value, so no phi is needed (pointers
     /// defined inside a loop and used after it stay plain ids).
-    aliases: HashMap<Value, Value>,
-}
-
-/// What a construct's `spirv.mlir.merge` yields, in terms of its merge
-/// block's arguments.
-struct Yields {
-    merge_args: Vec<Value>,
-    yielded: Vec<Value>,
-}
-
-impl Yields {
-    fn of(ctx: &Context, op: crate::ir::Op) -> Result<Yields, SerializeError> {
-        let blocks = construct_blocks(ctx, op)?;
-        let merge = blocks[blocks.len() - 1];
-        Ok(Yields {
-            merge_args: ctx.block_args(merge).to_vec(),
-            yielded: (ctx.last_op(merge))
-                .map(|m| ctx.operands(m).collect())
-                .unwrap_or_default(),
-        })
-    }
-
-    /// The `i`-th yielded value along an edge passing `passed` to the
-    /// merge block.
-    fn pick(&self, i: usize, passed: &[Value]) -> Option<Value> {
-        let value = self.yielded.get(i).copied();
-        match value.and_then(|v| self.merge_args.iter().position(|&a| a == v)) {
-            Some(j) => passed.get(j).copied(),
-            None => value,
-        }
-    }
-}
-
-/// `op` is a loop opening `block`, and `block` only hands its arguments,
-/// unchanged and used nowhere else, to the loop header through the
-/// region's entry block.
-fn opens_loop(ctx: &Context, block: Block, op: crate::ir::Op, inner: &[Block]) -> bool {
-    let args = ctx.block_args(block);
-    let entry_ops: Vec<crate::ir::Op> = ctx.block_ops(inner[0]).collect();
-    ctx.op_name_str(op) == LOOP
-        && ctx.block_ops(block).next() == Some(op)
-        && matches!(&entry_ops[..], [branch] if ctx.successors(*branch) == [inner[1]]
-            && ctx.operands(*branch).eq(args.iter().copied()))
-        && args.iter().all(|&a| ctx.uses(a).len() == 1)
-}
-
-/// The `spirv.Variable` ops of a function's blocks and of the constructs
-/// they hold, in order: SPIR-V wants them all in the entry block.
-fn function_variables(ctx: &Context, blocks: &[Block]) -> Vec<crate::ir::Op> {
-    let mut variables = Vec::new();
-    let mut pending: Vec<Block> = blocks.iter().rev().copied().collect();
-    while let Some(block) = pending.pop() {
-        for op in ctx.block_ops(block) {
-            match ctx.op_name_str(op) {
-                VARIABLE => variables.push(op),
-                name if is_construct(name) => {
-                    for &region in ctx.regions(op) {
-                        pending.extend(ctx.region_blocks(region).iter().rev());
-                    }
-                }
-                _ => {}
-            }
-        }
-    }
-    variables
-}
-
-fn is_construct(name: &str) -> bool {
-    name == SELECTION || name == LOOP
-}
-
-/// The blocks of a construct op's region: at least a first and a merge block.
-fn construct_blocks(ctx: &Context, op: crate::ir::Op) -> Result<Vec<Block>, SerializeError> {
-    let blocks = match ctx.regions(op) {
-        [region] => ctx.region_blocks(*region).to_vec(),
-        _ => Vec::new(),
-    };
-    let least = if ctx.op_name_str(op) == LOOP { 4 } else { 2 };
-    if blocks.len() < least {
-        return Err(format!(
-            "{} needs at least {least} blocks",
-            ctx.op_name_str(op)
-        ));
-    }
-    Ok(blocks)
+    pub(super) aliases: HashMap<Value, Value>,
 }
 
 impl Writer<'_> {
@@ -264,36 +178,6 @@ impl Writer<'_> {
         Ok(ids)
     }
 
-    /// The block after the entry block when the entry block holds only a
-    /// branch to it without arguments and nothing else branches to it;
-    /// its label becomes the entry block's.
-    fn entry_fallthrough(&self, ids: &mut Ids, blocks: &[Block]) -> Option<Block> {
-        let ctx = self.ctx;
-        let (&entry, rest) = blocks.split_first()?;
-        let next = *rest.first()?;
-        let entry_ops: Vec<crate::ir::Op> = ctx.block_ops(entry).collect();
-        let [branch] = entry_ops[..] else { return None };
-        let plain_branch = ctx.op_name_str(branch) == "spirv.Branch"
-            && ctx.successors(branch) == [next]
-            && ctx.num_operands(branch) == 0
-            && ctx.block_args(next).is_empty();
-        let next_label = ids.labels[&next];
-        if !plain_branch || ids.incoming.get(&next_label).map_or(0, Vec::len) != 1 {
-            return None;
-        }
-        let entry_label = ids.labels[&entry];
-        ids.incoming.remove(&next_label);
-        for edges in ids.incoming.values_mut() {
-            for (pred, _) in edges.iter_mut() {
-                if *pred == next_label {
-                    *pred = entry_label;
-                }
-            }
-        }
-        ids.labels.insert(next, entry_label);
-        Some(next)
-    }
-
     /// Labels and value ids for `blocks` and the regions they hold; a
     /// region's merge block takes the label of the block after its op.
     fn name_blocks(&mut self, ids: &mut Ids, blocks: &[Block]) -> Result<(), SerializeError> {
@@ -377,7 +261,7 @@ impl Writer<'_> {
     /// `OpLabel`, the block's arguments as phis (`with_phis`: all but the
     /// entry block's), then its ops; `merge`, the merge instruction of the
     /// construct the block heads, goes before its terminator.
-    fn labeled_block(
+    pub(super) fn labeled_block(
         &mut self,
         body: &mut Vec<u32>,
         ids: &Ids,
@@ -402,7 +286,7 @@ impl Writer<'_> {
 
     /// The ops of `block`, constructs as their header, blocks and
     /// continuation.
-    fn block_ops(
+    pub(super) fn block_ops(
         &mut self,
         body: &mut Vec<u32>,
         ids: &Ids,
@@ -429,79 +313,6 @@ impl Writer<'_> {
             }
         }
         Ok(())
-    }
-
-    /// A `spirv.mlir.selection` / `spirv.mlir.loop` as binary blocks: its
-    /// first block continues the current one (a selection header, or the
-    /// branch into a loop header carrying `OpLoopMerge`), then its blocks,
-    /// then the continuation, whose phis are the op's results.
-    fn construct(
-        &mut self,
-        body: &mut Vec<u32>,
-        ids: &Ids,
-        op: crate::ir::Op,
-    ) -> Result<(), SerializeError> {
-        let ctx = self.ctx;
-        let inner = construct_blocks(ctx, op)?;
-        let is_loop = ctx.op_name_str(op) == LOOP;
-        let merge_op = if is_loop {
-            Op::LoopMerge
-        } else {
-            Op::SelectionMerge
-        };
-        let merge = instruction(merge_op, None, None, self.operands(ids, op, merge_op)?);
-        let last = inner.len() - 1;
-        if is_loop {
-            if !ids.merged_loops.contains(&op) {
-                self.block_ops(body, ids, inner[0], None)?;
-            }
-            self.labeled_block(body, ids, inner[1], true, Some(merge))?;
-            for &b in &inner[2..last] {
-                self.labeled_block(body, ids, b, true, None)?;
-            }
-        } else {
-            self.block_ops(body, ids, inner[0], Some(merge))?;
-            for &b in &inner[1..last] {
-                self.labeled_block(body, ids, b, true, None)?;
-            }
-        }
-        let continuation = ids.continuations[&op];
-        emit(
-            body,
-            &instruction(Op::Label, None, Some(continuation), vec![]),
-        )?;
-        let yields = Yields::of(ctx, op)?;
-        let results: Vec<Value> = (ctx.results(op).iter())
-            .copied()
-            .filter(|r| !ids.aliases.contains_key(r))
-            .collect();
-        let positions: Vec<usize> = (ctx.results(op).iter())
-            .enumerate()
-            .filter(|(_, r)| !ids.aliases.contains_key(r))
-            .map(|(i, _)| i)
-            .collect();
-        self.phis(body, ids, continuation, &results, |i, passed| {
-            yields.pick(positions[i], passed)
-        })
-    }
-
-    /// The region-shape targets of a construct's merge instruction: the
-    /// continuation, and a loop's second to last block.
-    fn construct_target(
-        &self,
-        ids: &Ids,
-        op: crate::ir::Op,
-        name: &str,
-    ) -> Result<u32, SerializeError> {
-        let inner = construct_blocks(self.ctx, op)?;
-        match name {
-            "continue_target" if inner.len() >= 4 => Ok(ids.labels[&inner[inner.len() - 2]]),
-            "merge_block" => Ok(ids.continuations[&op]),
-            _ => Err(format!(
-                "{} has no block for `{name}`",
-                self.ctx.op_name_str(op)
-            )),
-        }
     }
 
     /// The module-level id a materialization op stands for.
@@ -555,7 +366,7 @@ impl Writer<'_> {
     /// An `OpPhi` for each of `values` at the block labelled `label`: the
     /// value of the `i`-th along each incoming edge is `pick(i, passed)`
     /// of what the edge passes.
-    fn phis(
+    pub(super) fn phis(
         &mut self,
         body: &mut Vec<u32>,
         ids: &Ids,
@@ -581,7 +392,7 @@ impl Writer<'_> {
         Ok(())
     }
 
-    fn value_id(&self, ids: &Ids, mut value: Value) -> Result<u32, SerializeError> {
+    pub(super) fn value_id(&self, ids: &Ids, mut value: Value) -> Result<u32, SerializeError> {
         while let Some(&aliased) = ids.aliases.get(&value) {
             if aliased == value {
                 break;
@@ -678,7 +489,7 @@ impl Writer<'_> {
 
     /// The operands of a generic op in grammar order: values for id
     /// operands, properties (by enum kind or operand name) for the rest.
-    fn operands(
+    pub(super) fn operands(
         &mut self,
         ids: &Ids,
         op: crate::ir::Op,

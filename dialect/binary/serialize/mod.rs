@@ -9,6 +9,7 @@
 //! type carrying no decorations of its own.
 
 mod function;
+mod regions;
 mod types;
 
 use super::{Header, Instruction, Operand};
