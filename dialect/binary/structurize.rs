@@ -5,10 +5,10 @@
 //! A construct's region holds the blocks the header structurally dominates
 //! minus those its merge block dominates (for a loop this takes in the
 //! continue construct). The layout the IR builder follows:
-//! - selection: the header's phis and instructions stay in the enclosing
-//!   block, followed by the op; the region's first block holds the header's
-//!   terminator; the region's last block is a `spirv.mlir.merge` block that
-//!   every branch to the merge block targets;
+//! - selection: the header's phis are arguments of the enclosing block
+//!   holding the op; the region's first block holds the header's
+//!   instructions and terminator; the region's last block is a
+//!   `spirv.mlir.merge` block that every branch to the merge block targets;
 //! - loop: a fresh entry block branching to the header (passing the header
 //!   phis' values from outside the loop), the header and the other region
 //!   blocks in binary order, then the `spirv.mlir.merge` block;
@@ -364,10 +364,14 @@ impl Structure {
         let Some(d) = cfg.block_of_inst(def) else {
             return;
         };
+        let is_phi = cfg.view.insts[def as usize].op == Op::Phi;
         let mut k = self.innermost[d as usize];
         while k != NONE && !self.contains(k, at) {
             let construct = &mut self.constructs[k as usize];
-            let hoisted = construct.kind == ConstructKind::Selection && construct.header == d;
+            // A selection header's phis are the arguments of the block
+            // holding the op, outside the region.
+            let hoisted =
+                construct.kind == ConstructKind::Selection && construct.header == d && is_phi;
             if construct.is_region() && !hoisted && !construct.escaping.contains(&id) {
                 construct.escaping.push(id);
             }

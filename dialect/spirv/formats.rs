@@ -141,10 +141,8 @@ const CLASSES: &[(&str, &[&str])] = &[
     ),
     ("$spec_const attr-dict `:` type(results)", &["mlir.referenceof"]),
     ("custom<WrappedOp> attr-dict", &["SpecConstantOperation"]),
-    (
-        "attr-dict",
-        &["Return", "Unreachable", "mlir.merge"],
-    ),
+    ("attr-dict", &["Return", "Unreachable"]),
+    ("(operands `:` type(operands))? attr-dict", &["mlir.merge"]),
     ("operands attr-dict `:` type(operands)", &["ReturnValue"]),
     (
         "successors (`(` operands `:` type(operands) `)`)? attr-dict",

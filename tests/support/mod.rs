@@ -106,3 +106,44 @@ pub fn tool(name: &str) -> Option<PathBuf> {
     let path = String::from_utf8(out.stdout).ok()?.trim().to_string();
     (!path.is_empty()).then(|| PathBuf::from(path))
 }
+
+/// `f` applied to `items` on `workers` threads, keeping the `Some`
+/// answers in the order of `items`.
+pub fn parallel_filter_map<T, R>(items: &[T], workers: usize, f: fn(&T) -> Option<R>) -> Vec<R>
+where
+    T: Clone + Send + 'static,
+    R: Send + 'static,
+{
+    let handles: Vec<_> = (0..workers.max(1))
+        .map(|w| {
+            let chunk: Vec<(usize, T)> = (items.iter().cloned().enumerate())
+                .skip(w)
+                .step_by(workers.max(1))
+                .collect();
+            std::thread::spawn(move || {
+                chunk
+                    .into_iter()
+                    .filter_map(|(i, item)| f(&item).map(|r| (i, r)))
+                    .collect::<Vec<_>>()
+            })
+        })
+        .collect();
+    let mut answers: Vec<(usize, R)> = handles
+        .into_iter()
+        .flat_map(|h| h.join().expect("worker"))
+        .collect();
+    answers.sort_by_key(|(i, _)| *i);
+    answers.into_iter().map(|(_, r)| r).collect()
+}
+
+/// A binary deserialized, verified and printed in generic form.
+pub fn deserialized_generic(words: &[u32]) -> Result<String, String> {
+    let (ctx, module) =
+        spirv_dialect::binary::deserialize::deserialize(words).map_err(|e| e.message)?;
+    spirv_dialect::verify::verify(&ctx, module).map_err(|d| d.message)?;
+    let syntax = spirv_dialect::dialects::syntax();
+    let options = spirv_dialect::text::PrintOptions { generic: true };
+    Ok(spirv_dialect::text::print_op(
+        &ctx, &syntax, module, options,
+    ))
+}

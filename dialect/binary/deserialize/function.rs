@@ -1,32 +1,41 @@
-//! Functions: `spirv.func` ops whose region holds one block per binary
-//! block, in binary order. Function parameters are the entry block's
-//! arguments; each block's `OpPhi`s are its arguments, passed by the
-//! branches of its predecessors. Every other instruction becomes the op
-//! its grammar name gives (`spirv.IAdd`, `spirv.GL.Sqrt`), its operands
-//! carried as MLIR 19 carries them ([`crate::spirv::conventions`]): ids as
-//! SSA operands, scopes and semantics as enum attributes, enumerants and
-//! literals as properties (`memory_access`, `alignment`, `indices`).
-//! `OpSelectionMerge` and `OpLoopMerge` stay in their header block as
-//! `spirv.SelectionMerge` / `spirv.LoopMerge` ops naming their merge block
-//! and continue target by position in the function (`merge_block = 3 :
-//! i32`), so a plain CFG keeps the module's structure.
+//! Functions: `spirv.func` ops whose region holds the function's blocks,
+//! structured constructs as `spirv.mlir.selection` / `spirv.mlir.loop`
+//! ops with regions of their own (see [`super::regions`]). Function
+//! parameters are the entry block's arguments; each block's `OpPhi`s are
+//! its arguments, passed by the branches of its predecessors. Every other
+//! instruction becomes the op its grammar name gives (`spirv.IAdd`,
+//! `spirv.GL.Sqrt`), its operands carried as MLIR 19 carries them
+//! ([`crate::spirv::conventions`]): ids as SSA operands, scopes and
+//! semantics as enum attributes, enumerants and literals as properties
+//! (`memory_access`, `alignment`, `indices`). A merge instruction whose
+//! construct cannot be a region stays in its header block as a
+//! `spirv.SelectionMerge` / `spirv.LoopMerge` op naming its merge block and
+//! continue target by position in the region (`merge_block = 3 : i32`).
 
+use super::regions::Body;
 use super::{Global, Reader};
 use crate::binary::cfg::Cfg;
 use crate::binary::module::Function;
 use crate::binary::{DecodeError, Operand};
 use crate::grammar::Op;
-use crate::ir::{Attr, Block, Builder, OpSpec, Type, Value};
+use crate::ir::{Attr, Builder, OpSpec, Type, Value};
 use crate::spirv::conventions::{self, Carrier, Form};
 use std::collections::HashMap;
 
+/// How an instruction's operands are carried by its op.
+pub(super) struct Carried {
+    pub name: &'static str,
+    pub values: Vec<Value>,
+    pub props: Vec<(String, Attr)>,
+}
+
 /// Per-function state: values by id, and placeholders for ids used before
 /// their definition (back-edge phi operands).
-struct Scope {
-    values: HashMap<u32, Value>,
-    pending: HashMap<u32, Value>,
-    /// Block label → the block's position in the function.
-    labels: HashMap<u32, u32>,
+pub(super) struct Scope {
+    pub values: HashMap<u32, Value>,
+    pub pending: HashMap<u32, Value>,
+    /// Block label → the block's position in its region.
+    pub labels: HashMap<u32, u32>,
 }
 
 impl Reader<'_, '_> {
@@ -71,43 +80,21 @@ impl Reader<'_, '_> {
         }
         let region = self.ctx.regions(func)[0];
         let cfg = Cfg::new(self.view, function)?;
+        let mut body = Body::new(&cfg)?;
         let mut scope = Scope {
             values: HashMap::new(),
             pending: HashMap::new(),
-            labels: (0..cfg.len() as u32).map(|b| (cfg.label(b), b)).collect(),
+            labels: HashMap::new(),
         };
-        let mut blocks = Vec::with_capacity(cfg.len());
-        for b in 0..cfg.len() as u32 {
-            let block = self.ctx.create_block(&[]);
-            self.ctx.append_block(region, block);
-            blocks.push(block);
-            if b == 0 {
-                for param in function.params.clone() {
-                    let param_inst = self.view.insts[param as usize];
-                    if param_inst.op != Op::FunctionParameter {
-                        continue;
-                    }
-                    let ty = self.type_of_id(param, Some(param_inst.result_type))?;
-                    let arg = self.ctx.add_block_arg(block, ty);
-                    self.define(&mut scope, param_inst.result, arg);
-                }
-            }
-            for phi in cfg.phis(b).collect::<Vec<_>>() {
-                let phi_inst = self.view.insts[phi as usize];
-                let ty = self.type_of_id(phi, Some(phi_inst.result_type))?;
-                let arg = self.ctx.add_block_arg(block, ty);
-                self.define(&mut scope, phi_inst.result, arg);
+        let mut params = Vec::new();
+        for param in function.params.clone() {
+            let param_inst = self.view.insts[param as usize];
+            if param_inst.op == Op::FunctionParameter {
+                let ty = self.type_of_id(param, Some(param_inst.result_type))?;
+                params.push((param_inst.result, ty));
             }
         }
-        for b in 0..cfg.len() as u32 {
-            self.line = crate::ir::Location::UNKNOWN;
-            let binary = cfg.blocks[b as usize];
-            let builder = Builder::at_end(blocks[b as usize]);
-            for index in binary.phi_end..binary.terminator {
-                self.read_instruction(&mut scope, &builder, index)?;
-            }
-            self.read_terminator(&mut scope, &builder, &cfg, &blocks, b)?;
-        }
+        self.read_body(&mut scope, &mut body, region, &params)?;
         if let Some((&id, _)) = scope.pending.iter().min_by_key(|e| e.0) {
             return Err(self
                 .view
@@ -116,7 +103,7 @@ impl Reader<'_, '_> {
         Ok(())
     }
 
-    fn define(&mut self, scope: &mut Scope, id: u32, value: Value) {
+    pub(super) fn define(&mut self, scope: &mut Scope, id: u32, value: Value) {
         if let Some(placeholder) = scope.pending.remove(&id) {
             self.ctx.replace_all_uses(placeholder, value);
         }
@@ -167,7 +154,7 @@ impl Reader<'_, '_> {
         spec
     }
 
-    fn read_instruction(
+    pub(super) fn read_instruction(
         &mut self,
         scope: &mut Scope,
         builder: &Builder,
@@ -182,6 +169,43 @@ impl Reader<'_, '_> {
             Op::Nop => return Ok(()),
             _ => {}
         }
+        let carried = self.carried(scope, builder, index, true)?;
+        let mut attrs = Vec::new();
+        if inst.result != 0 && self.decorations.contains_key(&inst.result) {
+            attrs = self.decoration_attrs(inst.result, &[]);
+        }
+        let results = match inst.result_type {
+            0 => vec![],
+            ty => vec![self.type_of_id(index, Some(ty))?],
+        };
+        if inst.result != 0 && results.is_empty() {
+            return Err(self.view.error(
+                index,
+                "unsupported instruction (a result without a type)".into(),
+            ));
+        }
+        let mut spec = self.spec(carried.name, carried.values, results, carried.props);
+        if !attrs.is_empty() {
+            spec.attributes = Some(self.dictionary(attrs));
+        }
+        let created = self.create(builder, spec);
+        if let Some(&value) = created.first() {
+            self.define(scope, inst.result, value);
+        }
+        Ok(())
+    }
+
+    /// The op name, SSA operands and properties that carry instruction
+    /// `index`'s operands (see [`conventions`]); blocks named by position
+    /// only `with_positions`.
+    pub(super) fn carried(
+        &mut self,
+        scope: &mut Scope,
+        builder: &Builder,
+        index: u32,
+        with_positions: bool,
+    ) -> Result<Carried, DecodeError> {
+        let inst = self.view.insts[index as usize];
         let operands = self.decoded[index as usize].operands.clone();
         let carriers = match &operands[..] {
             [_, Operand::ExtInst(ext), rest @ ..] if inst.op == Op::ExtInst => {
@@ -229,6 +253,7 @@ impl Reader<'_, '_> {
                     props.push((key, self.function_symbol(index, *id)?));
                     continue;
                 }
+                (Form::BlockPosition, Operand::Id(_)) if !with_positions => continue,
                 (Form::BlockPosition, Operand::Id(id)) => {
                     let Some(&block) = scope.labels.get(id) else {
                         let message = format!("%{id} is not a block of this function");
@@ -281,29 +306,11 @@ impl Reader<'_, '_> {
             }
         }
         props.extend(self.merge_lists(lists, &always_arrays));
-        let mut attrs = Vec::new();
-        if inst.result != 0 && self.decorations.contains_key(&inst.result) {
-            attrs = self.decoration_attrs(inst.result, &[]);
-        }
-        let results = match inst.result_type {
-            0 => vec![],
-            ty => vec![self.type_of_id(index, Some(ty))?],
-        };
-        if inst.result != 0 && results.is_empty() {
-            return Err(self.view.error(
-                index,
-                "unsupported instruction (a result without a type)".into(),
-            ));
-        }
-        let mut spec = self.spec(name, values, results, props);
-        if !attrs.is_empty() {
-            spec.attributes = Some(self.dictionary(attrs));
-        }
-        let created = self.create(builder, spec);
-        if let Some(&value) = created.first() {
-            self.define(scope, inst.result, value);
-        }
-        Ok(())
+        Ok(Carried {
+            name,
+            values,
+            props,
+        })
     }
 
     /// One property per name: a single attribute, or an array when the
@@ -329,14 +336,14 @@ impl Reader<'_, '_> {
             .collect()
     }
 
-    fn read_terminator(
+    pub(super) fn read_terminator(
         &mut self,
         scope: &mut Scope,
         builder: &Builder,
-        cfg: &Cfg,
-        blocks: &[Block],
+        body: &Body,
         b: u32,
     ) -> Result<(), DecodeError> {
+        let cfg = body.cfg;
         let index = cfg.blocks[b as usize].terminator;
         let op = self.view.insts[index as usize].op;
         if !matches!(op, Op::Branch | Op::BranchConditional | Op::Switch) {
@@ -380,12 +387,17 @@ impl Reader<'_, '_> {
                     .view
                     .error(index, format!("%{target} is not a block of this function")));
             };
-            let args: Vec<u32> = cfg.phi_arguments(t, b).collect();
+            let Some((block, escaping)) = body.target(b, t) else {
+                let message = format!("%{target} cannot be branched to from here");
+                return Err(self.view.error(index, message));
+            };
+            let mut args: Vec<u32> = cfg.phi_arguments(t, b).collect();
+            args.extend(escaping);
             for id in &args {
                 values.push(self.value(scope, builder, index, *id)?);
             }
             segments.push(args.len() as i64);
-            successors.push(blocks[t as usize]);
+            successors.push(block);
         }
         let i32_type = self.ctx.int_type(32);
         let mut props = Vec::new();

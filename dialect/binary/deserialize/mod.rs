@@ -7,7 +7,8 @@
 //! decorations and names become attributes and symbol names (id operands
 //! as `@symbol`s or constant values); entry points and execution modes
 //! become `spirv.EntryPoint` / `spirv.ExecutionMode(Id)`; functions keep
-//! their control flow as a plain CFG (see [`function`]).
+//! their structured constructs as selection and loop regions (see
+//! [`function`] and [`regions`]).
 //!
 //! Debug instructions (`OpSource`, `OpString`, `OpLine`, ...) and
 //! non-semantic extended instructions are kept (see [`debug`]); names
@@ -17,6 +18,7 @@ mod constants;
 mod debug;
 mod function;
 mod globals;
+mod regions;
 mod spec_ops;
 mod types;
 

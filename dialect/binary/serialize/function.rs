@@ -2,15 +2,24 @@
 //! one `OpLabel` per block with its arguments as `OpPhi`s (incoming values
 //! gathered from the branches that pass them), and each op as the
 //! instruction its name gives, operands laid out by the grammar from the
-//! op's operands and properties (the inverse of the deserializer's
-//! mapping).
+//! op's operands and properties ([`crate::spirv::conventions`], the
+//! inverse of the deserializer's mapping). A `spirv.mlir.selection` /
+//! `spirv.mlir.loop` becomes its header block carrying `OpSelectionMerge`
+//! / `OpLoopMerge` (the loop's continue target is its region's second to
+//! last block), its region's blocks, and a continuation block that every
+//! branch to the region's merge block reaches, whose phis are the op's
+//! results.
 
+use super::regions::{
+    construct_blocks, function_variables, is_construct, opens_loop, Yields, MERGE, VARIABLE,
+};
 use super::{emit, instruction, kind, SerializeError, Writer};
+use crate::binary::Instruction;
 use crate::binary::Operand;
 use crate::grammar::{InstSet, Op, OperandInfo, Quantifier};
-use crate::ir::{AttrData, Block, Value};
+use crate::ir::{AttrData, Block, OpTraits, Value};
 use crate::spirv::conventions::{self, Carrier, Form};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 /// Ops that stand for a module-level id and emit nothing in the function.
 const MATERIALIZED: [&str; 5] = [
@@ -22,12 +31,25 @@ const MATERIALIZED: [&str; 5] = [
 ];
 
 /// One function's ids: values and block labels.
-struct Ids {
-    values: HashMap<Value, u32>,
-    labels: HashMap<Block, u32>,
-    blocks: Vec<Block>,
-    /// Per block: the (predecessor label, values passed) of each incoming edge.
-    incoming: HashMap<Block, Vec<(u32, Vec<Value>)>>,
+pub(super) struct Ids {
+    pub(super) values: HashMap<Value, u32>,
+    /// The label a branch to each block lands on.
+    pub(super) labels: HashMap<Block, u32>,
+    /// Per label: the (predecessor label, values passed) of each incoming edge.
+    pub(super) incoming: HashMap<u32, Vec<(u32, Vec<Value>)>>,
+    /// Per construct op: the label of the block after it.
+    pub(super) continuations: HashMap<crate::ir::Op, u32>,
+    /// The block the entry block only branches to, when nothing else
+    /// does: both are one binary block (the inverse of the deserializer's
+    /// entry block in front of a construct it heads).
+    pub(super) entry_successor: Option<Block>,
+    /// Loops whose op opens a block that only passes its arguments on to
+    /// the loop header: that block and the header are one binary block.
+    pub(super) merged_loops: HashSet<crate::ir::Op>,
+    /// Construct results that every edge into the continuation yields
+    /// the same value for: that value, so no phi is needed (pointers
+    /// defined inside a loop and used after it stay plain ids).
+    pub(super) aliases: HashMap<Value, Value>,
 }
 
 impl Writer<'_> {
@@ -96,17 +118,26 @@ impl Writer<'_> {
                 }
             }
         }
-        for (b, &block) in blocks.iter().enumerate() {
+        if let Some((&entry, mut rest)) = blocks.split_first() {
+            // Function variables open the entry block wherever their ops
+            // sit (a construct's region when the entry block heads one).
             emit(
                 &mut body,
-                &instruction(Op::Label, None, Some(ids.labels[&block]), vec![]),
+                &instruction(Op::Label, None, Some(ids.labels[&entry]), vec![]),
             )?;
             self.line = crate::ir::Location::UNKNOWN;
-            if b > 0 {
-                self.phis(&mut body, &ids, block)?;
+            for variable in function_variables(ctx, &blocks) {
+                self.op(&mut body, &ids, variable)?;
             }
-            for op in ctx.block_ops(block) {
-                self.op(&mut body, &ids, op)?;
+            match ids.entry_successor {
+                Some(next) => {
+                    self.block_ops(&mut body, &ids, next, None)?;
+                    rest = &rest[1..];
+                }
+                None => self.block_ops(&mut body, &ids, entry, None)?,
+            }
+            for &block in rest {
+                self.labeled_block(&mut body, &ids, block, true, None)?;
             }
         }
         emit(&mut body, &instruction(Op::FunctionEnd, None, None, vec![]))?;
@@ -114,19 +145,48 @@ impl Writer<'_> {
         Ok(())
     }
 
-    /// Ids for every block, block argument and op result; the incoming
-    /// edges of every block.
+    /// Ids for every block, block argument and op result, in nested
+    /// regions too; the incoming edges of every label.
     fn assign_ids(&mut self, blocks: &[Block]) -> Result<Ids, SerializeError> {
-        let ctx = self.ctx;
         let mut ids = Ids {
             values: HashMap::new(),
             labels: HashMap::new(),
-            blocks: blocks.to_vec(),
             incoming: HashMap::new(),
+            continuations: HashMap::new(),
+            merged_loops: HashSet::new(),
+            aliases: HashMap::new(),
+            entry_successor: None,
         };
+        self.name_blocks(&mut ids, blocks)?;
+        for &block in blocks {
+            let label = ids.labels[&block];
+            self.record_edges(&mut ids, block, label)?;
+        }
+        ids.entry_successor = self.entry_fallthrough(&mut ids, blocks);
+        for (&op, continuation) in &ids.continuations {
+            let incoming = ids
+                .incoming
+                .get(continuation)
+                .map_or(&[][..], Vec::as_slice);
+            let yields = Yields::of(self.ctx, op)?;
+            for (i, &result) in self.ctx.results(op).iter().enumerate() {
+                let mut values = incoming.iter().map(|(_, passed)| yields.pick(i, passed));
+                let first = values.next().flatten();
+                if first.is_some() && values.all(|v| v == first) {
+                    ids.aliases.insert(result, first.unwrap_or(result));
+                }
+            }
+        }
+        Ok(ids)
+    }
+
+    /// Labels and value ids for `blocks` and the regions they hold; a
+    /// region's merge block takes the label of the block after its op.
+    fn name_blocks(&mut self, ids: &mut Ids, blocks: &[Block]) -> Result<(), SerializeError> {
+        let ctx = self.ctx;
         for &block in blocks {
             let label = self.fresh();
-            ids.labels.insert(block, label);
+            ids.labels.entry(block).or_insert(label);
         }
         for &block in blocks {
             for &arg in ctx.block_args(block) {
@@ -144,20 +204,118 @@ impl Writer<'_> {
                     let id = self.fresh();
                     ids.values.insert(result, id);
                 }
-                let successors = ctx.successors(op);
-                if successors.is_empty() {
-                    continue;
-                }
-                let groups = self.successor_operands(op)?;
-                for (target, values) in successors.iter().zip(groups) {
-                    ids.incoming
-                        .entry(*target)
-                        .or_default()
-                        .push((ids.labels[&block], values));
+                if is_construct(name) {
+                    let inner = construct_blocks(ctx, op)?;
+                    let continuation = self.fresh();
+                    ids.continuations.insert(op, continuation);
+                    ids.labels.insert(inner[inner.len() - 1], continuation);
+                    self.name_blocks(ids, &inner)?;
+                    if Some(block) != blocks.first().copied() && opens_loop(ctx, block, op, &inner)
+                    {
+                        ids.merged_loops.insert(op);
+                        ids.labels.insert(inner[1], ids.labels[&block]);
+                    }
                 }
             }
         }
-        Ok(ids)
+        Ok(())
+    }
+
+    /// The edges leaving `block`, whose instructions start in the binary
+    /// block labelled `label` (a region's first block continues the block
+    /// holding its op; the ops after a construct open its continuation).
+    fn record_edges(
+        &mut self,
+        ids: &mut Ids,
+        block: Block,
+        mut label: u32,
+    ) -> Result<(), SerializeError> {
+        let ctx = self.ctx;
+        for op in ctx.block_ops(block) {
+            if is_construct(ctx.op_name_str(op)) {
+                let inner = construct_blocks(ctx, op)?;
+                if !ids.merged_loops.contains(&op) {
+                    self.record_edges(ids, inner[0], label)?;
+                }
+                for &b in &inner[1..inner.len() - 1] {
+                    let own = ids.labels[&b];
+                    self.record_edges(ids, b, own)?;
+                }
+                label = ids.continuations[&op];
+                continue;
+            }
+            let successors = ctx.successors(op);
+            if successors.is_empty() {
+                continue;
+            }
+            let groups = self.successor_operands(op)?;
+            for (target, values) in successors.iter().zip(groups) {
+                let target = ids.labels[target];
+                ids.incoming
+                    .entry(target)
+                    .or_default()
+                    .push((label, values));
+            }
+        }
+        Ok(())
+    }
+
+    /// `OpLabel`, the block's arguments as phis (`with_phis`: all but the
+    /// entry block's), then its ops; `merge`, the merge instruction of the
+    /// construct the block heads, goes before its terminator.
+    pub(super) fn labeled_block(
+        &mut self,
+        body: &mut Vec<u32>,
+        ids: &Ids,
+        block: Block,
+        with_phis: bool,
+        merge: Option<Instruction>,
+    ) -> Result<(), SerializeError> {
+        let label = ids.labels[&block];
+        let merged =
+            (self.ctx.block_ops(block).next()).is_some_and(|op| ids.merged_loops.contains(&op));
+        if merged {
+            // The loop header's label and phis stand for this block's.
+            return self.block_ops(body, ids, block, merge);
+        }
+        emit(body, &instruction(Op::Label, None, Some(label), vec![]))?;
+        self.line = crate::ir::Location::UNKNOWN;
+        if with_phis {
+            let args = self.ctx.block_args(block).to_vec();
+            self.phis(body, ids, label, &args, |i, passed| passed.get(i).copied())?;
+        }
+        self.block_ops(body, ids, block, merge)
+    }
+
+    /// The ops of `block`, constructs as their header, blocks and
+    /// continuation.
+    pub(super) fn block_ops(
+        &mut self,
+        body: &mut Vec<u32>,
+        ids: &Ids,
+        block: Block,
+        mut merge: Option<Instruction>,
+    ) -> Result<(), SerializeError> {
+        let ctx = self.ctx;
+        for op in ctx.block_ops(block) {
+            let name = ctx.op_name_str(op);
+            if is_construct(name) {
+                self.construct(body, ids, op)?;
+                continue;
+            }
+            if ctx
+                .op_info(ctx.op_name(op))
+                .is_some_and(|i| i.traits.contains(OpTraits::TERMINATOR))
+            {
+                if let Some(merge) = merge.take() {
+                    emit(body, &merge)?;
+                }
+            }
+            if name != MERGE && name != VARIABLE {
+                self.op(body, ids, op)?;
+            }
+        }
+        Ok(())
     }
 
     /// The module-level id a materialization op stands for; `values` holds
@@ -217,28 +375,42 @@ impl Writer<'_> {
         Ok(groups)
     }
 
-    fn phis(&mut self, body: &mut Vec<u32>, ids: &Ids, block: Block) -> Result<(), SerializeError> {
+    /// An `OpPhi` for each of `values` at the block labelled `label`: the
+    /// value of the `i`-th along each incoming edge is `pick(i, passed)`
+    /// of what the edge passes.
+    pub(super) fn phis(
+        &mut self,
+        body: &mut Vec<u32>,
+        ids: &Ids,
+        label: u32,
+        values: &[Value],
+        pick: impl Fn(usize, &[Value]) -> Option<Value>,
+    ) -> Result<(), SerializeError> {
         let ctx = self.ctx;
-        let incoming = ids.incoming.get(&block).map(Vec::as_slice).unwrap_or(&[]);
-        for (i, &arg) in ctx.block_args(block).iter().enumerate() {
-            let ty = self.type_id(ctx.value_type(arg))?;
+        let incoming = ids.incoming.get(&label).map(Vec::as_slice).unwrap_or(&[]);
+        for (i, &phi) in values.iter().enumerate() {
+            let ty = self.type_id(ctx.value_type(phi))?;
             let mut operands = Vec::new();
-            for (pred, values) in incoming {
-                let value = values
-                    .get(i)
-                    .ok_or("a branch passes too few block arguments")?;
-                operands.push(Operand::Id(self.value_id(ids, *value)?));
+            for (pred, passed) in incoming {
+                let value = pick(i, passed).ok_or("a branch passes too few block arguments")?;
+                operands.push(Operand::Id(self.value_id(ids, value)?));
                 operands.push(Operand::Id(*pred));
             }
             emit(
                 body,
-                &instruction(Op::Phi, Some(ty), Some(ids.values[&arg]), operands),
+                &instruction(Op::Phi, Some(ty), Some(ids.values[&phi]), operands),
             )?;
         }
         Ok(())
     }
 
-    fn value_id(&self, ids: &Ids, value: Value) -> Result<u32, SerializeError> {
+    pub(super) fn value_id(&self, ids: &Ids, mut value: Value) -> Result<u32, SerializeError> {
+        while let Some(&aliased) = ids.aliases.get(&value) {
+            if aliased == value {
+                break;
+            }
+            value = aliased;
+        }
         ids.values
             .get(&value)
             .copied()
@@ -330,7 +502,7 @@ impl Writer<'_> {
 
     /// The operands of a generic op in grammar order: values for id
     /// operands, properties (by enum kind or operand name) for the rest.
-    fn operands(
+    pub(super) fn operands(
         &mut self,
         ids: &Ids,
         op: crate::ir::Op,
@@ -420,6 +592,10 @@ impl Writer<'_> {
             }
             return Ok(());
         }
+        if carrier.form == Form::BlockPosition && is_construct(ctx.op_name_str(op)) {
+            out.push(Operand::Id(self.construct_target(ids, op, carrier.name)?));
+            return Ok(());
+        }
         let Some(attr) = self.prop(op, carrier.name) else {
             return Ok(());
         };
@@ -441,9 +617,11 @@ impl Writer<'_> {
             }
             Form::BlockPosition => {
                 let position = ctx.as_int_attr(attr).ok_or_else(unsupported)?;
+                let region = ctx.parent_block(op).and_then(|b| ctx.block_parent(b));
+                let blocks = region.map_or(&[][..], |r| ctx.region_blocks(r));
                 let block = usize::try_from(position)
                     .ok()
-                    .and_then(|p| ids.blocks.get(p))
+                    .and_then(|p| blocks.get(p))
                     .ok_or("block index out of range")?;
                 out.push(Operand::Id(ids.labels[block]));
             }

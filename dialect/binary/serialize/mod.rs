@@ -10,6 +10,7 @@
 
 mod debug;
 mod function;
+mod regions;
 mod spec_ops;
 mod types;
 

@@ -1,0 +1,440 @@
+//! A function body's blocks as IR blocks and regions: each construct that
+//! maps onto a region ([`Structure`]) becomes a `spirv.mlir.selection` /
+//! `spirv.mlir.loop` op; the rest of the blocks stay a CFG.
+//!
+//! The layout (MLIR 19's, as its deserializer prints it):
+//! - the op sits in the block standing for the header in the enclosing
+//!   region; that block takes the header's phis as arguments (for a loop,
+//!   the values entering from outside); when the header is the function's
+//!   entry block, the entry block branches to the block holding the op;
+//! - selection region: the header's instructions and terminator, the
+//!   construct's other blocks in binary order, then a merge block holding
+//!   only `spirv.mlir.merge`;
+//! - loop region: an entry block branching to the header (passing the
+//!   outer block's arguments), the header with its phis as arguments, the
+//!   other blocks with the back-edge block last (a fresh one when the
+//!   header is its own continue target), then the merge block;
+//! - a branch to the construct's merge block from inside lands on the
+//!   region's merge block, passing the merge block's phi values and the
+//!   values defined inside and used after ([`Construct::escaping`]): they
+//!   are the op's results;
+//! - the merge block's instructions follow the op in the same block when
+//!   only the construct reaches it; otherwise the op is followed by a branch
+//!   to the merge block.
+//!
+//! A construct that cannot be a region keeps its merge instruction as an
+//! op naming blocks of the enclosing region by position. When such a
+//! target lies in another region, the function keeps a plain CFG.
+//!
+//! [`Construct::escaping`]: crate::binary::structurize::Construct::escaping
+
+use super::function::Scope;
+use super::Reader;
+use crate::binary::cfg::Cfg;
+use crate::binary::module::NONE;
+use crate::binary::structurize::{ConstructKind, Obstacle, Structure};
+use crate::binary::DecodeError;
+use crate::ir::{Block, Builder, Region, Type, Value};
+use std::collections::HashMap;
+
+/// The blocks a construct's region adds.
+#[derive(Clone, Copy)]
+struct RegionBlocks {
+    /// The header inside the region (for a selection, the first block).
+    header: Block,
+    /// The fresh continue block of a loop whose header is its own
+    /// continue target.
+    continue_block: Option<Block>,
+    merge: Block,
+}
+
+/// One function body being read.
+pub(super) struct Body<'c, 'v> {
+    pub cfg: &'c Cfg<'v>,
+    structure: Structure,
+    /// Per binary block: its IR block; `None` when its instructions follow
+    /// a construct's op in the block before it.
+    own: Vec<Option<Block>>,
+    absorbed: Vec<bool>,
+    regions: Vec<Option<RegionBlocks>>,
+    /// Region constructs by merge block and by header.
+    by_merge: HashMap<u32, u32>,
+    by_header: HashMap<u32, u32>,
+}
+
+impl<'c, 'v> Body<'c, 'v> {
+    /// The constructs of `cfg`'s function that become regions; none when
+    /// some construct kept inline names a block of another region.
+    pub fn new(cfg: &'c Cfg<'v>) -> Result<Self, DecodeError> {
+        let mut structure = Structure::analyze(cfg)?;
+        let mut absorbed = absorbed_merges(&structure, cfg.len());
+        if !regions_fit(cfg, &structure, &absorbed) {
+            for construct in &mut structure.constructs {
+                construct.obstacles.push(Obstacle {
+                    block: cfg.label(construct.header),
+                    reason: "a construct kept inline names a block of another region".into(),
+                });
+            }
+            absorbed = vec![false; cfg.len()];
+        }
+        let n = cfg.len();
+        Ok(Body {
+            cfg,
+            regions: vec![None; structure.constructs.len()],
+            structure,
+            own: vec![None; n],
+            absorbed,
+            by_merge: HashMap::new(),
+            by_header: HashMap::new(),
+        })
+    }
+
+    /// The IR block a branch from binary block `from` to `to` lands on,
+    /// and the ids it passes beyond `to`'s phis.
+    pub fn target(&self, from: u32, to: u32) -> Option<(Block, Vec<u32>)> {
+        if let Some(&k) = self.by_merge.get(&to) {
+            if self.structure.contains(k, from) {
+                let escaping = self.structure.constructs[k as usize].escaping.clone();
+                return Some((self.regions[k as usize]?.merge, escaping));
+            }
+        }
+        if let Some(&k) = self.by_header.get(&to) {
+            if self.structure.contains(k, from) {
+                let blocks = self.regions[k as usize]?;
+                let block = match blocks.continue_block {
+                    Some(c) if from == to => c,
+                    _ => blocks.header,
+                };
+                return Some((block, Vec::new()));
+            }
+        }
+        Some((self.own[to as usize]?, Vec::new()))
+    }
+
+    /// The region where the block standing for `b` lies.
+    fn placed_in(&self, b: u32) -> u32 {
+        placed_in(&self.structure, b)
+    }
+}
+
+/// Where the block standing for `b` lies: the enclosing region of the
+/// region construct it heads, else its own region.
+fn placed_in(structure: &Structure, b: u32) -> u32 {
+    match structure.region_headed_by(b) {
+        Some(k) => structure.enclosing_region(k),
+        None => structure.region_of(b),
+    }
+}
+
+/// The merge blocks whose instructions follow their construct's op: those
+/// only the construct reaches.
+fn absorbed_merges(structure: &Structure, n: usize) -> Vec<bool> {
+    let mut absorbed = vec![false; n];
+    for c in structure.constructs.iter().filter(|c| c.is_region()) {
+        if !c.merge_shared {
+            absorbed[c.merge as usize] = true;
+        }
+    }
+    absorbed
+}
+
+/// Every merge instruction kept inline names blocks of its own region,
+/// and every region's merge block lies in the enclosing region.
+fn regions_fit(cfg: &Cfg, structure: &Structure, absorbed: &[bool]) -> bool {
+    let own_block_in = |b: u32, region: u32| {
+        b != NONE && !absorbed[b as usize] && placed_in(structure, b) == region
+    };
+    structure.constructs.iter().enumerate().all(|(k, c)| {
+        if c.is_region() {
+            let outer = structure.enclosing_region(k as u32);
+            let merge_placed = placed_in(structure, c.merge) == outer;
+            let back_edges = (cfg.predecessors(c.header).iter())
+                .filter(|&&p| structure.contains(k as u32, p))
+                .count();
+            let back_edge_placed = back_edge_owner(cfg, structure, absorbed, k as u32)
+                .map_or(true, |b| placed_in(structure, b) == k as u32);
+            merge_placed
+                && (c.kind == ConstructKind::Selection || back_edges == 1 && back_edge_placed)
+        } else {
+            let region = structure.region_of(c.header);
+            let continue_ok =
+                c.kind == ConstructKind::Selection || own_block_in(c.continue_target, region);
+            own_block_in(c.merge, region) && continue_ok
+        }
+    })
+}
+
+impl Reader<'_, '_> {
+    /// Reads the function body into `region`: its blocks, and an op with a
+    /// region for each construct that maps onto one. `params` are the
+    /// function's parameters (id, type).
+    pub(super) fn read_body(
+        &mut self,
+        scope: &mut Scope,
+        body: &mut Body,
+        region: Region,
+        params: &[(u32, Type)],
+    ) -> Result<(), DecodeError> {
+        let listing = self.own_blocks(body, NONE);
+        let param_types: Vec<Type> = params.iter().map(|&(_, ty)| ty).collect();
+        let blocks = self.create_blocks(scope, body, region, &listing, &param_types)?;
+        let entry = self.ctx.region_blocks(region).first().copied();
+        if let Some(entry) = entry {
+            let args = self.ctx.block_args(entry).to_vec();
+            for (&(id, _), arg) in params.iter().zip(args) {
+                self.define(scope, id, arg);
+            }
+            if blocks.first() != Some(&entry) {
+                self.branch(entry, blocks[0], Vec::new());
+            }
+        }
+        for (&b, &block) in listing.iter().zip(&blocks) {
+            let skip = if Some(block) == entry {
+                params.len()
+            } else {
+                0
+            };
+            let phis = self.ctx.block_args(block)[skip..].to_vec();
+            self.read_block(scope, body, block, b, phis)?;
+        }
+        Ok(())
+    }
+
+    /// The binary blocks with a block of their own in `region`, in
+    /// binary order (the region's header excluded).
+    fn own_blocks(&self, body: &Body, region: u32) -> Vec<u32> {
+        let mut blocks = body.structure.region_blocks(region);
+        if region != NONE {
+            blocks.remove(0);
+        }
+        blocks.retain(|&b| !body.absorbed[b as usize] && body.placed_in(b) == region);
+        blocks
+    }
+
+    /// A block per binary block of `listing`, with its phis as arguments
+    /// (after `params` for the function's entry block), appended to
+    /// `region`; each label's position noted for merge ops.
+    fn create_blocks(
+        &mut self,
+        scope: &mut Scope,
+        body: &mut Body,
+        region: Region,
+        listing: &[u32],
+        params: &[Type],
+    ) -> Result<Vec<Block>, DecodeError> {
+        let mut blocks = Vec::with_capacity(listing.len());
+        for &b in listing {
+            let mut types = if b == 0 { params.to_vec() } else { Vec::new() };
+            if b == 0 && body.structure.region_headed_by(b).is_some() {
+                // The function's entry block cannot hold the construct's
+                // op (MLIR's layout): it branches to a block that does.
+                let entry = self.ctx.create_block(&types);
+                self.ctx.append_block(region, entry);
+                types.clear();
+            }
+            types.extend(self.phi_types(body.cfg, b)?);
+            let block = self.ctx.create_block(&types);
+            self.ctx.append_block(region, block);
+            let position = self.ctx.region_blocks(region).len() - 1;
+            scope.labels.insert(body.cfg.label(b), position as u32);
+            body.own[b as usize] = Some(block);
+            blocks.push(block);
+        }
+        Ok(blocks)
+    }
+
+    fn phi_types(&mut self, cfg: &Cfg, b: u32) -> Result<Vec<Type>, DecodeError> {
+        let phis: Vec<u32> = cfg.phis(b).collect();
+        phis.into_iter()
+            .map(|phi| {
+                let ty = self.view.insts[phi as usize].result_type;
+                self.type_of_id(phi, Some(ty))
+            })
+            .collect()
+    }
+
+    /// Binary block `b` read into `block`, its phis taking `phis`: the op
+    /// of the construct it heads, or its instructions and terminator.
+    fn read_block(
+        &mut self,
+        scope: &mut Scope,
+        body: &mut Body,
+        block: Block,
+        b: u32,
+        phis: Vec<Value>,
+    ) -> Result<(), DecodeError> {
+        match body.structure.region_headed_by(b) {
+            Some(k) => self.read_construct(scope, body, block, k, phis),
+            None => self.read_plain_block(scope, body, block, b, phis, false),
+        }
+    }
+
+    /// `b`'s instructions and terminator into `block`; a region header's
+    /// merge instruction (`skip_merge`) is left to its op.
+    fn read_plain_block(
+        &mut self,
+        scope: &mut Scope,
+        body: &Body,
+        block: Block,
+        b: u32,
+        phis: Vec<Value>,
+        skip_merge: bool,
+    ) -> Result<(), DecodeError> {
+        let cfg = body.cfg;
+        let phi_ids: Vec<u32> = cfg.phis(b).collect();
+        for (phi, value) in phi_ids.into_iter().zip(phis) {
+            let id = self.view.insts[phi as usize].result;
+            self.define(scope, id, value);
+        }
+        let binary = cfg.blocks[b as usize];
+        let builder = Builder::at_end(block);
+        // A line applies up to the end of its block.
+        self.line = crate::ir::Location::UNKNOWN;
+        for index in binary.phi_end..binary.terminator {
+            if skip_merge && index == binary.merge {
+                continue;
+            }
+            self.read_instruction(scope, &builder, index)?;
+        }
+        self.read_terminator(scope, &builder, body, b)
+    }
+
+    /// Construct `k`'s op at the end of `block`, its region, and what
+    /// follows it: the merge block's instructions, or a branch to them.
+    fn read_construct(
+        &mut self,
+        scope: &mut Scope,
+        body: &mut Body,
+        block: Block,
+        k: u32,
+        phis: Vec<Value>,
+    ) -> Result<(), DecodeError> {
+        let construct = body.structure.constructs[k as usize].clone();
+        let cfg = body.cfg;
+        let header = construct.header;
+        let merge_index = cfg.blocks[header as usize].merge;
+        let builder = Builder::at_end(block);
+        let carried = self.carried(scope, &builder, merge_index, false)?;
+        let mut result_types = self.phi_types(cfg, construct.merge)?;
+        for &id in &construct.escaping {
+            let ty = self.view.def_inst(id).map_or(0, |d| d.result_type);
+            result_types.push(self.type_of_id(merge_index, Some(ty))?);
+        }
+        let is_loop = construct.kind == ConstructKind::Loop;
+        let name = if is_loop {
+            "spirv.mlir.loop"
+        } else {
+            "spirv.mlir.selection"
+        };
+        let mut spec = self.spec(name, vec![], result_types.clone(), carried.props);
+        spec.num_regions = 1;
+        let op = builder.create_from(&mut self.ctx, spec);
+        let results = self.ctx.results(op).to_vec();
+        let region = self.ctx.regions(op)[0];
+
+        let first = self.ctx.create_block(&[]);
+        self.ctx.append_block(region, first);
+        let header_block = if is_loop {
+            let types = self.phi_types(cfg, header)?;
+            let inner = self.ctx.create_block(&types);
+            self.ctx.append_block(region, inner);
+            inner
+        } else {
+            first
+        };
+        let mut listing = self.own_blocks(body, k);
+        if is_loop {
+            if let Some(last) = back_edge_owner(cfg, &body.structure, &body.absorbed, k) {
+                listing.retain(|&b| b != last);
+                listing.push(last);
+            }
+        }
+        let blocks = self.create_blocks(scope, body, region, &listing, &[])?;
+        let self_loop = is_loop && cfg.successors(header).contains(&header);
+        let continue_block = if self_loop {
+            let args = self.ctx.block_args(header_block).to_vec();
+            let types: Vec<Type> = args.iter().map(|&a| self.ctx.value_type(a)).collect();
+            let c = self.ctx.create_block(&types);
+            self.ctx.append_block(region, c);
+            Some(c)
+        } else {
+            None
+        };
+        let merge = self.ctx.create_block(&result_types);
+        self.ctx.append_block(region, merge);
+        body.regions[k as usize] = Some(RegionBlocks {
+            header: header_block,
+            continue_block,
+            merge,
+        });
+        body.by_merge.insert(construct.merge, k);
+        body.by_header.insert(header, k);
+
+        if is_loop {
+            self.branch(first, header_block, phis);
+            let args = self.ctx.block_args(header_block).to_vec();
+            self.read_plain_block(scope, body, header_block, header, args, true)?;
+        } else {
+            self.read_plain_block(scope, body, first, header, phis, true)?;
+        }
+        if let Some(c) = continue_block {
+            let args = self.ctx.block_args(c).to_vec();
+            self.branch(c, header_block, args);
+        }
+        for (&b, &own) in listing.iter().zip(&blocks) {
+            let args = self.ctx.block_args(own).to_vec();
+            self.read_block(scope, body, own, b, args)?;
+        }
+        let yielded = self.ctx.block_args(merge).to_vec();
+        let spec = self.spec("spirv.mlir.merge", yielded, vec![], Vec::new());
+        Builder::at_end(merge).create_from(&mut self.ctx, spec);
+
+        for (&id, &result) in construct
+            .escaping
+            .iter()
+            .zip(&results[construct.merge_phis..])
+        {
+            scope.values.insert(id, result);
+        }
+        let merge_phis = results[..construct.merge_phis].to_vec();
+        match body.own[construct.merge as usize] {
+            Some(target) if construct.merge_shared => {
+                self.branch(block, target, merge_phis);
+                Ok(())
+            }
+            _ => self.read_block(scope, body, block, construct.merge, merge_phis),
+        }
+    }
+
+    /// `spirv.Branch` from `from` to `to` passing `args`.
+    fn branch(&mut self, from: Block, to: Block, args: Vec<Value>) {
+        let mut spec = self.spec("spirv.Branch", args, vec![], Vec::new());
+        spec.successors = vec![to];
+        Builder::at_end(from).create_from(&mut self.ctx, spec);
+    }
+}
+
+/// The binary block whose IR block holds `b`'s instructions: `b`, or for
+/// a merge block read after its construct's op, the block holding the op.
+fn owner(structure: &Structure, absorbed: &[bool], b: u32) -> u32 {
+    let mut at = b;
+    while absorbed[at as usize] {
+        let Some(k) = (structure.constructs.iter())
+            .position(|c| c.is_region() && c.merge == at && !c.merge_shared)
+        else {
+            break;
+        };
+        at = structure.constructs[k].header;
+    }
+    at
+}
+
+/// The block of loop `k` that branches back to its header (through the
+/// IR block holding it), if another block than the header does.
+fn back_edge_owner(cfg: &Cfg, structure: &Structure, absorbed: &[bool], k: u32) -> Option<u32> {
+    let header = structure.constructs[k as usize].header;
+    (cfg.predecessors(header).iter())
+        .copied()
+        .find(|&p| p != header && structure.contains(k, p))
+        .map(|p| owner(structure, absorbed, p))
+}

@@ -1,0 +1,210 @@
+//! Structured control flow in the binary: a `spirv.mlir.selection` /
+//! `spirv.mlir.loop` becomes its header block carrying `OpSelectionMerge`
+//! / `OpLoopMerge` (a loop's continue target is its region's second to
+//! last block), its region's blocks, and a continuation block reached by
+//! every branch to the region's merge block, whose phis are the op's
+//! results; the inverses of the deserializer's layout (an entry block
+//! only branching to a construct's block, a block only entering a loop).
+
+use super::function::Ids;
+use super::{emit, instruction, SerializeError, Writer};
+use crate::grammar::Op;
+use crate::ir::{Block, Context, Value};
+
+pub(super) const SELECTION: &str = "spirv.mlir.selection";
+pub(super) const LOOP: &str = "spirv.mlir.loop";
+pub(super) const MERGE: &str = "spirv.mlir.merge";
+pub(super) const VARIABLE: &str = "spirv.Variable";
+
+/// What a construct's `spirv.mlir.merge` yields, in terms of its merge
+/// block's arguments.
+pub(super) struct Yields {
+    merge_args: Vec<Value>,
+    yielded: Vec<Value>,
+}
+
+impl Yields {
+    pub(super) fn of(ctx: &Context, op: crate::ir::Op) -> Result<Yields, SerializeError> {
+        let blocks = construct_blocks(ctx, op)?;
+        let merge = blocks[blocks.len() - 1];
+        Ok(Yields {
+            merge_args: ctx.block_args(merge).to_vec(),
+            yielded: (ctx.last_op(merge))
+                .map(|m| ctx.operands(m).collect())
+                .unwrap_or_default(),
+        })
+    }
+
+    /// The `i`-th yielded value along an edge passing `passed` to the
+    /// merge block.
+    pub(super) fn pick(&self, i: usize, passed: &[Value]) -> Option<Value> {
+        let value = self.yielded.get(i).copied();
+        match value.and_then(|v| self.merge_args.iter().position(|&a| a == v)) {
+            Some(j) => passed.get(j).copied(),
+            None => value,
+        }
+    }
+}
+
+/// `op` is a loop opening `block`, and `block` only hands its arguments,
+/// unchanged and used nowhere else, to the loop header through the
+/// region's entry block.
+pub(super) fn opens_loop(ctx: &Context, block: Block, op: crate::ir::Op, inner: &[Block]) -> bool {
+    let args = ctx.block_args(block);
+    let entry_ops: Vec<crate::ir::Op> = ctx.block_ops(inner[0]).collect();
+    ctx.op_name_str(op) == LOOP
+        && ctx.block_ops(block).next() == Some(op)
+        && matches!(&entry_ops[..], [branch] if ctx.successors(*branch) == [inner[1]]
+            && ctx.operands(*branch).eq(args.iter().copied()))
+        && args.iter().all(|&a| ctx.uses(a).len() == 1)
+}
+
+/// The `spirv.Variable` ops of a function's blocks and of the constructs
+/// they hold, in order: SPIR-V wants them all in the entry block.
+pub(super) fn function_variables(ctx: &Context, blocks: &[Block]) -> Vec<crate::ir::Op> {
+    let mut variables = Vec::new();
+    let mut pending: Vec<Block> = blocks.iter().rev().copied().collect();
+    while let Some(block) = pending.pop() {
+        for op in ctx.block_ops(block) {
+            match ctx.op_name_str(op) {
+                VARIABLE => variables.push(op),
+                name if is_construct(name) => {
+                    for &region in ctx.regions(op) {
+                        pending.extend(ctx.region_blocks(region).iter().rev());
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    variables
+}
+
+pub(super) fn is_construct(name: &str) -> bool {
+    name == SELECTION || name == LOOP
+}
+
+/// The blocks of a construct op's region: at least a first and a merge block.
+pub(super) fn construct_blocks(
+    ctx: &Context,
+    op: crate::ir::Op,
+) -> Result<Vec<Block>, SerializeError> {
+    let blocks = match ctx.regions(op) {
+        [region] => ctx.region_blocks(*region).to_vec(),
+        _ => Vec::new(),
+    };
+    let least = if ctx.op_name_str(op) == LOOP { 4 } else { 2 };
+    if blocks.len() < least {
+        return Err(format!(
+            "{} needs at least {least} blocks",
+            ctx.op_name_str(op)
+        ));
+    }
+    Ok(blocks)
+}
+
+impl Writer<'_> {
+    /// The block after the entry block when the entry block holds only a
+    /// branch to it without arguments and nothing else branches to it;
+    /// its label becomes the entry block's.
+    pub(super) fn entry_fallthrough(&self, ids: &mut Ids, blocks: &[Block]) -> Option<Block> {
+        let ctx = self.ctx;
+        let (&entry, rest) = blocks.split_first()?;
+        let next = *rest.first()?;
+        let entry_ops: Vec<crate::ir::Op> = ctx.block_ops(entry).collect();
+        let [branch] = entry_ops[..] else { return None };
+        let plain_branch = ctx.op_name_str(branch) == "spirv.Branch"
+            && ctx.successors(branch) == [next]
+            && ctx.num_operands(branch) == 0
+            && ctx.block_args(next).is_empty();
+        let next_label = ids.labels[&next];
+        if !plain_branch || ids.incoming.get(&next_label).map_or(0, Vec::len) != 1 {
+            return None;
+        }
+        let entry_label = ids.labels[&entry];
+        ids.incoming.remove(&next_label);
+        for edges in ids.incoming.values_mut() {
+            for (pred, _) in edges.iter_mut() {
+                if *pred == next_label {
+                    *pred = entry_label;
+                }
+            }
+        }
+        ids.labels.insert(next, entry_label);
+        Some(next)
+    }
+
+    /// A `spirv.mlir.selection` / `spirv.mlir.loop` as binary blocks: its
+    /// first block continues the current one (a selection header, or the
+    /// branch into a loop header carrying `OpLoopMerge`), then its blocks,
+    /// then the continuation, whose phis are the op's results.
+    pub(super) fn construct(
+        &mut self,
+        body: &mut Vec<u32>,
+        ids: &Ids,
+        op: crate::ir::Op,
+    ) -> Result<(), SerializeError> {
+        let ctx = self.ctx;
+        let inner = construct_blocks(ctx, op)?;
+        let is_loop = ctx.op_name_str(op) == LOOP;
+        let merge_op = if is_loop {
+            Op::LoopMerge
+        } else {
+            Op::SelectionMerge
+        };
+        let merge = instruction(merge_op, None, None, self.operands(ids, op, merge_op)?);
+        let last = inner.len() - 1;
+        if is_loop {
+            if !ids.merged_loops.contains(&op) {
+                self.block_ops(body, ids, inner[0], None)?;
+            }
+            self.labeled_block(body, ids, inner[1], true, Some(merge))?;
+            for &b in &inner[2..last] {
+                self.labeled_block(body, ids, b, true, None)?;
+            }
+        } else {
+            self.block_ops(body, ids, inner[0], Some(merge))?;
+            for &b in &inner[1..last] {
+                self.labeled_block(body, ids, b, true, None)?;
+            }
+        }
+        let continuation = ids.continuations[&op];
+        emit(
+            body,
+            &instruction(Op::Label, None, Some(continuation), vec![]),
+        )?;
+        self.line = crate::ir::Location::UNKNOWN;
+        let yields = Yields::of(ctx, op)?;
+        let results: Vec<Value> = (ctx.results(op).iter())
+            .copied()
+            .filter(|r| !ids.aliases.contains_key(r))
+            .collect();
+        let positions: Vec<usize> = (ctx.results(op).iter())
+            .enumerate()
+            .filter(|(_, r)| !ids.aliases.contains_key(r))
+            .map(|(i, _)| i)
+            .collect();
+        self.phis(body, ids, continuation, &results, |i, passed| {
+            yields.pick(positions[i], passed)
+        })
+    }
+
+    /// The region-shape targets of a construct's merge instruction: the
+    /// continuation, and a loop's second to last block.
+    pub(super) fn construct_target(
+        &self,
+        ids: &Ids,
+        op: crate::ir::Op,
+        name: &str,
+    ) -> Result<u32, SerializeError> {
+        let inner = construct_blocks(self.ctx, op)?;
+        match name {
+            "continue_target" if inner.len() >= 4 => Ok(ids.labels[&inner[inner.len() - 2]]),
+            "merge_block" => Ok(ids.continuations[&op]),
+            _ => Err(format!(
+                "{} has no block for `{name}`",
+                self.ctx.op_name_str(op)
+            )),
+        }
+    }
+}

@@ -1,0 +1,30 @@
+// ARGS: translate --test-spirv-roundtrip
+// A selection yielding a value (its merge block's phi) through the binary
+// and back: the header block gets OpSelectionMerge, the op's result is the
+// phi of the block after the construct, and reading it back builds the
+// region and its result again (the entry block heads the selection, so it
+// branches to the block holding the op, as MLIR lays it out).
+
+// CHECK: spirv.Branch ^bb1
+// CHECK: ^bb1:
+// CHECK: %0 = "spirv.mlir.selection"() <{selection_control = #spirv.selection_control<None>}> ({
+// CHECK: %2 = spirv.SNegate %arg1 : si32
+// CHECK: spirv.mlir.merge %3 : si32
+// CHECK: }) : () -> si32
+// CHECK: %1 = "spirv.IAdd"(%0, %arg2) : (si32, i32) -> si32
+
+"spirv.module"() <{addressing_model = #spirv.addressing_model<Logical>, memory_model = #spirv.memory_model<GLSL450>, vce_triple = #spirv.vce<v1.0, [Shader], []>}> ({
+  "spirv.func"() <{function_control = #spirv.function_control<None>, function_type = (i1, si32, i32) -> si32, sym_name = "f"}> ({
+  ^bb0(%c: i1, %a: si32, %b: i32):
+    %r = "spirv.mlir.selection"() <{selection_control = #spirv.selection_control<None>}> ({
+      "spirv.BranchConditional"(%c, %a)[^then, ^merge] <{operandSegmentSizes = array<i32: 1, 0, 1>}> : (i1, si32) -> ()
+    ^then:
+      %n = "spirv.SNegate"(%a) : (si32) -> si32
+      "spirv.Branch"(%n)[^merge] : (si32) -> ()
+    ^merge(%m: si32):
+      "spirv.mlir.merge"(%m) : (si32) -> ()
+    }) : () -> si32
+    %s = "spirv.IAdd"(%r, %b) : (si32, i32) -> si32
+    "spirv.ReturnValue"(%s) : (si32) -> ()
+  }) : () -> ()
+}) : () -> ()
