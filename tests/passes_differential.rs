@@ -7,6 +7,16 @@
 //! MLIR lists them as it meets them). Where MLIR reports an error, we must
 //! report one on the same line. Value and block names are compared after
 //! renaming them in order of appearance.
+//!
+//! Where we deliberately differ, the shared inputs stay clear: layout
+//! follows Vulkan's rules per storage class (MLIR 19 uses std430 for
+//! `Uniform` too, and gives arrays of 3-vectors a stride of 12);
+//! `--spirv-update-vce` also counts decorations held as attributes
+//! (`built_in`), which MLIR ignores, and, where a target allows both,
+//! raises the version rather than adding an extension the version already
+//! includes (MLIR adds the extension, even one the target does not list);
+//! the greedy driver folds only CompositeExtract of CompositeConstruct,
+//! where MLIR runs every op's folder and simplifies regions.
 
 mod support;
 

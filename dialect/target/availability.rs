@@ -259,9 +259,11 @@ fn require_spirv_type(
             let kinds = ["dim", "", "", "", "", "image_format"];
             for (kind, case) in kinds.iter().zip(cases) {
                 let Param::Ident(case) = case else { continue };
-                if let Some(e) =
-                    enum_kind(kind).and_then(|k| k.info().enumerant_named(ctx.str(*case)))
-                {
+                // MLIR spells the numbered dimensions Dim1D/Dim2D/Dim3D.
+                let case = ctx.str(*case);
+                let named = |name: &str| enum_kind(kind)?.info().enumerant_named(name);
+                let record = named(case).or_else(|| named(case.strip_prefix("Dim")?));
+                if let Some(e) = record {
                     needs.require(&format!("{what} ({})", e.name), &e.availability)?;
                 }
             }
