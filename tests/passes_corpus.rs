@@ -19,6 +19,11 @@
 //! modules using `BufferBlock` (std430 storage buffers of SPIR-V 1.0,
 //! which the IR does not tell apart from uniform blocks).
 //!
+//! The rewrite passes (`--spirv-canonicalize-gl`, `--spirv-webgpu-prepare`,
+//! `--spirv-rewrite-inserts`, `--spirv-unify-aliased-resource`, the layout
+//! pass) run on every module: no panic, the result verifies, and a changed
+//! module still passes spirv-val.
+//!
 //! spirv-val runs on several threads.
 
 mod support;
@@ -571,5 +576,80 @@ fn layout_pass_matches_glslang_on_the_corpus() {
     assert!(
         matched >= LAYOUT_MATCHED_FLOOR,
         "{matched} blocks matched; the floor is {LAYOUT_MATCHED_FLOOR}"
+    );
+}
+
+// ----- the rewrite passes ------------------------------------------------
+
+/// Runs each rewrite pass on a fresh copy of the module: it must not
+/// panic, the result must verify, and where the written module changed
+/// spirv-val must still accept it. Returns `(changed, failures)`.
+fn check_rewrites(val: &Path, m: Module) -> (usize, Vec<String>) {
+    use spirv_dialect::transforms::{
+        CanonicalizeGl, RewriteInserts, UnifyAliasedResource, WebGpuPrepare,
+    };
+    let passes: [(&str, fn() -> Box<dyn Pass>); 5] = [
+        ("spirv-canonicalize-gl", || Box::new(CanonicalizeGl)),
+        ("spirv-webgpu-prepare", || Box::new(WebGpuPrepare)),
+        ("spirv-rewrite-inserts", || Box::new(RewriteInserts)),
+        ("spirv-unify-aliased-resource", || {
+            Box::new(UnifyAliasedResource)
+        }),
+        ("decorate-spirv-composite-type-layout", || {
+            Box::new(DecorateCompositeTypeLayout)
+        }),
+    ];
+    let before = serialize(&m.ctx, m.module).unwrap_or_default();
+    let (mut changed, mut failures) = (0, Vec::new());
+    for (flag, pass) in passes {
+        let Ok((mut ctx, module)) = deserialize(&m.words) else {
+            continue;
+        };
+        let ran = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            pass().run(&mut ctx, module)
+        }));
+        let problem = match ran {
+            Err(_) => Some("panicked".to_string()),
+            Ok(Err(d)) => Some(d.message),
+            Ok(Ok(())) => match spirv_dialect::verify::verify(&ctx, module) {
+                Err(d) => Some(format!("the result does not verify: {}", d.message)),
+                Ok(()) => match serialize(&ctx, module) {
+                    Err(e) => Some(format!("serialize: {e}")),
+                    Ok(words) if words == before => None,
+                    Ok(words) => {
+                        changed += 1;
+                        complaint(val, &words, &m.env).map(|c| format!("spirv-val: {c}"))
+                    }
+                },
+            },
+        };
+        if let Some(problem) = problem {
+            failures.push(format!("{}: --{flag}: {problem}", m.name));
+        }
+    }
+    (changed, failures)
+}
+
+#[test]
+fn rewrite_passes_keep_corpus_modules_valid() {
+    let Some((files, val)) = corpus_and_validator() else {
+        return;
+    };
+    let (outcomes, _) = for_each_module(&files, &val, |m| check_rewrites(&val, m));
+    let changed: usize = outcomes.iter().map(|o| o.0).sum();
+    let failures: Vec<&String> = outcomes.iter().flat_map(|o| &o.1).collect();
+    println!(
+        "{} modules, 5 rewrite passes each: {changed} results changed the module and still validate; {} failures",
+        outcomes.len(),
+        failures.len()
+    );
+    assert!(
+        failures.is_empty(),
+        "{}",
+        failures
+            .iter()
+            .map(|f| f.as_str())
+            .collect::<Vec<_>>()
+            .join("\n")
     );
 }
