@@ -581,6 +581,9 @@ fn layout_pass_matches_glslang_on_the_corpus() {
 
 // ----- the rewrite passes ------------------------------------------------
 
+/// Makes a pass to run.
+type MakePass = fn() -> Box<dyn Pass>;
+
 /// Runs each rewrite pass on a fresh copy of the module: it must not
 /// panic, the result must verify, and where the written module changed
 /// spirv-val must still accept it. Returns `(changed, failures)`.
@@ -588,7 +591,7 @@ fn check_rewrites(val: &Path, m: Module) -> (usize, Vec<String>) {
     use spirv_dialect::transforms::{
         CanonicalizeGl, RewriteInserts, UnifyAliasedResource, WebGpuPrepare,
     };
-    let passes: [(&str, fn() -> Box<dyn Pass>); 5] = [
+    let passes: [(&str, MakePass); 5] = [
         ("spirv-canonicalize-gl", || Box::new(CanonicalizeGl)),
         ("spirv-webgpu-prepare", || Box::new(WebGpuPrepare)),
         ("spirv-rewrite-inserts", || Box::new(RewriteInserts)),
