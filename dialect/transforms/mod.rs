@@ -94,6 +94,19 @@ fn each_spirv_module(
     Ok(())
 }
 
+/// `!spirv.ptr<pointee, class>`.
+fn pointer_type(ctx: &mut Context, pointee: Type, class: &str) -> Type {
+    let class = ctx.ident(class);
+    ctx.dialect_type(
+        crate::spirv::NAMESPACE,
+        "ptr",
+        vec![
+            crate::ir::Param::Type(pointee),
+            crate::ir::Param::Ident(class),
+        ],
+    )
+}
+
 /// The `sym_name` of a symbol op ("" when it has none).
 fn symbol_name(ctx: &Context, op: Op) -> String {
     property(ctx, op, "sym_name")

@@ -28,7 +28,7 @@ use crate::ir::{Builder, Context, Diagnostic, Op, Param, Type, TypeData, Value, 
 use crate::spirv::types::as_pointer;
 use crate::spirv::NAMESPACE;
 
-use super::{body, build, property, symbol_name};
+use super::{body, build, pointer_type, property, symbol_name};
 
 pub struct UnifyAliasedResource;
 
@@ -221,15 +221,6 @@ struct Rewrite {
     replaced: HashMap<Value, Value>,
     /// Ops replaced, in program order.
     erase: Vec<Op>,
-}
-
-fn pointer_type(ctx: &mut Context, pointee: Type, class: &str) -> Type {
-    let class = ctx.ident(class);
-    ctx.dialect_type(
-        NAMESPACE,
-        "ptr",
-        vec![Param::Type(pointee), Param::Ident(class)],
-    )
 }
 
 fn constant_value(ctx: &Context, value: Value) -> Option<i128> {
