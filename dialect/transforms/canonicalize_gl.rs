@@ -57,8 +57,9 @@ fn compared(ctx: &Context, comparison: Op) -> (Value, Value) {
     (ctx.operand(comparison, 0), ctx.operand(comparison, 1))
 }
 
-/// `(x, min, max, clamp op)` when `root` has the clamp shape. (MLIR 19 has
-/// a second, mirrored shape that never matches; it is left out.)
+/// `(x, min, max, clamp op)` when `root` has the clamp shape. Mirrored
+/// shapes (`select(cmp(max, middle), max, middle)` and the like) are left
+/// alone, as mlir-opt-19 leaves them.
 fn clamp_operands(ctx: &Context, root: Op) -> Option<(Value, Value, Value, &'static str)> {
     let (outer_cmp, on_true, on_false) = select_of(ctx, root)?;
     let kind = ctx.op_name_str(outer_cmp);
