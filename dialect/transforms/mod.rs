@@ -94,6 +94,12 @@ fn each_spirv_module(
     Ok(())
 }
 
+/// Whether `op` has `operands` operands and `results` results (generic
+/// text may give an op any number; the passes look only at well-formed ones).
+fn has_shape(ctx: &Context, op: Op, operands: usize, results: usize) -> bool {
+    ctx.num_operands(op) == operands && ctx.results(op).len() == results
+}
+
 /// `!spirv.ptr<pointee, class>`.
 fn pointer_type(ctx: &mut Context, pointee: Type, class: &str) -> Type {
     let class = ctx.ident(class);

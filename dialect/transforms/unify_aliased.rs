@@ -28,7 +28,7 @@ use crate::ir::{Builder, Context, Diagnostic, Op, Param, Type, TypeData, Value, 
 use crate::spirv::types::as_pointer;
 use crate::spirv::NAMESPACE;
 
-use super::{body, build, pointer_type, property, symbol_name};
+use super::{body, build, has_shape, pointer_type, property, symbol_name};
 
 pub struct UnifyAliasedResource;
 
@@ -288,6 +288,9 @@ impl Rewrite {
                 Ok(())
             }
             "spirv.mlir.addressof" => {
+                if !has_shape(ctx, op, 0, 1) {
+                    return Ok(());
+                }
                 let Some((set, _)) = self.source_variable(ctx, op) else {
                     return Ok(());
                 };
@@ -307,6 +310,9 @@ impl Rewrite {
                 Ok(())
             }
             "spirv.AccessChain" => {
+                if ctx.num_operands(op) == 0 || ctx.results(op).len() != 1 {
+                    return Ok(());
+                }
                 let Some(base) = defining_op(ctx, ctx.operand(op, 0)) else {
                     return Ok(());
                 };
@@ -316,6 +322,13 @@ impl Rewrite {
                 self.rewrite_access_chain(ctx, op, set, source)
             }
             "spirv.Load" | "spirv.Store" => {
+                let well_formed = match ctx.op_name_str(op) {
+                    "spirv.Load" => has_shape(ctx, op, 1, 1),
+                    _ => has_shape(ctx, op, 2, 0),
+                };
+                if !well_formed {
+                    return Ok(());
+                }
                 let pointer = ctx.operand(op, 0);
                 let chain = defining_op(ctx, pointer);
                 let unified = chain.is_some_and(|c| {
