@@ -19,9 +19,9 @@
 use std::collections::{HashMap, HashSet};
 
 use crate::grammar::Op as GrammarOp;
-use crate::ir::{Attr, Builder, Context, Op, OpTraits, Type, Value, ValueDef};
+use crate::ir::{Attr, Builder, Context, Op, OpTraits, Type, Value};
 
-use super::{build, has_shape, property};
+use super::{build, defining_op, has_shape, property};
 
 /// Creates ops before the op being rewritten and remembers them.
 pub(super) struct Rewriter {
@@ -91,13 +91,6 @@ fn is_pure(ctx: &Context, op: Op) -> bool {
 
 fn is_dead(ctx: &Context, op: Op) -> bool {
     is_pure(ctx, op) && ctx.results(op).iter().all(|&r| ctx.uses(r).is_empty())
-}
-
-fn defining_op(ctx: &Context, value: Value) -> Option<Op> {
-    match ctx.value_def(value) {
-        ValueDef::Result { op, .. } => Some(op),
-        _ => None,
-    }
 }
 
 /// The constants kept so far, by function, value and type.

@@ -100,6 +100,14 @@ fn has_shape(ctx: &Context, op: Op, operands: usize, results: usize) -> bool {
     ctx.num_operands(op) == operands && ctx.results(op).len() == results
 }
 
+/// The op whose result `value` is, if any.
+fn defining_op(ctx: &Context, value: Value) -> Option<Op> {
+    match ctx.value_def(value) {
+        crate::ir::ValueDef::Result { op, .. } => Some(op),
+        _ => None,
+    }
+}
+
 /// `!spirv.ptr<pointee, class>`.
 fn pointer_type(ctx: &mut Context, pointee: Type, class: &str) -> Type {
     let class = ctx.ident(class);

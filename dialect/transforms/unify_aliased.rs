@@ -24,11 +24,11 @@
 use std::collections::HashMap;
 
 use crate::ir::pass::Pass;
-use crate::ir::{Builder, Context, Diagnostic, Op, Param, Type, TypeData, Value, ValueDef};
+use crate::ir::{Builder, Context, Diagnostic, Op, Param, Type, TypeData, Value};
 use crate::spirv::types::as_pointer;
 use crate::spirv::NAMESPACE;
 
-use super::{body, build, has_shape, pointer_type, property, symbol_name};
+use super::{body, build, defining_op, has_shape, pointer_type, property, symbol_name};
 
 pub struct UnifyAliasedResource;
 
@@ -128,13 +128,8 @@ fn canonical_index(ctx: &Context, elements: &[Type]) -> Option<usize> {
             None => component_bits.push(scalar_bits(ctx, ty)?),
         }
     }
-    let first_min = |items: &mut dyn Iterator<Item = (usize, u32)>| {
-        items.fold(None, |best: Option<(usize, u32)>, (i, v)| match best {
-            Some((_, b)) if b <= v => best,
-            _ => Some((i, v)),
-        })
-    };
-    if let Some((index, bits)) = first_min(&mut vectors.iter().copied()) {
+    // `min_by_key` picks the first of equal minima, as MLIR does.
+    if let Some((index, bits)) = vectors.iter().copied().min_by_key(|&(_, bits)| bits) {
         if vectors.iter().any(|(_, v)| v % bits != 0) {
             return None;
         }
@@ -144,7 +139,11 @@ fn canonical_index(ctx: &Context, elements: &[Type]) -> Option<usize> {
             .all(|b| b % base == 0)
             .then_some(index);
     }
-    let (index, bits) = first_min(&mut component_bits.iter().copied().enumerate())?;
+    let (index, bits) = component_bits
+        .iter()
+        .copied()
+        .enumerate()
+        .min_by_key(|&(_, bits)| bits)?;
     component_bits
         .iter()
         .all(|b| b % bits == 0)
@@ -155,13 +154,6 @@ fn canonical_index(ctx: &Context, elements: &[Type]) -> Option<usize> {
 struct Unified {
     canonical: Op,
     element: HashMap<Op, Type>,
-}
-
-fn defining_op(ctx: &Context, value: Value) -> Option<Op> {
-    match ctx.value_def(value) {
-        ValueDef::Result { op, .. } => Some(op),
-        _ => None,
-    }
 }
 
 fn unify_module(ctx: &mut Context, module: Op) -> Result<(), Diagnostic> {
