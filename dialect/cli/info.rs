@@ -107,7 +107,64 @@ fn describe_op(op: Op) -> String {
     for o in info.operands {
         text.push_str(&format!("  {}\n", operand_line(o)));
     }
-    text + &availability_lines(&info.availability, "")
+    text + &availability_lines(&info.availability, "") + &enum_operand_cases(info.operands)
+}
+
+/// The enum an operand of `kind` holds: the kind itself, or for ids of
+/// enum values (`IdScope`, `IdMemorySemantics`: enum attributes in the
+/// dialect) the enum they name.
+fn operand_enum(kind: grammar::OperandKind) -> Option<grammar::OperandKind> {
+    let is_enum = |k: grammar::OperandKind| {
+        matches!(k.info().category, Category::ValueEnum | Category::BitEnum)
+    };
+    if is_enum(kind) {
+        return Some(kind);
+    }
+    let named = kind.info().name.strip_prefix("Id")?;
+    grammar::find_kind(named).ok().filter(|&k| is_enum(k))
+}
+
+/// Whether a record asks for more than SPIR-V 1.0 offers.
+fn adds_requirements(a: &Availability) -> bool {
+    !a.capabilities.is_empty()
+        || !a.extensions.is_empty()
+        || a.last_version.is_some()
+        || a.min_version
+            .is_some_and(|v| v > grammar::Version::new(1, 0))
+}
+
+/// What the cases of an op's enum operands add to its own requirements:
+/// `  Scope QueueFamily: since 1.5; caps: VulkanMemoryModel`.
+fn enum_operand_cases(operands: &[OperandInfo]) -> String {
+    let mut kinds: Vec<grammar::OperandKind> = Vec::new();
+    for o in operands {
+        if let Some(kind) = operand_enum(o.kind) {
+            if !kinds.iter().any(|k| k.info().name == kind.info().name) {
+                kinds.push(kind);
+            }
+        }
+    }
+    let mut text = String::new();
+    for kind in kinds {
+        let info = kind.info();
+        for e in info
+            .enumerants
+            .iter()
+            .filter(|e| adds_requirements(&e.availability))
+        {
+            let added = compact_availability(&e.availability);
+            text.push_str(&format!(
+                "  {} {}: {}",
+                info.name,
+                e.name,
+                added.trim_start()
+            ));
+        }
+    }
+    if text.is_empty() {
+        return text;
+    }
+    format!("enum operand cases that add requirements:\n{text}")
 }
 
 fn describe_kind(kind: grammar::OperandKind) -> String {

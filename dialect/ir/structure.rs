@@ -350,11 +350,13 @@ impl Context {
         self.ops[op.index()].operands[index] = Operand { value, use_slot };
     }
 
-    /// Drops every operand of `op`.
+    /// Drops every operand of `op`, the last first, so that a use moved
+    /// within a value's use list (an op using one value twice) still finds
+    /// its operand.
     pub fn clear_operands(&mut self, op: Op) {
-        let operands = std::mem::take(&mut self.ops[op.index()].operands);
-        for operand in operands {
+        while let Some(&operand) = self.ops[op.index()].operands.last() {
             self.remove_use(operand);
+            self.ops[op.index()].operands.pop();
         }
     }
 

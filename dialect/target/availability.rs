@@ -5,7 +5,7 @@
 //! matrices) — and where the target environment of an op comes from.
 
 use super::{Missing, Requirements, TargetEnv};
-use crate::grammar::{Availability, Capability, Category, Op, ValueEnum};
+use crate::grammar::{Availability, Capability, Category, Op};
 use crate::ir::{Attr, AttrData, Context, Param, Type, TypeData};
 use crate::spirv::types::as_pointer;
 use crate::spirv::{attributes::vce_of, enum_kind, NAMESPACE};
@@ -116,7 +116,6 @@ fn require_capability(
     capability: Capability,
     needs: &mut Requirements,
 ) -> Result<(), Missing> {
-    needs.require(what, capability.availability())?;
     needs.require_capability(what, capability)
 }
 
@@ -260,9 +259,11 @@ fn require_spirv_type(
             let kinds = ["dim", "", "", "", "", "image_format"];
             for (kind, case) in kinds.iter().zip(cases) {
                 let Param::Ident(case) = case else { continue };
-                if let Some(e) =
-                    enum_kind(kind).and_then(|k| k.info().enumerant_named(ctx.str(*case)))
-                {
+                // MLIR spells the numbered dimensions Dim1D/Dim2D/Dim3D.
+                let case = ctx.str(*case);
+                let named = |name: &str| enum_kind(kind)?.info().enumerant_named(name);
+                let record = named(case).or_else(|| named(case.strip_prefix("Dim")?));
+                if let Some(e) = record {
                     needs.require(&format!("{what} ({})", e.name), &e.availability)?;
                 }
             }
@@ -323,6 +324,70 @@ pub fn require_op(
     }
     if name == "spirv.EntryPoint" {
         require_entry_point_interface(ctx, op, needs)?;
+    }
+    require_decorations(ctx, op, needs)
+}
+
+/// The record of the decoration an attribute named `key` stands for
+/// (`non_uniform` → `NonUniform`).
+fn decoration_record(key: &str) -> Option<(&'static str, &'static Availability)> {
+    let wanted: String = key.chars().filter(|&c| c != '_').collect();
+    enum_kind("decoration")?
+        .info()
+        .enumerants
+        .iter()
+        .find(|e| e.name.eq_ignore_ascii_case(&wanted))
+        .map(|e| (e.name, &e.availability))
+}
+
+/// Decorations whose values a global variable holds as properties.
+const VARIABLE_DECORATIONS: [&str; 4] = ["binding", "descriptor_set", "location", "built_in"];
+
+/// Records what the decorations an op carries as attributes need: a
+/// `built_in = "Name"` (its BuiltIn's record) and attributes named after
+/// a decoration (`non_uniform`, `no_perspective`, ...), and a global
+/// variable's decoration properties.
+fn require_decorations(
+    ctx: &Context,
+    op: crate::ir::Op,
+    needs: &mut Requirements,
+) -> Result<(), Missing> {
+    let mut entries: Vec<(crate::ir::Ident, Attr)> = ctx.dict_entries(ctx.attributes(op)).to_vec();
+    if ctx.op_name_str(op) == "spirv.GlobalVariable" {
+        if let Some(properties) = ctx.properties(op) {
+            entries.extend(
+                ctx.dict_entries(properties)
+                    .iter()
+                    .filter(|(k, _)| VARIABLE_DECORATIONS.contains(&ctx.str(*k))),
+            );
+        }
+    }
+    for (key, value) in entries {
+        let key = ctx.str(key);
+        if key == "built_in" {
+            let built_in = ctx
+                .as_string_attr(value)
+                .and_then(|name| enum_kind("built_in")?.info().enumerant_named(name));
+            match built_in {
+                // spirv-val lets glslang declare these in gl_PerVertex
+                // without the capability; require it only where allowed.
+                Some(e) if matches!(e.name, "ClipDistance" | "CullDistance") => {
+                    let what = format!("BuiltIn {}", e.name);
+                    if needs.clone().require(&what, &e.availability).is_ok() {
+                        needs.require(&what, &e.availability)?;
+                    }
+                }
+                Some(e) => needs.require(&format!("BuiltIn {}", e.name), &e.availability)?,
+                None => {}
+            }
+            continue;
+        }
+        if key.contains('.') {
+            continue; // a dialect attribute, not a decoration
+        }
+        if let Some((name, availability)) = decoration_record(key) {
+            needs.require(&format!("Decoration {name}"), availability)?;
+        }
     }
     Ok(())
 }

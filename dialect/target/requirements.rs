@@ -8,7 +8,7 @@
 use std::collections::BTreeSet;
 use std::fmt;
 
-use crate::grammar::{Availability, Capability, Extension, Version};
+use crate::grammar::{Availability, Capability, Extension, ValueEnum, Version};
 
 use super::{TargetEnv, Vce};
 
@@ -74,6 +74,15 @@ impl fmt::Display for Missing {
 
 impl std::error::Error for Missing {}
 
+/// The SPIR-V version an extension's own specification requires (the
+/// grammar does not record it; spirv-val checks it).
+fn extension_min_version(extension: Extension) -> Option<Version> {
+    match extension.name() {
+        "SPV_EXT_mesh_shader" => Some(Version::new(1, 4)),
+        _ => None,
+    }
+}
+
 /// Accumulates what the records checked so far need from a target.
 #[derive(Clone, Debug)]
 pub struct Requirements {
@@ -106,8 +115,38 @@ impl Requirements {
 
     /// Checks the record of `what` (an op or enum case, named for messages)
     /// and records what it uses. Among alternatives, what is already
-    /// recorded is preferred, then the grammar's order.
+    /// recorded is preferred, then the grammar's order; a capability chosen
+    /// brings its own version or extension.
     pub fn require(&mut self, what: &str, a: &Availability) -> Result<(), Missing> {
+        self.require_version_or_extension(what, a)?;
+        let satisfied = a
+            .capabilities
+            .iter()
+            .any(|c| self.covered.binary_search(c).is_ok());
+        if !a.capabilities.is_empty() && !satisfied {
+            let chosen = a
+                .capabilities
+                .iter()
+                .find(|c| self.allows(**c))
+                .ok_or_else(|| Missing::Capability {
+                    what: what.to_string(),
+                    any_of: a.capabilities.to_vec(),
+                })?;
+            self.require_version_or_extension(
+                &format!("{what} (through capability {chosen})"),
+                chosen.availability(),
+            )?;
+            self.record(*chosen);
+        }
+        Ok(())
+    }
+
+    /// The version-or-extension half of a record.
+    fn require_version_or_extension(
+        &mut self,
+        what: &str,
+        a: &Availability,
+    ) -> Result<(), Missing> {
         let has = self.target.version;
         if let Some(last) = a.last_version {
             if has > last {
@@ -126,61 +165,49 @@ impl Requirements {
             if let Some(min) = a.min_version {
                 self.version = self.version.max(min);
             }
-        } else {
-            let chosen = a
-                .extensions
-                .iter()
-                .find(|e| self.extensions.contains(e))
-                .or_else(|| {
-                    a.extensions
-                        .iter()
-                        .find(|e| self.target.extensions.binary_search(e).is_ok())
-                });
-            match (chosen, a.min_version) {
-                (Some(e), _) => {
-                    self.extensions.insert(*e);
-                }
-                (None, Some(needs)) => {
-                    return Err(Missing::Version {
-                        what: what.to_string(),
-                        needs,
-                        has,
-                        extensions: a.extensions.to_vec(),
-                    })
-                }
-                (None, None) => {
-                    return Err(Missing::Extension {
-                        what: what.to_string(),
-                        any_of: a.extensions.to_vec(),
-                    })
-                }
-            }
+            return Ok(());
         }
-        let satisfied = a
-            .capabilities
+        let usable = |e: &&Extension| extension_min_version(**e).map_or(true, |v| v <= has);
+        let chosen = a
+            .extensions
             .iter()
-            .any(|c| self.covered.binary_search(c).is_ok());
-        if !a.capabilities.is_empty() && !satisfied {
-            let chosen = a
-                .capabilities
-                .iter()
-                .find(|c| self.allows(**c))
-                .ok_or_else(|| Missing::Capability {
-                    what: what.to_string(),
-                    any_of: a.capabilities.to_vec(),
-                })?;
-            self.record(*chosen);
+            .find(|e| self.extensions.contains(e))
+            .or_else(|| {
+                a.extensions
+                    .iter()
+                    .filter(usable)
+                    .find(|e| self.target.extensions.binary_search(e).is_ok())
+            });
+        match (chosen, a.min_version) {
+            (Some(e), _) => {
+                if let Some(min) = extension_min_version(*e) {
+                    self.version = self.version.max(min);
+                }
+                self.extensions.insert(*e);
+                Ok(())
+            }
+            (None, Some(needs)) => Err(Missing::Version {
+                what: what.to_string(),
+                needs,
+                has,
+                extensions: a.extensions.to_vec(),
+            }),
+            (None, None) => Err(Missing::Extension {
+                what: what.to_string(),
+                any_of: a.extensions.to_vec(),
+            }),
         }
-        Ok(())
     }
 
     /// Records `capability` as needed (a rule that is not an availability
-    /// record, such as a type's), if the target allows it.
+    /// record, such as a type's), with its own version or extension, if
+    /// the target allows it.
     pub fn require_capability(
         &mut self,
         what: &str,
         capability: Capability,
     ) -> Result<(), Missing> {
+        self.require_version_or_extension(what, capability.availability())?;
         if !self.allows(capability) {
             return Err(Missing::Capability {
                 what: what.to_string(),

@@ -10,6 +10,7 @@ use crate::ir::pass::Pass;
 use crate::ir::{Context, Diagnostic, Op, Value, ValueDef};
 
 use super::greedy::{apply_patterns, Pattern, Rewriter};
+use super::has_shape;
 
 pub struct CanonicalizeGl;
 
@@ -44,7 +45,7 @@ fn select_parts(ctx: &Context, value: Value) -> Option<(Op, Value, Value)> {
 }
 
 fn select_of(ctx: &Context, op: Op) -> Option<(Op, Value, Value)> {
-    if ctx.op_name_str(op) != "spirv.Select" {
+    if ctx.op_name_str(op) != "spirv.Select" || !has_shape(ctx, op, 3, 1) {
         return None;
     }
     let ValueDef::Result { op: condition, .. } = ctx.value_def(ctx.operand(op, 0)) else {
@@ -53,24 +54,26 @@ fn select_of(ctx: &Context, op: Op) -> Option<(Op, Value, Value)> {
     Some((condition, ctx.operand(op, 1), ctx.operand(op, 2)))
 }
 
-fn compared(ctx: &Context, comparison: Op) -> (Value, Value) {
-    (ctx.operand(comparison, 0), ctx.operand(comparison, 1))
+fn compared(ctx: &Context, comparison: Op) -> Option<(Value, Value)> {
+    has_shape(ctx, comparison, 2, 1)
+        .then(|| (ctx.operand(comparison, 0), ctx.operand(comparison, 1)))
 }
 
-/// `(x, min, max, clamp op)` when `root` has the clamp shape. (MLIR 19 has
-/// a second, mirrored shape that never matches; it is left out.)
+/// `(x, min, max, clamp op)` when `root` has the clamp shape. Mirrored
+/// shapes (`select(cmp(max, middle), max, middle)` and the like) are left
+/// alone, as mlir-opt-19 leaves them.
 fn clamp_operands(ctx: &Context, root: Op) -> Option<(Value, Value, Value, &'static str)> {
     let (outer_cmp, on_true, on_false) = select_of(ctx, root)?;
     let kind = ctx.op_name_str(outer_cmp);
     let clamp = clamp_for(kind)?;
-    let (lhs, rhs) = compared(ctx, outer_cmp);
+    let (lhs, rhs) = compared(ctx, outer_cmp)?;
     if (on_true, on_false) != (lhs, rhs) {
         return None;
     }
     let same_kind = |cmp: Op| ctx.op_name_str(cmp) == kind;
     // select(cmp(middle, max), middle, max), middle = select(cmp(min, x), x, min)
     if let Some((inner_cmp, x, min)) = select_parts(ctx, lhs) {
-        if same_kind(inner_cmp) && compared(ctx, inner_cmp) == (min, x) {
+        if same_kind(inner_cmp) && compared(ctx, inner_cmp) == Some((min, x)) {
             return Some((x, min, rhs, clamp));
         }
     }

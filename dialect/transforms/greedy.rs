@@ -19,9 +19,9 @@
 use std::collections::{HashMap, HashSet};
 
 use crate::grammar::Op as GrammarOp;
-use crate::ir::{Attr, Builder, Context, Op, OpTraits, Type, Value, ValueDef};
+use crate::ir::{Attr, Builder, Context, Op, OpTraits, Type, Value};
 
-use super::{build, property};
+use super::{build, defining_op, has_shape, property};
 
 /// Creates ops before the op being rewritten and remembers them.
 pub(super) struct Rewriter {
@@ -93,13 +93,6 @@ fn is_dead(ctx: &Context, op: Op) -> bool {
     is_pure(ctx, op) && ctx.results(op).iter().all(|&r| ctx.uses(r).is_empty())
 }
 
-fn defining_op(ctx: &Context, value: Value) -> Option<Op> {
-    match ctx.value_def(value) {
-        ValueDef::Result { op, .. } => Some(op),
-        _ => None,
-    }
-}
-
 /// The constants kept so far, by function, value and type.
 #[derive(Default)]
 struct Constants {
@@ -165,7 +158,7 @@ impl Constants {
 /// Folds `spirv.CompositeExtract` of a `spirv.CompositeConstruct` (one
 /// index, one constituent per element) to the constituent.
 fn fold(ctx: &Context, op: Op) -> Option<Value> {
-    if ctx.op_name_str(op) != "spirv.CompositeExtract" {
+    if ctx.op_name_str(op) != "spirv.CompositeExtract" || !has_shape(ctx, op, 1, 1) {
         return None;
     }
     let indices = property(ctx, op, "indices")?;
@@ -210,7 +203,7 @@ fn sweep(ctx: &mut Context, root: Op, patterns: &[Pattern]) -> bool {
         if op == root {
             continue;
         }
-        if ctx.op_name_str(op) == "spirv.Constant" {
+        if ctx.op_name_str(op) == "spirv.Constant" && has_shape(ctx, op, 0, 1) {
             let before = (ctx.parent_block(op), ctx.prev_op(op));
             if !constants.insert(ctx, op) {
                 changed = true;

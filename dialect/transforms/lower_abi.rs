@@ -16,7 +16,7 @@
 use std::collections::HashMap;
 
 use super::layout::laid_out_struct;
-use super::{body, build, property, set_property, symbol_name};
+use super::{body, build, pointer_type, property, set_property, symbol_name};
 use crate::ir::pass::Pass;
 use crate::ir::{
     Attr, AttrData, Block, Builder, Context, Diagnostic, Op, OpSpec, Param, Type, TypeData,
@@ -142,15 +142,6 @@ fn is_scalar_or_vector(ctx: &Context, ty: Type) -> bool {
     }
 }
 
-fn pointer(ctx: &mut Context, pointee: Type, class: &str) -> Type {
-    let class = ctx.ident(class);
-    ctx.dialect_type(
-        NAMESPACE,
-        "ptr",
-        vec![Param::Type(pointee), Param::Ident(class)],
-    )
-}
-
 /// The type of the global variable that replaces an argument of type `ty`.
 fn resource_type(ctx: &mut Context, ty: Type, abi: &InterfaceVarAbi) -> Result<Type, String> {
     let (pointee, class) = match &abi.class {
@@ -185,7 +176,7 @@ fn resource_type(ctx: &mut Context, ty: Type, abi: &InterfaceVarAbi) -> Result<T
         }
     };
     let pointee = laid_out_struct(ctx, pointee, &class);
-    Ok(pointer(ctx, pointee, &class))
+    Ok(pointer_type(ctx, pointee, &class))
 }
 
 /// Replaces the arguments of an entry function by global variables.
@@ -335,7 +326,7 @@ fn read_variable(
             vec![("value", zero)],
             index_type,
         );
-        let element = pointer(ctx, arg_type, &class);
+        let element = pointer_type(ctx, arg_type, &class);
         let chain = create(
             ctx,
             builder,

@@ -94,6 +94,33 @@ fn each_spirv_module(
     Ok(())
 }
 
+/// Whether `op` has `operands` operands and `results` results (generic
+/// text may give an op any number; the passes look only at well-formed ones).
+fn has_shape(ctx: &Context, op: Op, operands: usize, results: usize) -> bool {
+    ctx.num_operands(op) == operands && ctx.results(op).len() == results
+}
+
+/// The op whose result `value` is, if any.
+fn defining_op(ctx: &Context, value: Value) -> Option<Op> {
+    match ctx.value_def(value) {
+        crate::ir::ValueDef::Result { op, .. } => Some(op),
+        _ => None,
+    }
+}
+
+/// `!spirv.ptr<pointee, class>`.
+fn pointer_type(ctx: &mut Context, pointee: Type, class: &str) -> Type {
+    let class = ctx.ident(class);
+    ctx.dialect_type(
+        crate::spirv::NAMESPACE,
+        "ptr",
+        vec![
+            crate::ir::Param::Type(pointee),
+            crate::ir::Param::Ident(class),
+        ],
+    )
+}
+
 /// The `sym_name` of a symbol op ("" when it has none).
 fn symbol_name(ctx: &Context, op: Op) -> String {
     property(ctx, op, "sym_name")

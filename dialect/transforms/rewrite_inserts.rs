@@ -8,7 +8,7 @@ use crate::ir::pass::Pass;
 use crate::ir::{AttrData, Builder, Context, Diagnostic, Op, Param, Type, TypeData, WalkControl};
 use crate::spirv::NAMESPACE;
 
-use super::{build, property};
+use super::{build, has_shape, property};
 
 pub struct RewriteInserts;
 
@@ -38,6 +38,9 @@ impl Pass for RewriteInserts {
 
 /// The single index of an insert, or None for nested indices.
 fn single_index(ctx: &Context, insert: Op) -> Option<i128> {
+    if !has_shape(ctx, insert, 2, 1) {
+        return None;
+    }
     let indices = property(ctx, insert, "indices")?;
     match ctx.attr_data(indices) {
         AttrData::Array(items) if items.len() == 1 => ctx.as_int_attr(items[0]),
@@ -64,9 +67,9 @@ fn element_count(ctx: &Context, ty: Type) -> Option<i128> {
 /// The inserts of indices 0..N-1 ending at `last` (which inserts index
 /// N-1 of an N-element composite), first to last.
 fn insertion_chain(ctx: &Context, last: Op) -> Option<Vec<Op>> {
+    let mut index = single_index(ctx, last)?;
     let composite = ctx.operand(last, 1);
     let count = element_count(ctx, ctx.value_type(composite))?;
-    let mut index = single_index(ctx, last)?;
     if index + 1 != count {
         return None;
     }

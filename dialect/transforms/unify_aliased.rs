@@ -24,11 +24,11 @@
 use std::collections::HashMap;
 
 use crate::ir::pass::Pass;
-use crate::ir::{Builder, Context, Diagnostic, Op, Param, Type, TypeData, Value, ValueDef};
+use crate::ir::{Builder, Context, Diagnostic, Op, Param, Type, TypeData, Value};
 use crate::spirv::types::as_pointer;
 use crate::spirv::NAMESPACE;
 
-use super::{body, build, property, symbol_name};
+use super::{body, build, defining_op, has_shape, pointer_type, property, symbol_name};
 
 pub struct UnifyAliasedResource;
 
@@ -128,13 +128,8 @@ fn canonical_index(ctx: &Context, elements: &[Type]) -> Option<usize> {
             None => component_bits.push(scalar_bits(ctx, ty)?),
         }
     }
-    let first_min = |items: &mut dyn Iterator<Item = (usize, u32)>| {
-        items.fold(None, |best: Option<(usize, u32)>, (i, v)| match best {
-            Some((_, b)) if b <= v => best,
-            _ => Some((i, v)),
-        })
-    };
-    if let Some((index, bits)) = first_min(&mut vectors.iter().copied()) {
+    // `min_by_key` picks the first of equal minima, as MLIR does.
+    if let Some((index, bits)) = vectors.iter().copied().min_by_key(|&(_, bits)| bits) {
         if vectors.iter().any(|(_, v)| v % bits != 0) {
             return None;
         }
@@ -144,7 +139,11 @@ fn canonical_index(ctx: &Context, elements: &[Type]) -> Option<usize> {
             .all(|b| b % base == 0)
             .then_some(index);
     }
-    let (index, bits) = first_min(&mut component_bits.iter().copied().enumerate())?;
+    let (index, bits) = component_bits
+        .iter()
+        .copied()
+        .enumerate()
+        .min_by_key(|&(_, bits)| bits)?;
     component_bits
         .iter()
         .all(|b| b % bits == 0)
@@ -155,13 +154,6 @@ fn canonical_index(ctx: &Context, elements: &[Type]) -> Option<usize> {
 struct Unified {
     canonical: Op,
     element: HashMap<Op, Type>,
-}
-
-fn defining_op(ctx: &Context, value: Value) -> Option<Op> {
-    match ctx.value_def(value) {
-        ValueDef::Result { op, .. } => Some(op),
-        _ => None,
-    }
 }
 
 fn unify_module(ctx: &mut Context, module: Op) -> Result<(), Diagnostic> {
@@ -221,15 +213,6 @@ struct Rewrite {
     replaced: HashMap<Value, Value>,
     /// Ops replaced, in program order.
     erase: Vec<Op>,
-}
-
-fn pointer_type(ctx: &mut Context, pointee: Type, class: &str) -> Type {
-    let class = ctx.ident(class);
-    ctx.dialect_type(
-        NAMESPACE,
-        "ptr",
-        vec![Param::Type(pointee), Param::Ident(class)],
-    )
 }
 
 fn constant_value(ctx: &Context, value: Value) -> Option<i128> {
@@ -297,6 +280,9 @@ impl Rewrite {
                 Ok(())
             }
             "spirv.mlir.addressof" => {
+                if !has_shape(ctx, op, 0, 1) {
+                    return Ok(());
+                }
                 let Some((set, _)) = self.source_variable(ctx, op) else {
                     return Ok(());
                 };
@@ -316,6 +302,9 @@ impl Rewrite {
                 Ok(())
             }
             "spirv.AccessChain" => {
+                if ctx.num_operands(op) == 0 || ctx.results(op).len() != 1 {
+                    return Ok(());
+                }
                 let Some(base) = defining_op(ctx, ctx.operand(op, 0)) else {
                     return Ok(());
                 };
@@ -325,6 +314,13 @@ impl Rewrite {
                 self.rewrite_access_chain(ctx, op, set, source)
             }
             "spirv.Load" | "spirv.Store" => {
+                let well_formed = match ctx.op_name_str(op) {
+                    "spirv.Load" => has_shape(ctx, op, 1, 1),
+                    _ => has_shape(ctx, op, 2, 0),
+                };
+                if !well_formed {
+                    return Ok(());
+                }
                 let pointer = ctx.operand(op, 0);
                 let chain = defining_op(ctx, pointer);
                 let unified = chain.is_some_and(|c| {

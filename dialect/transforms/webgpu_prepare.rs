@@ -16,6 +16,7 @@ use crate::ir::pass::Pass;
 use crate::ir::{Context, Diagnostic, Op, Type, TypeData, Value};
 
 use super::greedy::{apply_patterns, Pattern, Rewriter};
+use super::has_shape;
 
 pub struct WebGpuPrepare;
 
@@ -55,6 +56,9 @@ fn is_i32_or_vector(ctx: &Context, ty: Type) -> bool {
 /// `(lhs, rhs, operand type, result type)` of a two-operand op on 32-bit
 /// integers (or vectors of them).
 fn i32_operands(ctx: &Context, op: Op) -> Option<(Value, Value, Type, Type)> {
+    if !has_shape(ctx, op, 2, 1) {
+        return None;
+    }
     let (lhs, rhs) = (ctx.operand(op, 0), ctx.operand(op, 1));
     let ty = ctx.value_type(lhs);
     let result_type = ctx.value_type(ctx.result(op, 0));
@@ -188,7 +192,7 @@ fn expand_add_carry(ctx: &mut Context, op: Op, rewriter: &mut Rewriter) -> Optio
 }
 
 fn fold_inf_nan_test(ctx: &mut Context, op: Op, rewriter: &mut Rewriter) -> Option<Vec<Value>> {
-    if !matches!(ctx.op_name_str(op), "spirv.IsInf" | "spirv.IsNan") {
+    if !matches!(ctx.op_name_str(op), "spirv.IsInf" | "spirv.IsNan") || !has_shape(ctx, op, 1, 1) {
         return None;
     }
     let ty = ctx.value_type(ctx.result(op, 0));

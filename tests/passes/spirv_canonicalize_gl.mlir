@@ -1,5 +1,5 @@
 // PASS: --spirv-canonicalize-gl
-// Shared input of the differential test against mlir-opt-19 (MLIR's generic form): clamps over each comparison kind, the mirrored binding, near misses (mixed comparisons, other shapes), a select still used elsewhere, constants made unique and hoisted across blocks, unused pure ops erased.
+// Shared input of the differential test against mlir-opt-19 (MLIR's generic form): clamps over each comparison kind, the mirrored binding, near misses (mixed comparisons, other shapes), a select still used elsewhere, constants made unique and hoisted across blocks, unused pure ops erased (some using one value twice), ops with effects kept.
 "builtin.module"() ({
   "spirv.module"() <{addressing_model = #spirv.addressing_model<Logical>, memory_model = #spirv.memory_model<GLSL450>}> ({
     "spirv.func"() <{function_control = #spirv.function_control<None>, function_type = (f32, i32) -> f32, sym_name = "f"}> ({
@@ -104,6 +104,30 @@
       %5 = "spirv.Constant"() <{value = 4 : i32}> : () -> i32
       %6 = "spirv.IMul"(%4, %5) : (i32, i32) -> i32
       "spirv.ReturnValue"(%6) : (i32) -> ()
+    }) : () -> ()
+  }) : () -> ()
+}) : () -> ()
+
+
+// -----
+"builtin.module"() ({
+  "spirv.module"() <{addressing_model = #spirv.addressing_model<Logical>, memory_model = #spirv.memory_model<GLSL450>}> ({
+    "spirv.GlobalVariable"() <{sym_name = "v", type = !spirv.ptr<!spirv.struct<(f32 [0])>, StorageBuffer>}> : () -> ()
+    "spirv.GlobalVariable"() <{sym_name = "u", type = !spirv.ptr<!spirv.struct<(f32 [0])>, StorageBuffer>}> : () -> ()
+    "spirv.func"() <{function_control = #spirv.function_control<None>, function_type = (i32, vector<4xf32>, !spirv.sampled_image<!spirv.image<f32, Dim2D, NoDepth, NonArrayed, SingleSampled, NeedSampler, Unknown>>, vector<2xf32>) -> (), sym_name = "f"}> ({
+    ^bb0(%arg0: i32, %arg1: vector<4xf32>, %arg2: !spirv.sampled_image<!spirv.image<f32, Dim2D, NoDepth, NonArrayed, SingleSampled, NeedSampler, Unknown>>, %arg3: vector<2xf32>):
+      %0 = "spirv.mlir.addressof"() <{variable = @v}> : () -> !spirv.ptr<!spirv.struct<(f32 [0])>, StorageBuffer>
+      %1 = "spirv.Constant"() <{value = 0 : i32}> : () -> i32
+      %2 = "spirv.AccessChain"(%0, %1) : (!spirv.ptr<!spirv.struct<(f32 [0])>, StorageBuffer>, i32) -> !spirv.ptr<f32, StorageBuffer>
+      %3 = "spirv.Load"(%2) : (!spirv.ptr<f32, StorageBuffer>) -> f32
+      %4 = "spirv.mlir.addressof"() <{variable = @u}> : () -> !spirv.ptr<!spirv.struct<(f32 [0])>, StorageBuffer>
+      %5 = "spirv.VectorShuffle"(%arg1, %arg1) <{components = [1 : i32, 0 : i32]}> : (vector<4xf32>, vector<4xf32>) -> vector<2xf32>
+      %6 = "spirv.Dot"(%arg1, %arg1) : (vector<4xf32>, vector<4xf32>) -> f32
+      %7 = "spirv.GL.Sqrt"(%6) : (f32) -> f32
+      %8 = "spirv.ConvertFToS"(%6) : (f32) -> i32
+      %9 = "spirv.IsNan"(%6) : (f32) -> i1
+      %10 = "spirv.GroupNonUniformElect"() <{execution_scope = #spirv.scope<Subgroup>}> : () -> i1
+      "spirv.Return"() : () -> ()
     }) : () -> ()
   }) : () -> ()
 }) : () -> ()

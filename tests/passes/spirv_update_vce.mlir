@@ -100,3 +100,55 @@
   }) : () -> ()
 }) {spirv.target_env = #spirv.target_env<#spirv.vce<v1.3, [Shader, GroupNonUniformArithmetic, GroupNonUniformBallot], []>, #spirv.resource_limits<>>} : () -> ()
 
+
+// -----
+"builtin.module"() ({
+  "spirv.module"() <{addressing_model = #spirv.addressing_model<Logical>, memory_model = #spirv.memory_model<GLSL450>}> ({
+    "spirv.GlobalVariable"() <{sym_name = "img", type = !spirv.ptr<!spirv.image<f32, Dim1D, NoDepth, NonArrayed, SingleSampled, NoSampler, Rg16f>, UniformConstant>}> : () -> ()
+    "spirv.GlobalVariable"() <{sym_name = "w", type = !spirv.ptr<i8, Workgroup>}> : () -> ()
+    "spirv.func"() <{function_control = #spirv.function_control<None>, function_type = (i1) -> i32, sym_name = "f"}> ({
+    ^bb0(%arg0: i1):
+      %0 = "spirv.KHR.SubgroupBallot"(%arg0) : (i1) -> vector<4xi32>
+      %1 = "spirv.CompositeExtract"(%0) <{indices = [0 : i32]}> : (vector<4xi32>) -> i32
+      "spirv.ReturnValue"(%1) : (i32) -> ()
+    }) : () -> ()
+  }) : () -> ()
+}) {spirv.target_env = #spirv.target_env<#spirv.vce<v1.0, [Shader, Int8, Sampled1D, StorageImageExtendedFormats, SubgroupBallotKHR], [SPV_KHR_shader_ballot, SPV_KHR_8bit_storage]>, #spirv.resource_limits<>>} : () -> ()
+
+
+// -----
+"builtin.module"() ({
+  "spirv.module"() <{addressing_model = #spirv.addressing_model<Logical>, memory_model = #spirv.memory_model<GLSL450>}> ({
+    "spirv.func"() <{function_control = #spirv.function_control<None>, function_type = (i1) -> i1, sym_name = "f"}> ({
+    ^bb0(%arg0: i1):
+      %0 = "spirv.GroupNonUniformElect"() <{execution_scope = #spirv.scope<Workgroup>}> : () -> i1
+      "spirv.ReturnValue"(%0) : (i1) -> ()
+    }) : () -> ()
+  }) : () -> ()
+}) {spirv.target_env = #spirv.target_env<#spirv.vce<v1.3, [Shader, GroupNonUniformBallot], []>, #spirv.resource_limits<>>} : () -> ()
+
+
+// -----
+"builtin.module"() ({
+  "spirv.module"() <{addressing_model = #spirv.addressing_model<Logical>, memory_model = #spirv.memory_model<GLSL450>}> ({
+    "spirv.func"() <{function_control = #spirv.function_control<None>, function_type = (i64) -> i64, sym_name = "f"}> ({
+    ^bb0(%arg0: i64):
+      %0 = "spirv.IAdd"(%arg0, %arg0) : (i64, i64) -> i64
+      "spirv.ReturnValue"(%0) : (i64) -> ()
+    }) : () -> ()
+  }) : () -> ()
+}) {spirv.target_env = #spirv.target_env<#spirv.vce<v1.0, [Shader], []>, #spirv.resource_limits<>>} : () -> ()
+
+
+// -----
+"builtin.module"() ({
+  "spirv.module"() <{addressing_model = #spirv.addressing_model<Physical64>, memory_model = #spirv.memory_model<OpenCL>}> ({
+    "spirv.GlobalVariable"() <{sym_name = "buf", type = !spirv.ptr<f16, CrossWorkgroup>}> : () -> ()
+    "spirv.func"() <{function_control = #spirv.function_control<None>, function_type = (vector<8xi64>) -> vector<8xi64>, sym_name = "f"}> ({
+    ^bb0(%arg0: vector<8xi64>):
+      %0 = "spirv.IAdd"(%arg0, %arg0) : (vector<8xi64>, vector<8xi64>) -> vector<8xi64>
+      "spirv.ReturnValue"(%0) : (vector<8xi64>) -> ()
+    }) : () -> ()
+  }) : () -> ()
+}) {spirv.target_env = #spirv.target_env<#spirv.vce<v1.0, [Kernel, Addresses, Int64, Float16Buffer, Vector16], []>, #spirv.resource_limits<>>} : () -> ()
+
