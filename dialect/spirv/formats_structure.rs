@@ -76,7 +76,10 @@ pub(super) fn register(syntax: &mut Syntax) {
             Directive {
                 print: print_control,
                 parse: parse_control,
-                required: Some(has_enums),
+                // MLIR 19's selection and loop forms have no results.
+                required: Some(|ctx, op, names| {
+                    has_enums(ctx, op, names) && ctx.results(op).is_empty()
+                }),
             },
         ),
         (

@@ -6,7 +6,7 @@
 // has room for one type only.
 
 // CHECK: %0 = "spirv.mlir.selection"() <{selection_control = #spirv.selection_control<None>}> ({
-// CHECK: "spirv.BranchConditional"(%arg0, %arg1)[^bb1, ^bb2]
+// CHECK: spirv.BranchConditional %arg0, ^bb1, ^bb2(%arg1 : si32)
 // CHECK: %2 = spirv.SNegate %arg1 : si32
 // CHECK: spirv.Branch ^bb2(%2 : si32)
 // CHECK: ^bb2(%3: si32):
