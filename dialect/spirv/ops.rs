@@ -48,14 +48,50 @@ const OPS: &[(&str, OpTraits)] = &[
     ("spirv.BranchConditional", OpTraits::TERMINATOR),
 ];
 
+/// Declared ops that define no value.
+const WITHOUT_RESULTS: &[&str] = &[
+    "spirv.module",
+    "spirv.func",
+    "spirv.GlobalVariable",
+    "spirv.SpecConstant",
+    "spirv.SpecConstantComposite",
+    "spirv.mlir.spec_constant_op",
+    "spirv.mlir.yield",
+    "spirv.EntryPoint",
+    "spirv.ExecutionMode",
+    "spirv.ExecutionModeId",
+    "spirv.Return",
+    "spirv.ReturnValue",
+    "spirv.Unreachable",
+    "spirv.Kill",
+    "spirv.mlir.merge",
+    "spirv.Switch",
+    "spirv.Branch",
+    "spirv.BranchConditional",
+];
+
 /// The region-shape rules of the structured control flow ops; the
 /// required attributes of the others.
 fn verifier(name: &str) -> Option<VerifyFn> {
     match name {
         "spirv.mlir.selection" => Some(verify_selection),
         "spirv.mlir.loop" => Some(verify_loop),
-        "spirv.mlir.merge" => Some(verify_merge),
+        "spirv.mlir.merge" => Some(|ctx, op| {
+            verify_without_results(ctx, op)?;
+            verify_merge(ctx, op)
+        }),
+        _ if WITHOUT_RESULTS.contains(&name) => Some(|ctx, op| {
+            verify_without_results(ctx, op)?;
+            verify_required_attributes(ctx, op)
+        }),
         _ => Some(verify_required_attributes),
+    }
+}
+
+fn verify_without_results(ctx: &Context, op: crate::ir::Op) -> Result<(), String> {
+    match ctx.results(op).len() {
+        0 => Ok(()),
+        n => Err(format!("requires zero results, but found {n}")),
     }
 }
 

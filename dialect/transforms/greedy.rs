@@ -129,6 +129,15 @@ impl Constants {
         let Some(value) = property(ctx, constant, "value") else {
             return true;
         };
+        // The operands of an op a spirv.SpecConstantOperation wraps stay
+        // just before it: serialization reads them there.
+        let wrapped_use = (ctx.uses(ctx.result(constant, 0)).iter()).any(|u| {
+            ctx.parent_op(u.op)
+                .is_some_and(|p| ctx.op_name_str(p) == "spirv.SpecConstantOperation")
+        });
+        if wrapped_use {
+            return true;
+        }
         let ty = ctx.value_type(ctx.result(constant, 0));
         if let Some(&existing) = self.kept.get(&(scope, value, ty)) {
             if existing != constant {

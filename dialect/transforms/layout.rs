@@ -189,6 +189,10 @@ fn lay_out_spirv(
         ("struct", [Param::Ident(name), Param::List(members), ..]) => {
             lay_out_struct(ctx, ty, *name, members, rules)
         }
+        // Physical storage buffer addresses are 64-bit.
+        ("ptr", [_, Param::Ident(class), ..]) if ctx.str(*class) == "PhysicalStorageBuffer" => {
+            (ty, Shape::Scalar(8))
+        }
         _ => (ty, Shape::Scalar(4)),
     }
 }
