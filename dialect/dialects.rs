@@ -3,6 +3,7 @@
 
 use crate::ir::Context;
 use crate::text::Syntax;
+use std::sync::OnceLock;
 
 /// Registers all dialects' ops and verifiers.
 pub fn register_ops(ctx: &mut Context) {
@@ -13,11 +14,17 @@ pub fn register_ops(ctx: &mut Context) {
     crate::spirv::refine::register_verifiers(ctx);
 }
 
-/// A context with every dialect's ops registered.
+/// A context with every dialect's ops registered: a clone of one built once
+/// per process, whose strings and registry the clone shares.
 pub fn context() -> Context {
-    let mut ctx = Context::new();
-    register_ops(&mut ctx);
-    ctx
+    static TEMPLATE: OnceLock<Context> = OnceLock::new();
+    let template = TEMPLATE.get_or_init(|| {
+        let mut ctx = Context::new();
+        register_ops(&mut ctx);
+        ctx.share_strings();
+        ctx
+    });
+    template.clone()
 }
 
 /// The syntax (custom forms, type and attribute hooks) of every dialect.

@@ -9,6 +9,7 @@ use super::registry::OpRegistry;
 use super::structure::{BlockData, OpData, RegionData, ValueData};
 use super::types::TypeData;
 use std::hash::Hash;
+use std::sync::Arc;
 
 macro_rules! handle {
     ($(#[$doc:meta])* $name:ident) => {
@@ -55,6 +56,7 @@ handle!(
 
 /// Hash-consing storage: each distinct item is stored once and named by its
 /// insertion index.
+#[derive(Clone)]
 pub(crate) struct Interner<T> {
     items: Vec<T>,
     index: FastMap<T, u32>,
@@ -81,21 +83,55 @@ impl<T: Hash + Eq + Clone> Interner<T> {
     }
 }
 
-/// The string interner keeps one owned copy per distinct string.
-pub(crate) struct StringInterner {
+/// Strings interned once and shared, read-only, by every clone of a context.
+#[derive(Default)]
+struct SharedStrings {
+    items: Vec<Box<str>>,
+    index: FastMap<Box<str>, u32>,
+}
+
+/// The string interner keeps one owned copy per distinct string. Strings
+/// interned before [`Context::share_strings`] live in a shared base that
+/// clones of the context reuse without copying; later strings are numbered
+/// after the base.
+#[derive(Clone, Default)]
+struct StringInterner {
+    shared: Arc<SharedStrings>,
     items: Vec<Box<str>>,
     index: FastMap<Box<str>, u32>,
 }
 
 impl StringInterner {
+    fn lookup(&self, s: &str) -> Option<u32> {
+        (self.shared.index.get(s))
+            .or_else(|| self.index.get(s))
+            .copied()
+    }
     fn intern(&mut self, s: &str) -> u32 {
-        if let Some(&id) = self.index.get(s) {
+        if let Some(id) = self.lookup(s) {
             return id;
         }
-        let id = self.items.len() as u32;
+        let id = (self.shared.items.len() + self.items.len()) as u32;
         self.items.push(s.into());
         self.index.insert(s.into(), id);
         id
+    }
+    fn get(&self, id: u32) -> &str {
+        let shared = &self.shared.items;
+        match shared.get(id as usize) {
+            Some(s) => s,
+            None => &self.items[id as usize - shared.len()],
+        }
+    }
+    /// Moves every string into the shared base.
+    fn share(&mut self) {
+        let mut shared = SharedStrings {
+            items: self.shared.items.clone(),
+            index: self.shared.index.clone(),
+        };
+        shared.items.append(&mut self.items);
+        shared.index.extend(self.index.drain());
+        self.shared = Arc::new(shared);
     }
 }
 
@@ -116,7 +152,10 @@ impl Location {
     };
 }
 
-/// Owner of all IR storage.
+/// Owner of all IR storage. A clone is an independent context with the same
+/// contents (handles carry over); see [`Context::share_strings`] for making
+/// clones of a populated context cheap.
+#[derive(Clone)]
 pub struct Context {
     strings: StringInterner,
     pub(crate) types: Interner<TypeData>,
@@ -138,10 +177,7 @@ impl Context {
     /// A context with the builtin dialect's ops registered.
     pub fn new() -> Self {
         let mut ctx = Context {
-            strings: StringInterner {
-                items: Vec::new(),
-                index: FastMap::default(),
-            },
+            strings: StringInterner::default(),
             types: Interner::new(),
             attrs: Interner::new(),
             ops: Vec::new(),
@@ -161,12 +197,19 @@ impl Context {
 
     /// The interned string, if `s` was ever interned (no insertion).
     pub fn lookup_ident(&self, s: &str) -> Option<Ident> {
-        self.strings.index.get(s).map(|&i| Ident(i))
+        self.strings.lookup(s).map(Ident)
     }
 
     /// The text of an interned string.
     pub fn str(&self, id: Ident) -> &str {
-        &self.strings.items[id.index()]
+        self.strings.get(id.0)
+    }
+
+    /// Moves the strings interned so far into storage that clones of this
+    /// context share instead of copying (for a template context cloned per
+    /// use).
+    pub fn share_strings(&mut self) {
+        self.strings.share();
     }
 
     pub(crate) fn intern_type(&mut self, data: TypeData) -> Type {

@@ -5,6 +5,7 @@
 
 use super::context::{Context, Ident, Op};
 use super::hash::FastMap;
+use std::sync::Arc;
 
 /// Structural properties of an op, as a bit set.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
@@ -56,16 +57,18 @@ pub struct OpInfo {
     pub successor_operands: Option<SuccessorOperandsFn>,
 }
 
-#[derive(Default)]
+/// Shared between a context and its clones until one of them registers
+/// another op (copy on write), so cloning a populated context is cheap.
+#[derive(Default, Clone)]
 pub(crate) struct OpRegistry {
-    infos: FastMap<Ident, OpInfo>,
+    infos: Arc<FastMap<Ident, OpInfo>>,
 }
 
 impl Context {
     /// Declares an op (a later declaration of the same name replaces it).
     pub fn register_op(&mut self, name: &str, traits: OpTraits, verify: Option<VerifyFn>) {
         let name = self.ident(name);
-        self.registry.infos.insert(
+        Arc::make_mut(&mut self.registry.infos).insert(
             name,
             OpInfo {
                 traits,
@@ -79,7 +82,7 @@ impl Context {
     /// successors (the verifier checks them against the block arguments).
     pub fn register_successor_operands(&mut self, name: &str, f: SuccessorOperandsFn) {
         let name = self.ident(name);
-        if let Some(info) = self.registry.infos.get_mut(&name) {
+        if let Some(info) = Arc::make_mut(&mut self.registry.infos).get_mut(&name) {
             info.successor_operands = Some(f);
         }
     }

@@ -36,12 +36,14 @@ pub enum ValueDef {
     Placeholder,
 }
 
+#[derive(Clone)]
 pub(crate) struct ValueData {
     pub(crate) ty: Type,
     pub(crate) def: ValueDef,
     pub(crate) uses: Vec<Use>,
 }
 
+#[derive(Clone)]
 pub(crate) struct OpData {
     pub(crate) name: Ident,
     pub(crate) loc: Location,
@@ -56,6 +58,7 @@ pub(crate) struct OpData {
     pub(crate) next: Option<Op>,
 }
 
+#[derive(Clone)]
 pub(crate) struct BlockData {
     pub(crate) args: Vec<Value>,
     pub(crate) first: Option<Op>,
@@ -63,6 +66,7 @@ pub(crate) struct BlockData {
     pub(crate) parent: Option<Region>,
 }
 
+#[derive(Clone)]
 pub(crate) struct RegionData {
     pub(crate) blocks: Vec<Block>,
     pub(crate) parent: Option<Op>,
