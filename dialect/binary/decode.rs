@@ -202,6 +202,10 @@ impl Iterator for Decoder<'_> {
 /// The header and every instruction of a module.
 pub fn decode_module(words: &[u32]) -> Result<(Header, Vec<Instruction>), DecodeError> {
     let (header, decoder) = Decoder::new(words)?;
-    let instructions = decoder.collect::<Result<Vec<_>, _>>()?;
+    // Instructions average well over four words in real modules.
+    let mut instructions = Vec::with_capacity(words.len() / 4);
+    for instruction in decoder {
+        instructions.push(instruction?);
+    }
     Ok((header, instructions))
 }

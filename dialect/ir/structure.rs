@@ -145,6 +145,13 @@ impl Context {
         op
     }
 
+    /// Makes room for `ops` more ops and `values` more values, for a caller
+    /// that knows roughly how much IR it is about to build.
+    pub fn reserve(&mut self, ops: usize, values: usize) {
+        self.ops.reserve(ops);
+        self.values.reserve(values);
+    }
+
     /// A detached block with arguments of `arg_types`.
     pub fn create_block(&mut self, arg_types: &[Type]) -> Block {
         let block = Block(self.blocks.len() as u32);

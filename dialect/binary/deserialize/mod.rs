@@ -80,6 +80,8 @@ pub fn deserialize(words: &[u32]) -> Result<(Context, crate::ir::Op), DecodeErro
     let view = ModuleView::new(words)?;
     let (_, decoded) = decode_module(words)?;
     let mut ctx = crate::dialects::context();
+    // About one op and one value per instruction.
+    ctx.reserve(view.insts.len(), view.insts.len());
     let mut spec = OpSpec::new(ctx.ident("spirv.module"), Default::default());
     spec.num_regions = 1;
     let module = ctx.create_op(spec);
