@@ -86,19 +86,20 @@ impl<T: Hash + Eq + Clone> Interner<T> {
 /// Strings interned once and shared, read-only, by every clone of a context.
 #[derive(Default)]
 struct SharedStrings {
-    items: Vec<Box<str>>,
-    index: FastMap<Box<str>, u32>,
+    items: Vec<Arc<str>>,
+    index: FastMap<Arc<str>, u32>,
 }
 
-/// The string interner keeps one owned copy per distinct string. Strings
+/// The string interner keeps one copy per distinct string, which its list
+/// and its index share. Strings
 /// interned before [`Context::share_strings`] live in a shared base that
 /// clones of the context reuse without copying; later strings are numbered
 /// after the base.
 #[derive(Clone, Default)]
 struct StringInterner {
     shared: Arc<SharedStrings>,
-    items: Vec<Box<str>>,
-    index: FastMap<Box<str>, u32>,
+    items: Vec<Arc<str>>,
+    index: FastMap<Arc<str>, u32>,
 }
 
 impl StringInterner {
@@ -112,8 +113,9 @@ impl StringInterner {
             return id;
         }
         let id = (self.shared.items.len() + self.items.len()) as u32;
-        self.items.push(s.into());
-        self.index.insert(s.into(), id);
+        let s: Arc<str> = s.into();
+        self.items.push(s.clone());
+        self.index.insert(s, id);
         id
     }
     fn get(&self, id: u32) -> &str {
