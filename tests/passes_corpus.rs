@@ -43,7 +43,7 @@ use std::process::{Command, Stdio};
 use std::sync::Mutex;
 
 /// Modules whose deduced VCE was checked when this floor was set.
-const VCE_CHECKED_FLOOR: usize = 1079;
+const VCE_CHECKED_FLOOR: usize = 1082;
 /// Interface blocks whose layout matched glslang's when this floor was set.
 const LAYOUT_MATCHED_FLOOR: usize = 286;
 

@@ -231,16 +231,23 @@ macro_rules! bit_enum {
     };
 }
 
+/// Extensions no grammar enumerant names, written here by hand: SPIR-V
+/// defines them, and modules declare them (`SPV_KHR_non_semantic_info`
+/// allows the `NonSemantic.*` instruction sets before SPIR-V 1.6).
 macro_rules! extensions {
     ($($name:ident),* $(,)?) => {
-        /// An extension the grammar names (`SPV_KHR_storage_buffer_storage_class`).
+        /// An extension the grammar names (`SPV_KHR_storage_buffer_storage_class`),
+        /// or one of those written by hand beside them.
         #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
-        pub enum Extension { $($name),* }
+        pub enum Extension { $($name,)* SPV_KHR_non_semantic_info }
 
         impl Extension {
-            /// Every extension, sorted by name.
-            pub const ALL: &'static [Extension] = &[$(Extension::$name),*];
-            const NAMES: &'static [&'static str] = &[$(stringify!($name)),*];
+            /// Every extension: the grammar's sorted by name, then those
+            /// written by hand.
+            pub const ALL: &'static [Extension] =
+                &[$(Extension::$name,)* Extension::SPV_KHR_non_semantic_info];
+            const NAMES: &'static [&'static str] =
+                &[$(stringify!($name),)* "SPV_KHR_non_semantic_info"];
 
             pub fn name(self) -> &'static str {
                 Self::NAMES[self as usize]
@@ -257,9 +264,10 @@ macro_rules! extensions {
             type Err = $crate::grammar::UnknownEnumerant;
             fn from_str(text: &str) -> Result<Self, Self::Err> {
                 Self::NAMES
-                    .binary_search(&text)
+                    .iter()
+                    .position(|name| *name == text)
                     .map(|i| Self::ALL[i])
-                    .map_err(|_| $crate::grammar::UnknownEnumerant { kind: "extension", text: text.to_string() })
+                    .ok_or_else(|| $crate::grammar::UnknownEnumerant { kind: "extension", text: text.to_string() })
             }
         }
     };

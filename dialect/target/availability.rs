@@ -306,6 +306,14 @@ pub fn require_op(
     let name = ctx.op_name_str(op);
     if let Some(grammar_op) = Op::from_name(name) {
         needs.require(&format!("'{name}'"), &grammar_op.info().availability)?;
+        if grammar_op
+            .inst_set()
+            .info()
+            .import_name
+            .starts_with("NonSemantic.")
+        {
+            needs.require(&format!("'{name}'"), &NON_SEMANTIC_SETS)?;
+        }
     }
     let dicts = [ctx.properties(op), Some(ctx.attributes(op))];
     for dict in dicts.into_iter().flatten() {
@@ -391,6 +399,14 @@ fn require_decorations(
     }
     Ok(())
 }
+
+/// A `NonSemantic.*` instruction set needs SPIR-V 1.6 or
+/// `SPV_KHR_non_semantic_info` (a rule of the specification, not a
+/// grammar record).
+static NON_SEMANTIC_SETS: Availability = Availability {
+    extensions: &[crate::grammar::Extension::SPV_KHR_non_semantic_info],
+    ..crate::grammar::tables::since(1, 6)
+};
 
 /// Before SPIR-V 1.4 an entry point's interface may list only `Input` and
 /// `Output` variables (a validation rule, not an availability record).
