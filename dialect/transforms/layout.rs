@@ -29,6 +29,10 @@ impl Pass for DecorateCompositeTypeLayout {
 }
 
 fn decorate_op(ctx: &mut Context, op: Op) {
+    // A `BufferBlock` storage buffer (SPIR-V before 1.3) is a Uniform
+    // variable laid out std430.
+    let buffer_block =
+        ctx.op_name_str(op) == "spirv.GlobalVariable" && ctx.attr(op, "buffer_block").is_some();
     let values: Vec<_> = ctx.results(op).to_vec();
     let mut all = values;
     for &region in ctx.regions(op).to_vec().iter() {
@@ -38,28 +42,34 @@ fn decorate_op(ctx: &mut Context, op: Op) {
     }
     for v in all {
         let ty = ctx.value_type(v);
-        let new = decorate_type(ctx, ty);
+        let new = decorate_type(ctx, ty, None);
         if new != ty {
             ctx.set_value_type(v, new);
         }
     }
+    let rules = buffer_block.then_some(Rules::Std430);
     if let Some(properties) = ctx.properties(op) {
-        let properties = decorate_type_attrs(ctx, properties);
+        let properties = decorate_type_attrs(ctx, properties, rules);
         ctx.set_properties(op, Some(properties));
     }
     let attributes = ctx.attributes(op);
-    let attributes = decorate_type_attrs(ctx, attributes);
+    let attributes = decorate_type_attrs(ctx, attributes, rules);
     ctx.set_attributes(op, attributes);
 }
 
-/// `dict` with the types its type attributes hold decorated.
-fn decorate_type_attrs(ctx: &mut Context, dict: crate::ir::Attr) -> crate::ir::Attr {
+/// `dict` with the types its type attributes hold decorated (under
+/// `rules` instead of their storage class's, when given).
+fn decorate_type_attrs(
+    ctx: &mut Context,
+    dict: crate::ir::Attr,
+    rules: Option<Rules>,
+) -> crate::ir::Attr {
     let mut result = dict;
     for (key, value) in ctx.dict_entries(dict).to_vec() {
         let Some(ty) = ctx.as_type_attr(value) else {
             continue;
         };
-        let new = decorate_type(ctx, ty);
+        let new = decorate_type(ctx, ty, rules);
         if new != ty {
             let attr = ctx.type_attr(new);
             result = ctx.dict_with(result, key, Some(attr));
@@ -68,19 +78,26 @@ fn decorate_type_attrs(ctx: &mut Context, dict: crate::ir::Attr) -> crate::ir::A
     result
 }
 
-/// `ty` with every interface pointer's pointee laid out.
-fn decorate_type(ctx: &mut Context, ty: Type) -> Type {
+/// `ty` with every interface pointer's pointee laid out, under `rules`
+/// when given, else its storage class's.
+fn decorate_type(ctx: &mut Context, ty: Type, rules: Option<Rules>) -> Type {
     match ctx.type_data(ty).clone() {
         TypeData::Function { inputs, results } => {
-            let inputs: Vec<Type> = inputs.iter().map(|&t| decorate_type(ctx, t)).collect();
-            let results: Vec<Type> = results.iter().map(|&t| decorate_type(ctx, t)).collect();
+            let inputs: Vec<Type> = inputs
+                .iter()
+                .map(|&t| decorate_type(ctx, t, None))
+                .collect();
+            let results: Vec<Type> = results
+                .iter()
+                .map(|&t| decorate_type(ctx, t, None))
+                .collect();
             ctx.function_type(&inputs, &results)
         }
         TypeData::Dialect(d) if ctx.str(d.dialect) == NAMESPACE && ctx.str(d.mnemonic) == "ptr" => {
             let [Param::Type(pointee), Param::Ident(class)] = &d.params[..] else {
                 return ty;
             };
-            let Some(rules) = rules_for_storage_class(ctx.str(*class)) else {
+            let Some(rules) = rules.or_else(|| rules_for_storage_class(ctx.str(*class))) else {
                 return ty;
             };
             let pointee = match ctx.as_dialect_type(*pointee, NAMESPACE, "struct") {
