@@ -8,7 +8,7 @@ use super::op_traits::{OpTraits, Tail};
 use super::operands::{visit_operands, OperandContext, OperandVisitor};
 use super::{DecodeError, Header};
 use crate::grammar::{InstSet, Op, OperandKind};
-use std::collections::HashMap;
+use crate::ir::FastMap;
 use std::ops::Range;
 
 /// "No instruction" in the `u32` instruction-index fields.
@@ -166,7 +166,7 @@ impl Block {
 #[derive(Debug, Default)]
 struct IdDefs {
     dense: Vec<u32>,
-    sparse: HashMap<u32, u32>,
+    sparse: FastMap<u32, u32>,
 }
 
 impl IdDefs {
@@ -174,7 +174,7 @@ impl IdDefs {
         let dense_len = (bound as usize).min(words + 64);
         IdDefs {
             dense: vec![NONE; dense_len],
-            sparse: HashMap::new(),
+            sparse: FastMap::default(),
         }
     }
 

@@ -7,7 +7,7 @@
 
 use super::{Instruction, NumberType, Operand};
 use crate::grammar::{Category, InstSet, Op, OperandInfo, OperandKind, Quantifier};
-use std::collections::HashMap;
+use crate::ir::FastMap;
 
 /// Where operands come from; each method reads one operand of the kind named.
 pub trait OperandSource {
@@ -38,14 +38,14 @@ const DENSE_IDS: u32 = 1 << 20;
 #[derive(Debug)]
 struct IdTable<T> {
     dense: Vec<Option<T>>,
-    sparse: HashMap<u32, T>,
+    sparse: FastMap<u32, T>,
 }
 
 impl<T> Default for IdTable<T> {
     fn default() -> Self {
         IdTable {
             dense: Vec::new(),
-            sparse: HashMap::new(),
+            sparse: FastMap::default(),
         }
     }
 }
@@ -146,10 +146,12 @@ impl<'a, S: OperandSource> OperandWalker<'a, S> {
         context: &'a ModuleContext,
         op: Op,
     ) -> Result<Instruction, S::Error> {
+        let mut inst = Instruction::new(op);
+        inst.operands.reserve(op.info().operands.len());
         let mut walker = OperandWalker {
             source,
             context,
-            inst: Instruction::new(op),
+            inst,
         };
         walker.operands(op.info().operands, false)?;
         Ok(walker.inst)

@@ -8,7 +8,7 @@ pub mod generators;
 mod lookup;
 pub mod tables;
 
-use std::collections::HashMap;
+use crate::ir::FastMap;
 use std::sync::OnceLock;
 
 pub use enum_support::{format_bits, parse_bits, BitEnum, UnknownEnumerant, ValueEnum};
@@ -51,9 +51,9 @@ impl Op {
     /// The op spelled `name`: its MLIR name (`spirv.IAdd`), its grammar name
     /// (`OpIAdd`) or one of the grammar's aliases, for core ops.
     pub fn from_name(name: &str) -> Option<Op> {
-        static BY_NAME: OnceLock<HashMap<&'static str, Op>> = OnceLock::new();
+        static BY_NAME: OnceLock<FastMap<&'static str, Op>> = OnceLock::new();
         let map = BY_NAME.get_or_init(|| {
-            let mut map = HashMap::new();
+            let mut map = FastMap::default();
             for op in Op::ALL {
                 let info = op.info();
                 map.insert(info.mlir_name, op);

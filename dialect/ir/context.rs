@@ -4,11 +4,11 @@
 //! handles, and handles are numbered in creation order (deterministic).
 
 use super::attributes::AttrData;
-use super::hash::FastMap;
+use super::hash::{FastHasher, FastMap};
 use super::registry::OpRegistry;
 use super::structure::{BlockData, OpData, RegionData, ValueData};
 use super::types::TypeData;
-use std::hash::Hash;
+use std::hash::{BuildHasher, BuildHasherDefault, Hash};
 use std::sync::Arc;
 
 macro_rules! handle {
@@ -55,27 +55,50 @@ handle!(
 );
 
 /// Hash-consing storage: each distinct item is stored once and named by its
-/// insertion index.
+/// insertion index. The index maps an item's hash to the first item with
+/// that hash; items sharing a hash are chained through `next`, so no item
+/// is stored twice.
 #[derive(Clone)]
 pub(crate) struct Interner<T> {
     items: Vec<T>,
-    index: FastMap<T, u32>,
+    next: Vec<u32>,
+    index: FastMap<u64, u32>,
 }
 
-impl<T: Hash + Eq + Clone> Interner<T> {
+/// The end of a chain of items sharing a hash.
+const CHAIN_END: u32 = u32::MAX;
+
+impl<T: Hash + Eq> Interner<T> {
     fn new() -> Self {
         Interner {
             items: Vec::new(),
+            next: Vec::new(),
             index: FastMap::default(),
         }
     }
     pub(crate) fn intern(&mut self, item: T) -> u32 {
-        if let Some(&id) = self.index.get(&item) {
-            return id;
-        }
+        let hash = BuildHasherDefault::<FastHasher>::default().hash_one(&item);
         let id = self.items.len() as u32;
-        self.items.push(item.clone());
-        self.index.insert(item, id);
+        match self.index.get(&hash) {
+            None => {
+                self.index.insert(hash, id);
+            }
+            Some(&first) => {
+                let mut at = first;
+                loop {
+                    if self.items[at as usize] == item {
+                        return at;
+                    }
+                    match self.next[at as usize] {
+                        CHAIN_END => break,
+                        next => at = next,
+                    }
+                }
+                self.next[at as usize] = id;
+            }
+        }
+        self.items.push(item);
+        self.next.push(CHAIN_END);
         id
     }
     pub(crate) fn get(&self, id: u32) -> &T {

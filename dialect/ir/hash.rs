@@ -2,7 +2,7 @@
 //! trusted, short and many). Lookups only: nothing iterates these maps to
 //! produce output, so their order never leaks.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::hash::{BuildHasherDefault, Hasher};
 
 /// Multiply-rotate hashing in the style of rustc's FxHasher.
@@ -59,3 +59,5 @@ impl Hasher for FastHasher {
 }
 
 pub type FastMap<K, V> = HashMap<K, V, BuildHasherDefault<FastHasher>>;
+
+pub type FastSet<K> = HashSet<K, BuildHasherDefault<FastHasher>>;

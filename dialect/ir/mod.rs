@@ -11,6 +11,7 @@ pub mod context;
 pub mod diagnostic;
 pub mod float;
 pub mod hash;
+pub use hash::{FastMap, FastSet};
 pub mod pass;
 pub mod registry;
 pub mod structure;

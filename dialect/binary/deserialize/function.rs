@@ -18,9 +18,9 @@ use crate::binary::cfg::Cfg;
 use crate::binary::module::Function;
 use crate::binary::{DecodeError, Operand};
 use crate::grammar::Op;
+use crate::ir::FastMap;
 use crate::ir::{Attr, Builder, OpSpec, Type, Value};
 use crate::spirv::conventions::{self, Carrier, Form};
-use std::collections::HashMap;
 
 /// How an instruction's operands are carried by its op.
 pub(super) struct Carried {
@@ -32,10 +32,10 @@ pub(super) struct Carried {
 /// Per-function state: values by id, and placeholders for ids used before
 /// their definition (back-edge phi operands).
 pub(super) struct Scope {
-    pub values: HashMap<u32, Value>,
-    pub pending: HashMap<u32, Value>,
+    pub values: FastMap<u32, Value>,
+    pub pending: FastMap<u32, Value>,
     /// Block label → the block's position in its region.
-    pub labels: HashMap<u32, u32>,
+    pub labels: FastMap<u32, u32>,
 }
 
 impl Reader<'_, '_> {
@@ -82,9 +82,9 @@ impl Reader<'_, '_> {
         let cfg = Cfg::new(self.view, function)?;
         let mut body = Body::new(&cfg)?;
         let mut scope = Scope {
-            values: HashMap::new(),
-            pending: HashMap::new(),
-            labels: HashMap::new(),
+            values: FastMap::default(),
+            pending: FastMap::default(),
+            labels: FastMap::default(),
         };
         let mut params = Vec::new();
         for param in function.params.clone() {

@@ -7,7 +7,7 @@ use crate::binary::module::Section;
 use crate::binary::{DecodeError, Operand};
 use crate::grammar::Op;
 use crate::ir::Attr;
-use std::collections::{HashMap, HashSet};
+use crate::ir::{FastMap, FastSet};
 
 /// Decorations a `spirv.GlobalVariable` keeps as properties.
 const VARIABLE_PROPERTIES: [&str; 3] = ["Binding", "DescriptorSet", "Location"];
@@ -95,7 +95,7 @@ impl Reader<'_, '_> {
             let fallback = format!("{prefix}_{}", inst.result);
             wanted.push((inst.result, op_name.into_iter().collect(), fallback));
         }
-        let mut entry_names = HashMap::new();
+        let mut entry_names = FastMap::default();
         for index in self.section_indices(Section::EntryPoints) {
             if let [_, Operand::Id(function), Operand::String(name), ..] =
                 &self.decoded[index as usize].operands[..]
@@ -110,7 +110,7 @@ impl Reader<'_, '_> {
             let candidates = entry.into_iter().chain(op_name).collect();
             wanted.push((id, candidates, format!("spirv_fn_{id}")));
         }
-        let mut taken = HashSet::new();
+        let mut taken = FastSet::default();
         for (id, candidates, fallback) in wanted {
             let free = candidates.into_iter().find(|n| !taken.contains(n));
             let name = free.unwrap_or(fallback);

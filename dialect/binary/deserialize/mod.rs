@@ -28,8 +28,8 @@ use super::module::{ModuleView, Section};
 use super::{decode_module, DecodeError, Instruction, Operand};
 use crate::grammar::Op;
 use crate::ir::{Attr, Block, Builder, Context, Location, OpSpec, Param, Type, Value};
+use crate::ir::{FastMap, FastSet};
 use crate::spirv::NAMESPACE;
-use std::collections::{HashMap, HashSet};
 
 /// What a module-level id stands for where a function uses it.
 #[derive(Clone, Debug)]
@@ -53,26 +53,29 @@ struct Reader<'v, 'w> {
     decoded: Vec<Instruction>,
     ctx: Context,
     module_body: Block,
-    types: HashMap<u32, Type>,
-    names: HashMap<u32, String>,
-    decorations: HashMap<u32, Vec<(&'static str, Vec<Operand>)>>,
-    member_decorations: HashMap<(u32, u32), MemberDecorations>,
-    globals: HashMap<u32, Global>,
+    types: FastMap<u32, Type>,
+    names: FastMap<u32, String>,
+    decorations: FastMap<u32, Vec<(&'static str, Vec<Operand>)>>,
+    member_decorations: FastMap<(u32, u32), MemberDecorations>,
+    globals: FastMap<u32, Global>,
+    /// The op each materialized global becomes at a use, built at its first
+    /// use and reused after.
+    materializations: FastMap<u32, OpSpec>,
     /// `OpSpecConstantOp` results that module-level instructions use (array
     /// lengths, composite constituents): these get a symbol.
-    module_level_uses: HashSet<u32>,
+    module_level_uses: FastSet<u32>,
     /// Structs whose members are being converted, with their names, for
     /// recursive references through forward-declared pointers.
     open_structs: Vec<(u32, String)>,
     /// Symbol names of global variables, spec constants and functions.
-    symbols: HashMap<u32, String>,
+    symbols: FastMap<u32, String>,
     /// How deep types declared later are being converted early.
     forward_depth: u32,
     /// The location the last `OpLine` gives the ops that follow.
     line: Location,
     /// Structs decorated `Block` that `PhysicalStorageBuffer` pointers
     /// point to.
-    buffer_reference_blocks: HashSet<u32>,
+    buffer_reference_blocks: FastSet<u32>,
 }
 
 /// Reads `words` into a context holding one `spirv.module` op.
@@ -93,17 +96,18 @@ pub fn deserialize(words: &[u32]) -> Result<(Context, crate::ir::Op), DecodeErro
         decoded,
         ctx,
         module_body,
-        types: HashMap::new(),
-        names: HashMap::new(),
-        decorations: HashMap::new(),
-        member_decorations: HashMap::new(),
-        globals: HashMap::new(),
-        module_level_uses: HashSet::new(),
+        types: FastMap::default(),
+        names: FastMap::default(),
+        decorations: FastMap::default(),
+        member_decorations: FastMap::default(),
+        globals: FastMap::default(),
+        module_level_uses: FastSet::default(),
+        materializations: FastMap::default(),
         open_structs: Vec::new(),
-        symbols: HashMap::new(),
+        symbols: FastMap::default(),
         forward_depth: 0,
         line: Location::UNKNOWN,
-        buffer_reference_blocks: HashSet::new(),
+        buffer_reference_blocks: FastSet::default(),
     };
     reader.read_annotations();
     reader.module_attributes(module)?;
@@ -315,6 +319,12 @@ impl<'v, 'w> Reader<'v, 'w> {
     fn create(&mut self, builder: &Builder, spec: OpSpec) -> Vec<Value> {
         let op = builder.create_from(&mut self.ctx, spec);
         self.ctx.results(op).to_vec()
+    }
+
+    /// Creates an op with one result at `builder`; its result.
+    fn create_one(&mut self, builder: &Builder, spec: OpSpec) -> Value {
+        let op = builder.create_from(&mut self.ctx, spec);
+        self.ctx.results(op)[0]
     }
 }
 

@@ -34,8 +34,8 @@ use crate::binary::cfg::Cfg;
 use crate::binary::module::NONE;
 use crate::binary::structurize::{ConstructKind, Obstacle, Structure};
 use crate::binary::DecodeError;
+use crate::ir::FastMap;
 use crate::ir::{Block, Builder, Region, Type, Value};
-use std::collections::HashMap;
 
 /// The blocks a construct's region adds.
 #[derive(Clone, Copy)]
@@ -58,8 +58,8 @@ pub(super) struct Body<'c, 'v> {
     absorbed: Vec<bool>,
     regions: Vec<Option<RegionBlocks>>,
     /// Region constructs by merge block and by header.
-    by_merge: HashMap<u32, u32>,
-    by_header: HashMap<u32, u32>,
+    by_merge: FastMap<u32, u32>,
+    by_header: FastMap<u32, u32>,
 }
 
 impl<'c, 'v> Body<'c, 'v> {
@@ -84,8 +84,8 @@ impl<'c, 'v> Body<'c, 'v> {
             structure,
             own: vec![None; n],
             absorbed,
-            by_merge: HashMap::new(),
-            by_header: HashMap::new(),
+            by_merge: FastMap::default(),
+            by_header: FastMap::default(),
         })
     }
 

@@ -17,9 +17,9 @@ use super::{Global, Reader};
 use crate::binary::module::Section;
 use crate::binary::{DecodeError, Operand};
 use crate::grammar::Op;
+use crate::ir::FastMap;
 use crate::ir::{Attr, Builder, OpSpec, Value};
 use crate::spirv::conventions::{self, Form};
-use std::collections::HashMap;
 
 /// How deep default values of nested `OpSpecConstantOp`s are evaluated.
 const MAX_EVALUATION_DEPTH: u32 = 32;
@@ -35,7 +35,7 @@ impl Reader<'_, '_> {
     /// [`MAX_MATERIALIZED_DEPTH`] in others, which each use would otherwise
     /// materialize again (exponentially many ops for a chain).
     pub(super) fn find_module_level_uses(&mut self) {
-        let mut depths: HashMap<u32, u32> = HashMap::new();
+        let mut depths: FastMap<u32, u32> = FastMap::default();
         for index in self.section_indices(Section::Globals) {
             let inst = self.view.insts[index as usize];
             let operands = &self.decoded[index as usize].operands;
@@ -81,23 +81,28 @@ impl Reader<'_, '_> {
         at: u32,
         id: u32,
     ) -> Result<Option<Value>, DecodeError> {
-        let (name, ty, prop) = match self.globals.get(&id).cloned() {
-            Some(Global::Constant(attr, ty)) => ("spirv.Constant", ty, ("value", attr)),
+        if let Some(spec) = self.materializations.get(&id) {
+            let spec = spec.clone();
+            return Ok(Some(self.create_one(builder, spec)));
+        }
+        let (name, ty, prop) = match self.globals.get(&id) {
+            Some(&Global::Constant(attr, ty)) => ("spirv.Constant", ty, Some(("value", attr))),
             Some(Global::Variable(symbol, ty)) => {
+                let ty = *ty;
+                let symbol = symbol.clone();
                 let symbol = self.ctx.symbol_ref_attr(&symbol, &[]);
-                ("spirv.mlir.addressof", ty, ("variable", symbol))
+                ("spirv.mlir.addressof", ty, Some(("variable", symbol)))
             }
             Some(Global::SpecConstant(symbol, ty)) => {
+                let ty = *ty;
+                let symbol = symbol.clone();
                 let symbol = self.ctx.symbol_ref_attr(&symbol, &[]);
-                ("spirv.mlir.referenceof", ty, ("spec_const", symbol))
+                ("spirv.mlir.referenceof", ty, Some(("spec_const", symbol)))
             }
-            Some(Global::SpecOperation(index)) => {
+            Some(&Global::SpecOperation(index)) => {
                 return self.spec_operation(builder, index).map(Some)
             }
-            Some(Global::Undef(ty)) => {
-                let spec = self.spec("spirv.Undef", vec![], vec![ty], Vec::new());
-                return Ok(Some(self.create(builder, spec)[0]));
-            }
+            Some(&Global::Undef(ty)) => ("spirv.Undef", ty, None),
             Some(Global::Function(_)) => {
                 return Err(self
                     .view
@@ -105,8 +110,10 @@ impl Reader<'_, '_> {
             }
             None => return Ok(None),
         };
-        let spec = self.spec(name, vec![], vec![ty], vec![(prop.0.to_string(), prop.1)]);
-        Ok(Some(self.create(builder, spec)[0]))
+        let props = prop.map(|(key, attr)| (key.to_string(), attr));
+        let spec = self.spec(name, vec![], vec![ty], props.into_iter().collect());
+        self.materializations.insert(id, spec.clone());
+        Ok(Some(self.create_one(builder, spec)))
     }
 
     /// `OpSpecConstantOp` `index` at module level: a symbol when a

@@ -18,8 +18,8 @@ use crate::binary::Instruction;
 use crate::binary::Operand;
 use crate::grammar::{InstSet, Op, OperandInfo, Quantifier};
 use crate::ir::{AttrData, Block, OpTraits, Value};
+use crate::ir::{FastMap, FastSet};
 use crate::spirv::conventions::{self, Carrier, Form};
-use std::collections::{HashMap, HashSet};
 
 /// Ops that stand for a module-level id and emit nothing in the function.
 const MATERIALIZED: [&str; 5] = [
@@ -32,24 +32,24 @@ const MATERIALIZED: [&str; 5] = [
 
 /// One function's ids: values and block labels.
 pub(super) struct Ids {
-    pub(super) values: HashMap<Value, u32>,
+    pub(super) values: FastMap<Value, u32>,
     /// The label a branch to each block lands on.
-    pub(super) labels: HashMap<Block, u32>,
+    pub(super) labels: FastMap<Block, u32>,
     /// Per label: the (predecessor label, values passed) of each incoming edge.
-    pub(super) incoming: HashMap<u32, Vec<(u32, Vec<Value>)>>,
+    pub(super) incoming: FastMap<u32, Vec<(u32, Vec<Value>)>>,
     /// Per construct op: the label of the block after it.
-    pub(super) continuations: HashMap<crate::ir::Op, u32>,
+    pub(super) continuations: FastMap<crate::ir::Op, u32>,
     /// The block the entry block only branches to, when nothing else
     /// does: both are one binary block (the inverse of the deserializer's
     /// entry block in front of a construct it heads).
     pub(super) entry_successor: Option<Block>,
     /// Loops whose op opens a block that only passes its arguments on to
     /// the loop header: that block and the header are one binary block.
-    pub(super) merged_loops: HashSet<crate::ir::Op>,
+    pub(super) merged_loops: FastSet<crate::ir::Op>,
     /// Construct results that every edge into the continuation yields
     /// the same value for: that value, so no phi is needed (pointers
     /// defined inside a loop and used after it stay plain ids).
-    pub(super) aliases: HashMap<Value, Value>,
+    pub(super) aliases: FastMap<Value, Value>,
 }
 
 impl Writer<'_> {
@@ -149,12 +149,12 @@ impl Writer<'_> {
     /// regions too; the incoming edges of every label.
     fn assign_ids(&mut self, blocks: &[Block]) -> Result<Ids, SerializeError> {
         let mut ids = Ids {
-            values: HashMap::new(),
-            labels: HashMap::new(),
-            incoming: HashMap::new(),
-            continuations: HashMap::new(),
-            merged_loops: HashSet::new(),
-            aliases: HashMap::new(),
+            values: FastMap::default(),
+            labels: FastMap::default(),
+            incoming: FastMap::default(),
+            continuations: FastMap::default(),
+            merged_loops: FastSet::default(),
+            aliases: FastMap::default(),
             entry_successor: None,
         };
         self.name_blocks(&mut ids, blocks)?;
@@ -323,7 +323,7 @@ impl Writer<'_> {
     pub(super) fn materialized(
         &mut self,
         op: crate::ir::Op,
-        values: &HashMap<Value, u32>,
+        values: &FastMap<Value, u32>,
     ) -> Result<u32, SerializeError> {
         let ctx = self.ctx;
         let Some(&result) = ctx.results(op).first() else {
@@ -511,7 +511,7 @@ impl Writer<'_> {
         let ctx = self.ctx;
         let values: Vec<Value> = ctx.operands(op).collect();
         let mut next_value = 0;
-        let mut taken: HashMap<&'static str, usize> = HashMap::new();
+        let mut taken: FastMap<&'static str, usize> = FastMap::default();
         let mut out = Vec::new();
         let infos = (grammar_op.info().operands.iter()).filter(|i| !conventions::is_result(i.kind));
         for info in infos {
@@ -564,7 +564,7 @@ impl Writer<'_> {
         carrier: Carrier,
         values: &[Value],
         next_value: &mut usize,
-        taken: &mut HashMap<&'static str, usize>,
+        taken: &mut FastMap<&'static str, usize>,
         out: &mut Vec<Operand>,
     ) -> Result<(), SerializeError> {
         let ctx = self.ctx;

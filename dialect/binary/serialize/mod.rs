@@ -17,7 +17,7 @@ mod types;
 use super::{Header, Instruction, Operand};
 use crate::grammar::{find_kind, Category, InstSet, Op, OperandKind};
 use crate::ir::{Attr, AttrData, Context, Location, Param, Type, TypeData};
-use std::collections::{HashMap, HashSet};
+use crate::ir::{FastMap, FastSet};
 
 /// Attributes of a `spirv.GlobalVariable` that decorate the struct it
 /// points to (`BufferBlock`, or `Block` on inputs and outputs) rather than
@@ -48,25 +48,25 @@ struct Writer<'c> {
     ctx: &'c Context,
     next_id: u32,
     out: Sections,
-    types: HashMap<Type, u32>,
-    constants: HashMap<(Type, Attr), u32>,
-    undefs: HashMap<Type, u32>,
-    symbols: HashMap<String, u32>,
-    ext_sets: HashMap<&'static str, u32>,
+    types: FastMap<Type, u32>,
+    constants: FastMap<(Type, Attr), u32>,
+    undefs: FastMap<Type, u32>,
+    symbols: FastMap<String, u32>,
+    ext_sets: FastMap<&'static str, u32>,
     /// Non-struct types and constants by their encoding less the result id.
-    declared: HashMap<Vec<u32>, u32>,
+    declared: FastMap<Vec<u32>, u32>,
     /// Structs decorated `Block`.
-    blocks: HashSet<u32>,
+    blocks: FastSet<u32>,
     /// Named structs being written, with their reserved ids.
     open_structs: Vec<(String, u32)>,
     /// Forward-declared pointers by (pointee struct id, storage class,
     /// stride).
-    forward_pointers: HashMap<(u32, u32, i64), u32>,
+    forward_pointers: FastMap<(u32, u32, i64), u32>,
     /// Forward-declared pointers whose `OpTypePointer` is still to be
     /// written: (pointer, pointee struct, storage class, stride).
     pending_pointers: Vec<(u32, u32, Operand, i64)>,
     /// `OpString` ids by their text, for `OpLine`s.
-    strings: HashMap<String, u32>,
+    strings: FastMap<String, u32>,
     /// The location the last `OpLine` in the current block gave.
     line: Location,
 }
@@ -83,17 +83,17 @@ pub fn serialize(ctx: &Context, module: crate::ir::Op) -> Result<Vec<u32>, Seria
         ctx,
         next_id: 1,
         out: Sections::default(),
-        types: HashMap::new(),
-        constants: HashMap::new(),
-        undefs: HashMap::new(),
-        symbols: HashMap::new(),
-        ext_sets: HashMap::new(),
-        declared: HashMap::new(),
-        blocks: HashSet::new(),
+        types: FastMap::default(),
+        constants: FastMap::default(),
+        undefs: FastMap::default(),
+        symbols: FastMap::default(),
+        ext_sets: FastMap::default(),
+        declared: FastMap::default(),
+        blocks: FastSet::default(),
         open_structs: Vec::new(),
-        forward_pointers: HashMap::new(),
+        forward_pointers: FastMap::default(),
         pending_pointers: Vec::new(),
-        strings: HashMap::new(),
+        strings: FastMap::default(),
         line: Location::UNKNOWN,
     };
     let version = w.module_header(module)?;
