@@ -15,12 +15,14 @@ pub fn register_ops(ctx: &mut Context) {
 }
 
 /// A context with every dialect's ops registered: a clone of one built once
-/// per process, whose strings and registry the clone shares.
+/// per process, whose strings (op names, enum cases, attribute names) and
+/// registry the clone shares.
 pub fn context() -> Context {
     static TEMPLATE: OnceLock<Context> = OnceLock::new();
     let template = TEMPLATE.get_or_init(|| {
         let mut ctx = Context::new();
         register_ops(&mut ctx);
+        crate::spirv::conventions::intern_names(&mut ctx);
         ctx.share_strings();
         ctx
     });

@@ -95,8 +95,8 @@ impl Context {
         }
         self.intern_attr(AttrData::Dictionary(unique.into()))
     }
-    pub fn empty_dictionary(&mut self) -> Attr {
-        self.intern_attr(AttrData::Dictionary(Box::new([])))
+    pub fn empty_dictionary(&self) -> Attr {
+        self.empty_dictionary
     }
     /// Dense elements of vector type `ty`; equal elements collapse to a splat.
     pub fn dense_elements_attr(&mut self, ty: Type, mut elems: Vec<Attr>) -> Attr {

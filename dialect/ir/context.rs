@@ -155,7 +155,10 @@ impl StringInterner {
             index: self.shared.index.clone(),
         };
         shared.items.append(&mut self.items);
-        shared.index.extend(self.index.drain());
+        shared.index.extend(std::mem::take(&mut self.index));
+        // Clones start from empty local storage, not from the capacity the
+        // template grew to.
+        self.items = Vec::new();
         self.shared = Arc::new(shared);
     }
 }
@@ -190,6 +193,8 @@ pub struct Context {
     pub(crate) regions: Vec<RegionData>,
     pub(crate) values: Vec<ValueData>,
     pub(crate) registry: OpRegistry,
+    /// The empty dictionary, which every op without attributes holds.
+    pub(crate) empty_dictionary: Attr,
 }
 
 impl Default for Context {
@@ -210,7 +215,10 @@ impl Context {
             regions: Vec::new(),
             values: Vec::new(),
             registry: OpRegistry::default(),
+            empty_dictionary: Attr(0),
         };
+        ctx.empty_dictionary =
+            ctx.intern_attr(super::attributes::AttrData::Dictionary(Box::new([])));
         super::builtin::register(&mut ctx);
         ctx
     }

@@ -293,6 +293,26 @@ pub fn named_enumerants(
     single.into_iter().chain(bits)
 }
 
+/// A grammar operand and how its op carries it.
+type CarriedOperand = (&'static OperandInfo, Carrier);
+
+/// The grammar operands of `op` other than its result type and result,
+/// each with how `op` carries it: computed once per op.
+fn operand_table(op: Op) -> &'static [CarriedOperand] {
+    static TABLE: OnceLock<Vec<Box<[CarriedOperand]>>> = OnceLock::new();
+    let table = TABLE.get_or_init(|| {
+        (Op::ALL.iter())
+            .map(|&op| {
+                (op.info().operands.iter())
+                    .filter(|i| !is_result(i.kind))
+                    .map(|i| (i, carrier(op, i)))
+                    .collect()
+            })
+            .collect()
+    });
+    &table[op as usize]
+}
+
 /// One carrier per decoded operand of an instruction of `op` (result type
 /// and result excluded), following the grammar layout and the parameters
 /// of the enumerants present. `operands` yields each decoded operand's
@@ -301,34 +321,60 @@ pub fn decoded_carriers(
     op: Op,
     enum_values: impl ExactSizeIterator<Item = Option<u32>>,
 ) -> Vec<Carrier> {
-    let infos: Vec<&OperandInfo> = (op.info().operands.iter())
-        .filter(|i| !is_result(i.kind))
-        .collect();
-    let mut carriers = Vec::with_capacity(enum_values.len());
+    let table = operand_table(op);
+    let count = enum_values.len();
+    let mut carriers = Vec::with_capacity(count);
     let mut info = 0;
-    let mut params: Vec<Carrier> = Vec::new();
+    // Enumerant parameters already given their carriers.
+    let mut parameters_left = 0;
     for value in enum_values {
-        if !params.is_empty() {
-            carriers.push(params.remove(0));
+        if parameters_left > 0 {
+            parameters_left -= 1;
             continue;
         }
-        let Some(current) = infos.get(info.min(infos.len().saturating_sub(1))) else {
+        let Some(&(current, current_carrier)) = table.get(info.min(table.len().saturating_sub(1)))
+        else {
             carriers.push(Carrier::VALUE);
             continue;
         };
-        let current_carrier = carrier(op, current);
         carriers.push(current_carrier);
         if let Some(value) = value {
-            params = named_enumerants(current.kind, value)
-                .flat_map(|e| e.parameters.iter())
-                .map(|p| parameter_carrier(current_carrier, p))
-                .collect();
+            let before = carriers.len();
+            for enumerant in named_enumerants(current.kind, value) {
+                for param in enumerant.parameters {
+                    carriers.push(parameter_carrier(current_carrier, param));
+                }
+            }
+            parameters_left = carriers.len() - before;
         }
         if current.quantifier != crate::grammar::Quantifier::Variadic {
             info += 1;
         }
     }
+    carriers.truncate(count);
     carriers
+}
+
+/// Interns the names binary reading gives attributes and enum cases (every
+/// enumerant, every kind's attribute mnemonic, every operand's carrier), so
+/// that a context made from a template holding them finds them there.
+pub fn intern_names(ctx: &mut crate::ir::Context) {
+    for kind in OperandKind::ALL {
+        ctx.ident(attribute_mnemonic(kind));
+        for enumerant in kind.info().enumerants {
+            ctx.ident(enumerant.name);
+        }
+    }
+    for op in Op::ALL {
+        for &(info, carrier) in operand_table(op) {
+            ctx.ident(carrier.name);
+            for enumerant in info.kind.info().enumerants {
+                for param in enumerant.parameters {
+                    ctx.ident(parameter_carrier(carrier, param).name);
+                }
+            }
+        }
+    }
 }
 
 /// Whether an operand of `kind` may bring enumerant parameters carried as

@@ -17,7 +17,7 @@ impl Reader<'_, '_> {
     pub(super) fn constant(&mut self, index: u32) -> Result<(Attr, Type), DecodeError> {
         let inst = self.view.insts[index as usize];
         let ty = self.type_of_id(index, Some(inst.result_type))?;
-        let operands = self.decoded[index as usize].operands.clone();
+        let operands = self.operands(index);
         let attr = match inst.op {
             Op::ConstantTrue | Op::SpecConstantTrue => self.ctx.bool_attr(true),
             Op::ConstantFalse | Op::SpecConstantFalse => self.ctx.bool_attr(false),
@@ -28,7 +28,7 @@ impl Reader<'_, '_> {
             },
             Op::ConstantComposite => {
                 let mut elems = Vec::with_capacity(operands.len());
-                for operand in &operands {
+                for operand in operands {
                     let Operand::Id(id) = operand else { continue };
                     match self.globals.get(id) {
                         Some(Global::Constant(attr, _)) => elems.push(*attr),
@@ -120,7 +120,7 @@ impl Reader<'_, '_> {
         if self.view.insts[index as usize].op != Op::Constant {
             return None;
         }
-        match self.decoded[index as usize].operands.first()? {
+        match self.operands(index).first()? {
             Operand::Integer(v) => Some(*v),
             Operand::Number { bits, .. } => Some(*bits as u32),
             _ => None,

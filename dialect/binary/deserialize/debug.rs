@@ -22,6 +22,7 @@ use crate::binary::module::Section;
 use crate::binary::{DecodeError, Operand};
 use crate::grammar::{Category, Op, OperandInfo};
 use crate::ir::{Attr, Location};
+use crate::spirv::conventions;
 
 impl Reader<'_, '_> {
     /// Whether instruction `index` is kept as a debug op at module level.
@@ -43,8 +44,8 @@ impl Reader<'_, '_> {
     /// A module-level debug or non-semantic instruction as an op.
     pub(super) fn debug_op(&mut self, index: u32) -> Result<(), DecodeError> {
         let inst = self.view.insts[index as usize];
-        let operands = self.decoded[index as usize].operands.clone();
-        let (name, infos, operands) = match (inst.op, &operands[..]) {
+        let operands = self.operands(index);
+        let (name, infos, operands) = match (inst.op, operands) {
             (Op::ExtInst, [_, Operand::ExtInst(op), rest @ ..]) => {
                 (op.info().mlir_name, op.info().operands, rest)
             }
@@ -56,14 +57,11 @@ impl Reader<'_, '_> {
         };
         let mut props = self.operand_props(index, infos, operands)?;
         if inst.result != 0 {
-            props.push((
-                "sym_name".into(),
-                self.ctx.string_attr(&self.symbol(inst.result)),
-            ));
+            props.push(("sym_name", self.ctx.string_attr(&self.symbol(inst.result))));
         }
         if inst.result_type != 0 {
             let ty = self.type_of_id(index, Some(inst.result_type))?;
-            props.push(("result_type".into(), self.ctx.type_attr(ty)));
+            props.push(("result_type", self.ctx.type_attr(ty)));
         }
         self.module_op(name, props, Vec::new());
         Ok(())
@@ -75,14 +73,14 @@ impl Reader<'_, '_> {
         index: u32,
         infos: &'static [OperandInfo],
         operands: &[Operand],
-    ) -> Result<Vec<(String, Attr)>, DecodeError> {
+    ) -> Result<Vec<(&'static str, Attr)>, DecodeError> {
         let infos: Vec<&OperandInfo> = (infos.iter())
             .filter(|i| !matches!(i.kind.info().name, "IdResultType" | "IdResult"))
             .collect();
-        let mut lists: Vec<(String, Vec<Attr>)> = Vec::new();
+        let mut lists: Vec<(&'static str, Attr)> = Vec::new();
         for (position, operand) in operands.iter().enumerate() {
             let info = infos.get(position.min(infos.len().saturating_sub(1)));
-            let label = info.map_or("operand", |i| i.name).to_string();
+            let label = info.map_or("operand", |i| i.name);
             let attr = match operand {
                 Operand::Id(id) => match self.types.get(id) {
                     Some(&ty) => self.ctx.type_attr(ty),
@@ -98,11 +96,8 @@ impl Reader<'_, '_> {
                 }
                 Operand::String(s) => self.ctx.string_attr(s),
                 Operand::Enum { kind, value } if kind.info().category == Category::ValueEnum => {
-                    let info = kind.info();
-                    let case = info.enumerant(*value).map_or("", |e| e.name);
-                    let mnemonic = super::snake(info.name);
-                    let attr = self.enum_attr(&mnemonic, case);
-                    lists.push((mnemonic, vec![attr]));
+                    let attr = self.enum_value_attr(*kind, *value);
+                    lists.push((conventions::attribute_mnemonic(*kind), attr));
                     continue;
                 }
                 _ => {
@@ -110,22 +105,23 @@ impl Reader<'_, '_> {
                     return Err(self.view.error(index, message));
                 }
             };
-            lists.push((label, vec![attr]));
+            lists.push((label, attr));
         }
-        Ok(self.merge_lists(lists, &[]))
+        Ok(self.merge_lists(&lists, &[]))
     }
 
     /// `OpLine` / `OpNoLine` at `index`: the location of the ops after it.
     pub(super) fn track_line(&mut self, index: u32) {
-        let operands = &self.decoded[index as usize].operands;
-        self.line = match &operands[..] {
+        let operands = self.operands(index);
+        self.line = match operands {
             [Operand::Id(file), Operand::Integer(line), Operand::Integer(col)] => {
-                let file = self.view.def(*file).and_then(|d| {
-                    match self.decoded[d as usize].operands.first() {
+                let file = self
+                    .view
+                    .def(*file)
+                    .and_then(|d| match self.operands(d).first() {
                         Some(Operand::String(s)) => Some(s.clone()),
                         _ => None,
-                    }
-                });
+                    });
                 Location {
                     file: file.map(|f| self.ctx.ident(&f)),
                     line: *line,
@@ -147,19 +143,14 @@ impl Reader<'_, '_> {
         (self.is_debug_symbol(def) && !self.in_function(def)) || op == Op::Function
     }
 
-    /// The name of operand `position` of `OpExtInst` `index` (counting the
-    /// set and the instruction) as its extended instruction names it.
-    pub(super) fn ext_operand_name(&self, index: u32, position: usize) -> &'static str {
-        let Some(Operand::ExtInst(op)) = self.decoded[index as usize].operands.get(1) else {
-            return "operands";
-        };
-        let infos: Vec<&OperandInfo> = (op.info().operands.iter())
-            .filter(|i| !matches!(i.kind.info().name, "IdResultType" | "IdResult"))
-            .collect();
-        let at = position
-            .saturating_sub(2)
-            .min(infos.len().saturating_sub(1));
-        infos.get(at).map_or("operands", |i| i.name)
+    /// The name of operand `position` of an `OpExtInst` of `ext` (counting
+    /// the set and the instruction) as the extended instruction names it.
+    pub(super) fn ext_operand_name(ext: Op, position: usize) -> &'static str {
+        let mut infos = (ext.info().operands.iter())
+            .filter(|i| !matches!(i.kind.info().name, "IdResultType" | "IdResult"));
+        let count = infos.clone().count();
+        let at = position.saturating_sub(2).min(count.saturating_sub(1));
+        infos.nth(at).map_or("operands", |i| i.name)
     }
 
     /// Whether instruction `index` lies in a function.

@@ -26,7 +26,7 @@ use crate::spirv::conventions::{self, Carrier, Form};
 pub(super) struct Carried {
     pub name: &'static str,
     pub values: Vec<Value>,
-    pub props: Vec<(String, Attr)>,
+    pub props: Vec<(&'static str, Attr)>,
 }
 
 /// Per-function state: values by id, and placeholders for ids used before
@@ -50,8 +50,8 @@ impl Reader<'_, '_> {
     fn read_function(&mut self, function: &Function) -> Result<(), DecodeError> {
         let def = function.def;
         let inst = self.view.insts[def as usize];
-        let operands = self.decoded[def as usize].operands.clone();
-        let [Operand::Enum { kind, value }, Operand::Id(fn_type)] = &operands[..] else {
+        let operands = self.operands(def);
+        let [Operand::Enum { kind, value }, Operand::Id(fn_type)] = operands else {
             return Err(self.view.error(def, "unsupported function operands".into()));
         };
         let fn_type = self.type_of_id(def, Some(*fn_type))?;
@@ -61,11 +61,11 @@ impl Reader<'_, '_> {
         let control = crate::grammar::format_bits(kind.info(), *value);
         let props = vec![
             (
-                "function_control".to_string(),
+                "function_control",
                 self.enum_attr("function_control", &control),
             ),
-            ("function_type".to_string(), self.ctx.type_attr(fn_type)),
-            ("sym_name".to_string(), self.ctx.string_attr(&name)),
+            ("function_type", self.ctx.type_attr(fn_type)),
+            ("sym_name", self.ctx.string_attr(&name)),
         ];
         let attrs = self.decoration_attrs(inst.result, &[]);
         let mut spec = OpSpec::new(self.ctx.ident("spirv.func"), Default::default());
@@ -140,16 +140,16 @@ impl Reader<'_, '_> {
 
     pub(super) fn spec(
         &mut self,
-        name: &str,
+        name: &'static str,
         operands: Vec<Value>,
         results: Vec<Type>,
-        props: Vec<(String, Attr)>,
+        props: Vec<(&'static str, Attr)>,
     ) -> OpSpec {
-        let mut spec = OpSpec::new(self.ctx.ident(name), self.line);
+        let mut spec = OpSpec::new(self.static_ident(name), self.line);
         spec.operands = operands;
         spec.result_types = results;
         if !props.is_empty() {
-            spec.properties = Some(self.dictionary(props));
+            spec.properties = Some(self.properties(props));
         }
         spec
     }
@@ -205,9 +205,20 @@ impl Reader<'_, '_> {
         index: u32,
         with_positions: bool,
     ) -> Result<Carried, DecodeError> {
+        let operands = self.operands(index);
+        self.carry_operands(scope, builder, index, operands, with_positions)
+    }
+
+    fn carry_operands(
+        &mut self,
+        scope: &mut Scope,
+        builder: &Builder,
+        index: u32,
+        operands: &[Operand],
+        with_positions: bool,
+    ) -> Result<Carried, DecodeError> {
         let inst = self.view.insts[index as usize];
-        let operands = self.decoded[index as usize].operands.clone();
-        let carriers = match &operands[..] {
+        let carriers = match operands {
             [_, Operand::ExtInst(ext), rest @ ..] if inst.op == Op::ExtInst => {
                 let mut carriers = vec![Carrier::VALUE; 2];
                 carriers.extend(conventions::decoded_carriers(
@@ -219,12 +230,12 @@ impl Reader<'_, '_> {
             _ => conventions::decoded_carriers(inst.op, operands.iter().map(enum_value)),
         };
         let mut name = inst.op.info().mlir_name;
-        let mut values = Vec::new();
-        let mut props: Vec<(String, Attr)> = Vec::new();
-        let mut lists: Vec<(String, Vec<Attr>)> = Vec::new();
+        let mut values = Vec::with_capacity(operands.len());
+        let mut props: Vec<(&'static str, Attr)> = Vec::new();
+        let mut lists: Vec<(&'static str, Attr)> = Vec::new();
         let mut always_arrays = Vec::new();
         for (position, (operand, carrier)) in operands.iter().zip(carriers).enumerate() {
-            let key = carrier.name.to_string();
+            let key = carrier.name;
             let attr = match (carrier.form, operand) {
                 (_, Operand::Id(_)) if inst.op == Op::ExtInst && position == 0 => continue,
                 (_, Operand::ExtInst(op)) => {
@@ -232,12 +243,12 @@ impl Reader<'_, '_> {
                     continue;
                 }
                 (_, Operand::Id(id)) if inst.op == Op::ExtInst && self.is_debug_reference(*id) => {
-                    let label = self.ext_operand_name(index, position);
+                    let label = match operands.get(1) {
+                        Some(Operand::ExtInst(ext)) => Self::ext_operand_name(*ext, position),
+                        _ => "operands",
+                    };
                     let attr = self.id_attr(*id);
-                    match lists.iter_mut().find(|(n, _)| n == label) {
-                        Some(entry) => entry.1.push(attr),
-                        None => lists.push((label.to_string(), vec![attr])),
-                    }
+                    lists.push((label, attr));
                     continue;
                 }
                 (Form::Value, Operand::Id(id)) => {
@@ -271,13 +282,9 @@ impl Reader<'_, '_> {
                         let message = format!("%{id} is not a 32-bit integer constant");
                         return Err(self.view.error(index, message));
                     };
-                    let case = conventions::enum_case(kind, value);
-                    self.enum_attr(conventions::attribute_mnemonic(kind), &case)
+                    self.enum_value_attr(kind, value)
                 }
-                (_, Operand::Enum { kind, value }) => {
-                    let case = conventions::enum_case(*kind, *value);
-                    self.enum_attr(conventions::attribute_mnemonic(*kind), &case)
-                }
+                (_, Operand::Enum { kind, value }) => self.enum_value_attr(*kind, *value),
                 (_, Operand::Integer(v)) => {
                     let i32_type = self.ctx.int_type(32);
                     self.ctx.integer_attr(i32_type, i128::from(*v as i32))
@@ -298,14 +305,11 @@ impl Reader<'_, '_> {
                 }
             };
             if carrier.form == Form::LiteralArray {
-                always_arrays.push(key.clone());
+                always_arrays.push(key);
             }
-            match lists.iter_mut().find(|(n, _)| *n == key) {
-                Some(entry) => entry.1.push(attr),
-                None => lists.push((key, vec![attr])),
-            }
+            lists.push((key, attr));
         }
-        props.extend(self.merge_lists(lists, &always_arrays));
+        props.extend(self.merge_lists(&lists, &always_arrays));
         Ok(Carried {
             name,
             values,
@@ -313,27 +317,27 @@ impl Reader<'_, '_> {
         })
     }
 
-    /// One property per name: a single attribute, or an array when the
-    /// name repeats or always takes one.
+    /// One property per name, in order of first appearance: a single
+    /// attribute, or an array when the name repeats or always takes one.
     pub(super) fn merge_lists(
         &mut self,
-        lists: Vec<(String, Vec<Attr>)>,
-        always_arrays: &[String],
-    ) -> Vec<(String, Attr)> {
-        let mut merged: Vec<(String, Vec<Attr>)> = Vec::new();
-        for (name, attrs) in lists {
-            match merged.iter_mut().find(|m| m.0 == name) {
-                Some(entry) => entry.1.extend(attrs),
-                None => merged.push((name, attrs)),
+        items: &[(&'static str, Attr)],
+        always_arrays: &[&'static str],
+    ) -> Vec<(&'static str, Attr)> {
+        let mut merged = Vec::with_capacity(items.len());
+        for (i, &(name, attr)) in items.iter().enumerate() {
+            if items[..i].iter().any(|(earlier, _)| *earlier == name) {
+                continue;
             }
+            let mut same = items[i..].iter().filter(|(n, _)| *n == name);
+            if same.clone().count() == 1 && !always_arrays.contains(&name) {
+                merged.push((name, attr));
+                continue;
+            }
+            let all = same.by_ref().map(|&(_, a)| a).collect();
+            merged.push((name, self.ctx.array_attr(all)));
         }
         merged
-            .into_iter()
-            .map(|(name, attrs)| match &attrs[..] {
-                [single] if !always_arrays.contains(&name) => (name, *single),
-                _ => (name, self.ctx.array_attr(attrs)),
-            })
-            .collect()
     }
 
     pub(super) fn read_terminator(
@@ -349,7 +353,7 @@ impl Reader<'_, '_> {
         if !matches!(op, Op::Branch | Op::BranchConditional | Op::Switch) {
             return self.read_instruction(scope, builder, index);
         }
-        let operands = self.decoded[index as usize].operands.clone();
+        let operands = self.operands(index);
         let mut values = Vec::new();
         let mut successors = Vec::new();
         let mut segments = Vec::new();
@@ -405,14 +409,14 @@ impl Reader<'_, '_> {
             Op::BranchConditional => {
                 let sizes = vec![1, segments[0], segments.get(1).copied().unwrap_or(0)];
                 props.push((
-                    "operandSegmentSizes".to_string(),
+                    "operandSegmentSizes",
                     self.ctx.dense_array_attr(i32_type, sizes),
                 ));
                 let weights: Vec<Attr> = (operands[3..].iter().filter_map(super::literal_u32))
                     .map(|w| self.ctx.integer_attr(i32_type, i128::from(w as i32)))
                     .collect();
                 if !weights.is_empty() {
-                    props.push(("branch_weights".to_string(), self.ctx.array_attr(weights)));
+                    props.push(("branch_weights", self.ctx.array_attr(weights)));
                 }
             }
             Op::Switch => {
@@ -432,14 +436,14 @@ impl Reader<'_, '_> {
                 let case_total: i64 = segments[1..].iter().sum();
                 let sizes = vec![1, segments[0], case_total];
                 props.push((
-                    "operandSegmentSizes".to_string(),
+                    "operandSegmentSizes",
                     self.ctx.dense_array_attr(i32_type, sizes),
                 ));
                 props.push((
-                    "case_operand_segments".to_string(),
+                    "case_operand_segments",
                     self.ctx.dense_array_attr(i32_type, segments[1..].to_vec()),
                 ));
-                props.push(("literals".to_string(), self.ctx.array_attr(literals)));
+                props.push(("literals", self.ctx.array_attr(literals)));
             }
             _ => {}
         }

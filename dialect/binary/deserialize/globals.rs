@@ -11,6 +11,8 @@ use crate::ir::{FastMap, FastSet};
 
 /// Decorations a `spirv.GlobalVariable` keeps as properties.
 const VARIABLE_PROPERTIES: [&str; 3] = ["Binding", "DescriptorSet", "Location"];
+/// The property each of [`VARIABLE_PROPERTIES`] becomes.
+const VARIABLE_PROPERTY_NAMES: [&str; 3] = ["binding", "descriptor_set", "location"];
 
 impl Reader<'_, '_> {
     pub(super) fn read_globals(&mut self) -> Result<(), DecodeError> {
@@ -97,9 +99,7 @@ impl Reader<'_, '_> {
         }
         let mut entry_names = FastMap::default();
         for index in self.section_indices(Section::EntryPoints) {
-            if let [_, Operand::Id(function), Operand::String(name), ..] =
-                &self.decoded[index as usize].operands[..]
-            {
+            if let [_, Operand::Id(function), Operand::String(name), ..] = self.operands(index) {
                 entry_names.entry(*function).or_insert_with(|| name.clone());
             }
         }
@@ -126,7 +126,7 @@ impl Reader<'_, '_> {
         let attrs = self.decoration_attrs(id, &[]);
         let mut spec = crate::ir::OpSpec::new(self.ctx.ident("spirv.Constant"), self.line);
         spec.result_types = vec![ty];
-        spec.properties = Some(self.dictionary(vec![("value".to_string(), value)]));
+        spec.properties = Some(self.dictionary(vec![("value", value)]));
         spec.attributes = Some(self.dictionary(attrs));
         crate::ir::Builder::at_end(self.module_body).create_from(&mut self.ctx, spec);
     }
@@ -140,7 +140,7 @@ impl Reader<'_, '_> {
     fn global_variable(&mut self, index: u32) -> Result<(), DecodeError> {
         let inst = self.view.insts[index as usize];
         let function_storage = 7;
-        if let Some(Operand::Enum { value, .. }) = self.decoded[index as usize].operands.first() {
+        if let Some(Operand::Enum { value, .. }) = self.operands(index).first() {
             if *value == function_storage {
                 let message = "a Function-storage variable outside a function".to_string();
                 return Err(self.view.error(index, message));
@@ -149,17 +149,18 @@ impl Reader<'_, '_> {
         let ty = self.type_of_id(index, Some(inst.result_type))?;
         let name = self.symbol(inst.result);
         let mut props = vec![
-            ("sym_name".to_string(), self.ctx.string_attr(&name)),
-            ("type".to_string(), self.ctx.type_attr(ty)),
+            ("sym_name", self.ctx.string_attr(&name)),
+            ("type", self.ctx.type_attr(ty)),
         ];
         let i32_type = self.ctx.int_type(32);
         for (decoration, values) in self.decorations(inst.result).collect::<Vec<_>>() {
-            if let (true, Some(&v)) = (VARIABLE_PROPERTIES.contains(&decoration), values.first()) {
+            let property = VARIABLE_PROPERTIES.iter().position(|&p| p == decoration);
+            if let (Some(property), Some(&v)) = (property, values.first()) {
                 let attr = self.ctx.integer_attr(i32_type, i128::from(v as i32));
-                props.push((super::snake(decoration), attr));
+                props.push((VARIABLE_PROPERTY_NAMES[property], attr));
             }
         }
-        if let Some(Operand::Id(init)) = self.decoded[index as usize].operands.get(1) {
+        if let Some(Operand::Id(init)) = self.operands(index).get(1) {
             let symbol = match self.globals.get(init) {
                 Some(Global::Variable(s, _) | Global::SpecConstant(s, _)) => s.clone(),
                 _ => {
@@ -168,7 +169,7 @@ impl Reader<'_, '_> {
                         .error(index, "unsupported variable initializer".into()))
                 }
             };
-            props.push(("initializer".into(), self.ctx.symbol_ref_attr(&symbol, &[])));
+            props.push(("initializer", self.ctx.symbol_ref_attr(&symbol, &[])));
         }
         let mut attrs = self.decoration_attrs(inst.result, &VARIABLE_PROPERTIES);
         attrs.extend(self.block_marker(inst.result_type));
@@ -183,15 +184,12 @@ impl Reader<'_, '_> {
     /// cannot derive from the storage class.
     fn block_marker(&mut self, ty: u32) -> Option<(String, Attr)> {
         let pointer = self.view.def(ty)?;
-        let (class, mut pointee) = match &self.decoded[pointer as usize].operands[..] {
+        let (class, mut pointee) = match self.operands(pointer) {
             [Operand::Enum { value, .. }, Operand::Id(pointee)] => (*value, *pointee),
             _ => return None,
         };
         while let Some(def) = self.view.def(pointee) {
-            match (
-                self.view.insts[def as usize].op,
-                self.decoded[def as usize].operands.first(),
-            ) {
+            match (self.view.insts[def as usize].op, self.operands(def).first()) {
                 (Op::TypeArray | Op::TypeRuntimeArray, Some(Operand::Id(elem))) => pointee = *elem,
                 _ => break,
             }
@@ -212,17 +210,14 @@ impl Reader<'_, '_> {
         let (value, ty) = self.constant(index)?;
         let name = self.symbol(inst.result);
         let mut props = vec![
-            ("sym_name".to_string(), self.ctx.string_attr(&name)),
-            ("default_value".to_string(), value),
+            ("sym_name", self.ctx.string_attr(&name)),
+            ("default_value", value),
         ];
         let attrs = self.decoration_attrs(inst.result, &["SpecId"]);
         let spec_id = self.decorations(inst.result).find(|d| d.0 == "SpecId");
         if let Some(&id) = spec_id.and_then(|d| d.1.first().copied()).as_ref() {
             let i32_type = self.ctx.int_type(32);
-            props.push((
-                "spec_id".into(),
-                self.ctx.integer_attr(i32_type, i128::from(id)),
-            ));
+            props.push(("spec_id", self.ctx.integer_attr(i32_type, i128::from(id))));
         }
         self.module_op("spirv.SpecConstant", props, attrs);
         self.globals
@@ -233,9 +228,9 @@ impl Reader<'_, '_> {
     /// `spirv.EntryPoint` and `spirv.ExecutionMode` ops, after the functions.
     pub(super) fn read_entry_points(&mut self) -> Result<(), DecodeError> {
         for index in self.section_indices(Section::EntryPoints) {
-            let operands = self.decoded[index as usize].operands.clone();
+            let operands = self.operands(index);
             let [Operand::Enum { kind, value }, Operand::Id(function), Operand::String(_), interface @ ..] =
-                &operands[..]
+                operands
             else {
                 return Err(self.view.error(index, "unsupported entry point".into()));
             };
@@ -258,15 +253,15 @@ impl Reader<'_, '_> {
                 }
             }
             let props = vec![
-                ("execution_model".to_string(), model),
-                ("fn".to_string(), callee),
-                ("interface".to_string(), self.ctx.array_attr(refs)),
+                ("execution_model", model),
+                ("fn", callee),
+                ("interface", self.ctx.array_attr(refs)),
             ];
             self.module_op("spirv.EntryPoint", props, Vec::new());
         }
         for index in self.section_indices(Section::ExecutionModes) {
-            let operands = self.decoded[index as usize].operands.clone();
-            let [Operand::Id(function), Operand::Enum { kind, value }, values @ ..] = &operands[..]
+            let operands = self.operands(index);
+            let [Operand::Id(function), Operand::Enum { kind, value }, values @ ..] = operands
             else {
                 return Err(self.view.error(index, "unsupported execution mode".into()));
             };
@@ -287,9 +282,9 @@ impl Reader<'_, '_> {
             }
             let values = attrs;
             let props = vec![
-                ("execution_mode".to_string(), mode),
-                ("fn".to_string(), callee),
-                ("values".to_string(), self.ctx.array_attr(values)),
+                ("execution_mode", mode),
+                ("fn", callee),
+                ("values", self.ctx.array_attr(values)),
             ];
             let name = match with_ids {
                 true => "spirv.ExecutionModeId",

@@ -26,10 +26,10 @@ pub use types::OPAQUE_TYPES;
 
 use super::module::{ModuleView, Section};
 use super::{decode_module, DecodeError, Instruction, Operand};
-use crate::grammar::Op;
+use crate::grammar::{Op, OperandKind};
 use crate::ir::{Attr, Block, Builder, Context, Location, OpSpec, Param, Type, Value};
 use crate::ir::{FastMap, FastSet};
-use crate::spirv::NAMESPACE;
+use crate::spirv::{conventions, NAMESPACE};
 
 /// What a module-level id stands for where a function uses it.
 #[derive(Clone, Debug)]
@@ -50,7 +50,7 @@ type MemberDecorations = Vec<(&'static str, Vec<Operand>)>;
 /// The state of one deserialization.
 struct Reader<'v, 'w> {
     view: &'v ModuleView<'w>,
-    decoded: Vec<Instruction>,
+    decoded: &'v [Instruction],
     ctx: Context,
     module_body: Block,
     types: FastMap<u32, Type>,
@@ -61,6 +61,10 @@ struct Reader<'v, 'w> {
     /// The op each materialized global becomes at a use, built at its first
     /// use and reused after.
     materializations: FastMap<u32, OpSpec>,
+    /// See [`Reader::static_ident`].
+    static_idents: FastMap<(usize, usize), crate::ir::Ident>,
+    /// Enum attributes made so far, by kind and value.
+    enum_attrs: FastMap<(OperandKind, u32), Attr>,
     /// `OpSpecConstantOp` results that module-level instructions use (array
     /// lengths, composite constituents): these get a symbol.
     module_level_uses: FastSet<u32>,
@@ -93,7 +97,7 @@ pub fn deserialize(words: &[u32]) -> Result<(Context, crate::ir::Op), DecodeErro
     ctx.append_block(region, module_body);
     let mut reader = Reader {
         view: &view,
-        decoded,
+        decoded: &decoded,
         ctx,
         module_body,
         types: FastMap::default(),
@@ -103,6 +107,8 @@ pub fn deserialize(words: &[u32]) -> Result<(Context, crate::ir::Op), DecodeErro
         globals: FastMap::default(),
         module_level_uses: FastSet::default(),
         materializations: FastMap::default(),
+        enum_attrs: FastMap::default(),
+        static_idents: FastMap::default(),
         open_structs: Vec::new(),
         symbols: FastMap::default(),
         forward_depth: 0,
@@ -131,6 +137,12 @@ fn image_field(cases: &[&str], value: Option<u32>) -> String {
 pub use crate::spirv::conventions::snake;
 
 impl<'v, 'w> Reader<'v, 'w> {
+    /// The decoded operands of instruction `index` (result type and result
+    /// excluded).
+    fn operands(&self, index: u32) -> &'v [Operand] {
+        &self.decoded[index as usize].operands
+    }
+
     fn section_indices(&self, section: Section) -> std::ops::Range<u32> {
         self.view.section_range(section)
     }
@@ -138,8 +150,8 @@ impl<'v, 'w> Reader<'v, 'w> {
     /// Names and decorations, by target id.
     fn read_annotations(&mut self) {
         for index in self.section_indices(Section::DebugNames) {
-            let operands = &self.decoded[index as usize].operands;
-            if let [Operand::Id(id), Operand::String(name)] = &operands[..] {
+            let operands = self.operands(index);
+            if let [Operand::Id(id), Operand::String(name)] = operands {
                 if !name.is_empty() {
                     self.names.insert(*id, name.clone());
                 }
@@ -219,14 +231,14 @@ impl<'v, 'w> Reader<'v, 'w> {
     fn module_attributes(&mut self, module: crate::ir::Op) -> Result<(), DecodeError> {
         let mut caps = Vec::new();
         for index in self.section_indices(Section::Capabilities) {
-            if let [Operand::Enum { kind, value }] = &self.decoded[index as usize].operands[..] {
+            if let [Operand::Enum { kind, value }] = self.operands(index) {
                 let name = kind.info().enumerant(*value).map_or("", |e| e.name);
                 caps.push(Param::Ident(self.ctx.ident(name)));
             }
         }
         let mut exts = Vec::new();
         for index in self.section_indices(Section::Extensions) {
-            if let [Operand::String(name)] = &self.decoded[index as usize].operands[..] {
+            if let [Operand::String(name)] = self.operands(index) {
                 exts.push(Param::Ident(self.ctx.ident(name)));
             }
         }
@@ -247,11 +259,11 @@ impl<'v, 'w> Reader<'v, 'w> {
             ));
         };
         let mut props = vec![(self.ctx.ident("vce_triple"), vce)];
-        let operands = self.decoded[model_index as usize].operands.clone();
+        let operands = self.operands(model_index);
         for operand in operands {
             if let Operand::Enum { kind, value } = operand {
                 let info = kind.info();
-                let case = info.enumerant(value).map_or("", |e| e.name);
+                let case = info.enumerant(*value).map_or("", |e| e.name);
                 let mnemonic = snake(info.name);
                 let attr = self.enum_attr(&mnemonic, case);
                 props.push((self.ctx.ident(&mnemonic), attr));
@@ -263,6 +275,18 @@ impl<'v, 'w> Reader<'v, 'w> {
     }
 
     /// `#spirv.<mnemonic><case>`.
+    /// The enum attribute of `value` as a case of `kind`
+    /// (`#spirv.memory_access<Aligned>`), made once per module.
+    fn enum_value_attr(&mut self, kind: OperandKind, value: u32) -> Attr {
+        if let Some(&attr) = self.enum_attrs.get(&(kind, value)) {
+            return attr;
+        }
+        let case = conventions::enum_case(kind, value);
+        let attr = self.enum_attr(conventions::attribute_mnemonic(kind), &case);
+        self.enum_attrs.insert((kind, value), attr);
+        attr
+    }
+
     fn enum_attr(&mut self, mnemonic: &str, case: &str) -> Attr {
         let case = Param::Ident(self.ctx.ident(case));
         self.ctx.dialect_attr(NAMESPACE, mnemonic, vec![case])
@@ -271,22 +295,42 @@ impl<'v, 'w> Reader<'v, 'w> {
     /// A module-level op appended to the module's body.
     fn module_op(
         &mut self,
-        name: &str,
-        props: Vec<(String, Attr)>,
+        name: &'static str,
+        props: Vec<(&'static str, Attr)>,
         attrs: Vec<(String, Attr)>,
     ) -> crate::ir::Op {
-        let mut spec = OpSpec::new(self.ctx.ident(name), self.line);
-        spec.properties = Some(self.dictionary(props));
+        let mut spec = OpSpec::new(self.static_ident(name), self.line);
+        spec.properties = Some(self.properties(props));
         if !attrs.is_empty() {
             spec.attributes = Some(self.dictionary(attrs));
         }
         Builder::at_end(self.module_body).create_from(&mut self.ctx, spec)
     }
 
-    fn dictionary(&mut self, entries: Vec<(String, Attr)>) -> Attr {
+    /// The interned name of an op or property name spelled by a static
+    /// string, found by the string's address after its first use.
+    fn static_ident(&mut self, name: &'static str) -> crate::ir::Ident {
+        let key = (name.as_ptr() as usize, name.len());
+        if let Some(&ident) = self.static_idents.get(&key) {
+            return ident;
+        }
+        let ident = self.ctx.ident(name);
+        self.static_idents.insert(key, ident);
+        ident
+    }
+
+    /// A property dictionary whose names are static strings.
+    fn properties(&mut self, entries: Vec<(&'static str, Attr)>) -> Attr {
+        let entries = (entries.into_iter())
+            .map(|(k, v)| (self.static_ident(k), v))
+            .collect();
+        self.ctx.dictionary_attr(entries)
+    }
+
+    fn dictionary<K: AsRef<str>>(&mut self, entries: Vec<(K, Attr)>) -> Attr {
         let entries = entries
             .into_iter()
-            .map(|(k, v)| (self.ctx.ident(&k), v))
+            .map(|(k, v)| (self.ctx.ident(k.as_ref()), v))
             .collect();
         self.ctx.dictionary_attr(entries)
     }

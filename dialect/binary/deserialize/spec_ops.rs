@@ -38,7 +38,7 @@ impl Reader<'_, '_> {
         let mut depths: FastMap<u32, u32> = FastMap::default();
         for index in self.section_indices(Section::Globals) {
             let inst = self.view.insts[index as usize];
-            let operands = &self.decoded[index as usize].operands;
+            let operands = self.operands(index);
             let is_spec_op =
                 |id: &u32| self.view.def_inst(*id).map(|d| d.op) == Some(Op::SpecConstantOp);
             let used: Vec<u32> = match inst.op {
@@ -110,8 +110,7 @@ impl Reader<'_, '_> {
             }
             None => return Ok(None),
         };
-        let props = prop.map(|(key, attr)| (key.to_string(), attr));
-        let spec = self.spec(name, vec![], vec![ty], props.into_iter().collect());
+        let spec = self.spec(name, vec![], vec![ty], prop.into_iter().collect());
         self.materializations.insert(id, spec.clone());
         Ok(Some(self.create_one(builder, spec)))
     }
@@ -128,8 +127,8 @@ impl Reader<'_, '_> {
         }
         let name = self.symbol(inst.result);
         let props = vec![
-            ("sym_name".to_string(), self.ctx.string_attr(&name)),
-            ("type".to_string(), self.ctx.type_attr(ty)),
+            ("sym_name", self.ctx.string_attr(&name)),
+            ("type", self.ctx.type_attr(ty)),
         ];
         let mut spec = OpSpec::new(
             self.ctx.ident("spirv.mlir.spec_constant_op"),
@@ -170,15 +169,15 @@ impl Reader<'_, '_> {
     ) -> Result<Value, DecodeError> {
         let inst = self.view.insts[index as usize];
         let ty = self.type_of_id(index, Some(inst.result_type))?;
-        let operands = self.decoded[index as usize].operands.clone();
-        let [Operand::SpecOp(wrapped), rest @ ..] = &operands[..] else {
+        let operands = self.operands(index);
+        let [Operand::SpecOp(wrapped), rest @ ..] = operands else {
             return Err(self
                 .view
                 .error(index, "OpSpecConstantOp without an opcode".into()));
         };
         let carriers = conventions::decoded_carriers(*wrapped, rest.iter().map(enum_value));
         let mut values = Vec::new();
-        let mut lists: Vec<(String, Vec<Attr>)> = Vec::new();
+        let mut lists: Vec<(&'static str, Attr)> = Vec::new();
         let mut always_arrays = Vec::new();
         for (operand, carrier) in rest.iter().zip(carriers) {
             match operand {
@@ -194,11 +193,10 @@ impl Reader<'_, '_> {
                 Operand::Integer(v) => {
                     let i32_type = self.ctx.int_type(32);
                     let attr = self.ctx.integer_attr(i32_type, i128::from(*v as i32));
-                    let key = carrier.name.to_string();
                     if carrier.form == Form::LiteralArray {
-                        always_arrays.push(key.clone());
+                        always_arrays.push(carrier.name);
                     }
-                    lists.push((key, vec![attr]));
+                    lists.push((carrier.name, attr));
                 }
                 _ => {
                     let message = "unsupported operand of OpSpecConstantOp".to_string();
@@ -206,7 +204,7 @@ impl Reader<'_, '_> {
                 }
             }
         }
-        let props = self.merge_lists(lists, &always_arrays);
+        let props = self.merge_lists(&lists, &always_arrays);
         let mut spec = self.spec("spirv.SpecConstantOperation", vec![], vec![ty], vec![]);
         spec.num_regions = 1;
         let op = builder.create_from(&mut self.ctx, spec);
@@ -224,12 +222,7 @@ impl Reader<'_, '_> {
         let ty = self.type_of_id(index, Some(inst.result_type))?;
         let name = self.symbol(inst.result);
         let mut constituents = Vec::new();
-        for id in self.decoded[index as usize]
-            .operands
-            .clone()
-            .iter()
-            .filter_map(id_of)
-        {
+        for id in self.operands(index).iter().filter_map(id_of) {
             let attr = match self.globals.get(&id).cloned() {
                 Some(Global::SpecConstant(symbol, _)) => self.ctx.symbol_ref_attr(&symbol, &[]),
                 Some(Global::Constant(attr, _)) => attr,
@@ -241,12 +234,9 @@ impl Reader<'_, '_> {
             constituents.push(attr);
         }
         let props = vec![
-            (
-                "constituents".to_string(),
-                self.ctx.array_attr(constituents),
-            ),
-            ("sym_name".to_string(), self.ctx.string_attr(&name)),
-            ("type".to_string(), self.ctx.type_attr(ty)),
+            ("constituents", self.ctx.array_attr(constituents)),
+            ("sym_name", self.ctx.string_attr(&name)),
+            ("type", self.ctx.type_attr(ty)),
         ];
         let attrs = self.decoration_attrs(inst.result, &[]);
         self.module_op("spirv.SpecConstantComposite", props, attrs);
@@ -259,8 +249,8 @@ impl Reader<'_, '_> {
     /// integer arithmetic of an `OpSpecConstantOp` on default values.
     pub(super) fn spec_default(&self, id: u32, depth: u32) -> Option<u64> {
         let index = self.view.def(id)?;
-        let operands = &self.decoded[index as usize].operands;
-        match (self.view.insts[index as usize].op, &operands[..]) {
+        let operands = self.operands(index);
+        match (self.view.insts[index as usize].op, operands) {
             (Op::Constant | Op::SpecConstant, [Operand::Integer(v)]) => Some(u64::from(*v)),
             (Op::Constant | Op::SpecConstant, [Operand::Number { bits, .. }]) => Some(*bits),
             (Op::SpecConstantOp, [Operand::SpecOp(op), Operand::Id(a), Operand::Id(b)])

@@ -40,7 +40,7 @@ impl Reader<'_, '_> {
         if inst.op == Op::TypeForwardPointer || self.types.contains_key(&inst.result) {
             return Ok(());
         }
-        let operands = self.decoded[index as usize].operands.clone();
+        let operands = self.operands(index);
         let view = self.view;
         let lit = |i: usize| match operands.get(i) {
             Some(Operand::Integer(v)) => Some(*v),
@@ -194,7 +194,7 @@ impl Reader<'_, '_> {
     }
 
     fn struct_type(&mut self, index: u32, id: u32) -> Result<Type, DecodeError> {
-        let member_types: Vec<u32> = (self.decoded[index as usize].operands.iter())
+        let member_types: Vec<u32> = (self.operands(index).iter())
             .filter_map(|o| match o {
                 Operand::Id(v) => Some(*v),
                 _ => None,
@@ -227,10 +227,7 @@ impl Reader<'_, '_> {
     pub(super) fn find_buffer_reference_blocks(&mut self) {
         let physical_storage_buffer = 5349;
         for index in self.section_indices(Section::Globals) {
-            let pointee = match (
-                self.view.insts[index as usize].op,
-                &self.decoded[index as usize].operands[..],
-            ) {
+            let pointee = match (self.view.insts[index as usize].op, self.operands(index)) {
                 (Op::TypePointer, [Operand::Enum { value, .. }, Operand::Id(pointee)])
                     if *value == physical_storage_buffer =>
                 {
@@ -311,7 +308,7 @@ impl Reader<'_, '_> {
         let ty = self.type_of_id(at, Some(id))?;
         // A pointer to a struct being converted is converted again, in full,
         // where it is declared.
-        let pointee = match self.decoded[def as usize].operands.get(1) {
+        let pointee = match self.operands(def).get(1) {
             Some(Operand::Id(pointee)) => *pointee,
             _ => 0,
         };
