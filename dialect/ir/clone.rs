@@ -62,7 +62,7 @@ impl Context {
             properties: data.properties,
             attributes: Some(data.attributes),
             num_regions: data.regions.len(),
-            successors: data.successors.clone(),
+            successors: data.successors.to_vec(),
         };
         let copy = self.create_op(spec);
         copies.push(copy);

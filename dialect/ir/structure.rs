@@ -6,6 +6,12 @@
 //! list, so adding, removing and replacing uses is O(1).
 
 use super::context::{Attr, Block, Context, Ident, Location, Op, Region, Type, Value};
+use smallvec::SmallVec;
+
+/// Storage for the short lists every op and value has (operands, results,
+/// regions, successors, uses): inline up to a few entries, so most ops
+/// need no allocation of their own.
+pub(crate) type Short<T, const N: usize> = SmallVec<[T; N]>;
 
 /// One operand of an op: the value and the operand's slot in its use list.
 #[derive(Clone, Copy, Debug)]
@@ -40,19 +46,19 @@ pub enum ValueDef {
 pub(crate) struct ValueData {
     pub(crate) ty: Type,
     pub(crate) def: ValueDef,
-    pub(crate) uses: Vec<Use>,
+    pub(crate) uses: Short<Use, 2>,
 }
 
 #[derive(Clone)]
 pub(crate) struct OpData {
     pub(crate) name: Ident,
     pub(crate) loc: Location,
-    pub(crate) operands: Vec<Operand>,
-    pub(crate) results: Box<[Value]>,
+    pub(crate) operands: Short<Operand, 3>,
+    pub(crate) results: Short<Value, 2>,
     pub(crate) properties: Option<Attr>,
     pub(crate) attributes: Attr,
-    pub(crate) regions: Box<[Region]>,
-    pub(crate) successors: Vec<Block>,
+    pub(crate) regions: Short<Region, 2>,
+    pub(crate) successors: Short<Block, 2>,
     pub(crate) parent: Option<Block>,
     pub(crate) prev: Option<Op>,
     pub(crate) next: Option<Op>,
@@ -129,12 +135,12 @@ impl Context {
         self.ops.push(OpData {
             name: spec.name,
             loc: spec.loc,
-            operands: Vec::with_capacity(spec.operands.len()),
+            operands: Short::with_capacity(spec.operands.len()),
             results,
             properties: spec.properties,
             attributes,
             regions,
-            successors: spec.successors,
+            successors: spec.successors.into_iter().collect(),
             parent: None,
             prev: None,
             next: None,
@@ -178,7 +184,7 @@ impl Context {
         self.values.push(ValueData {
             ty,
             def,
-            uses: Vec::new(),
+            uses: Short::new(),
         });
         v
     }
