@@ -1,7 +1,10 @@
 //! Decoding binary words into [`Instruction`]s, opcode by direct table
 //! index; every malformed input is an error naming its word offset.
 
-use super::{Header, Instruction, ModuleContext, NumberType, OperandSource, OperandWalker};
+use super::walk::ResultIds;
+use super::{
+    Header, Instruction, ModuleContext, NumberType, Operand, OperandSource, OperandWalker,
+};
 use crate::grammar::{InstSet, Op, OperandKind};
 
 /// A malformed module: where, in which instruction, and what.
@@ -156,6 +159,19 @@ impl<'w> Decoder<'w> {
     }
 
     fn decode_one(&mut self) -> Result<Instruction, DecodeError> {
+        let mut operands = Vec::new();
+        let (op, (result_type, result)) = self.decode_into(&mut operands)?;
+        Ok(Instruction {
+            op,
+            result_type,
+            result,
+            operands,
+        })
+    }
+
+    /// Decodes the next instruction, appending its operands (all but the
+    /// result type and result) to `operands`.
+    fn decode_into(&mut self, operands: &mut Vec<Operand>) -> Result<(Op, ResultIds), DecodeError> {
         let start = self.pos;
         let first = self.words[start];
         let (count, opcode) = ((first >> 16) as usize, first & 0xffff);
@@ -179,15 +195,16 @@ impl<'w> Decoder<'w> {
             end: start + count,
             op,
         };
-        let inst = OperandWalker::read(&mut source, &self.context, op)?;
+        let first_operand = operands.len();
+        let ids = OperandWalker::read_into(&mut source, &self.context, op, operands)?;
         if source.pos != source.end {
             let extra = source.end - source.pos;
             let message = format!("{extra} words left over after the operands");
             return Err(DecodeError::at(source.pos, name, message));
         }
-        self.context.record(&inst);
+        (self.context).record_parts(op, ids.0, ids.1, &operands[first_operand..]);
         self.pos = source.end;
-        Ok(inst)
+        Ok((op, ids))
     }
 }
 
@@ -208,4 +225,45 @@ pub fn decode_module(words: &[u32]) -> Result<(Header, Vec<Instruction>), Decode
         instructions.push(instruction?);
     }
     Ok((header, instructions))
+}
+
+/// The operands of every instruction of a module (result types and results
+/// excluded) in one list, found by instruction index.
+pub struct DecodedOperands {
+    operands: Vec<Operand>,
+    /// Where each instruction's operands start, and where the last ends.
+    starts: Vec<u32>,
+}
+
+impl DecodedOperands {
+    /// The operands of instruction `index`.
+    pub fn of(&self, index: usize) -> &[Operand] {
+        let (start, end) = (self.starts[index], self.starts[index + 1]);
+        &self.operands[start as usize..end as usize]
+    }
+
+    /// The number of instructions.
+    pub fn len(&self) -> usize {
+        self.starts.len() - 1
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+/// The operands of every instruction of a module, decoded into one list.
+pub fn decode_operands(words: &[u32]) -> Result<DecodedOperands, DecodeError> {
+    let (_, mut decoder) = Decoder::new(words)?;
+    // Instructions average well over four words in real modules.
+    let mut decoded = DecodedOperands {
+        operands: Vec::with_capacity(words.len() / 2),
+        starts: Vec::with_capacity(words.len() / 4),
+    };
+    decoded.starts.push(0);
+    while decoder.pos < words.len() {
+        decoder.decode_into(&mut decoded.operands)?;
+        decoded.starts.push(decoded.operands.len() as u32);
+    }
+    Ok(decoded)
 }

@@ -15,7 +15,7 @@ pub mod operands;
 pub mod serialize;
 pub mod structurize;
 
-pub use decode::{decode_module, DecodeError, Decoder};
+pub use decode::{decode_module, decode_operands, DecodeError, DecodedOperands, Decoder};
 pub use header::{words_from_bytes, words_to_bytes, Header, MAGIC};
 pub use instruction::{encode_module, Instruction, NumberType, Operand, TooManyWords};
 pub use walk::{ModuleContext, OperandSource, OperandWalker};

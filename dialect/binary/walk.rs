@@ -85,15 +85,27 @@ pub struct ModuleContext {
 impl ModuleContext {
     /// Notes what `inst` defines.
     pub fn record(&mut self, inst: &Instruction) {
-        let Some(result) = inst.result else { return };
-        if let Some(ty) = inst.result_type {
+        self.record_parts(inst.op, inst.result_type, inst.result, &inst.operands);
+    }
+
+    /// Notes what an instruction of `op` with these result ids and operands
+    /// defines.
+    pub fn record_parts(
+        &mut self,
+        op: Op,
+        result_type: Option<u32>,
+        result: Option<u32>,
+        operands: &[Operand],
+    ) {
+        let Some(result) = result else { return };
+        if let Some(ty) = result_type {
             self.value_types.insert(result, ty);
         }
-        let width = match inst.operands.first() {
+        let width = match operands.first() {
             Some(Operand::Integer(width)) if (1..=64).contains(width) => *width,
             _ => 0,
         };
-        match (inst.op, inst.operands.get(1)) {
+        match (op, operands.get(1)) {
             (Op::TypeInt, Some(Operand::Integer(signed))) if width > 0 => {
                 let ty = NumberType::Int {
                     width,
@@ -106,7 +118,7 @@ impl ModuleContext {
                     .insert(result, NumberType::Float { width });
             }
             (Op::ExtInstImport, _) => {
-                if let Some(Operand::String(name)) = inst.operands.first() {
+                if let Some(Operand::String(name)) = operands.first() {
                     self.ext_sets
                         .insert(result, InstSet::from_import_name(name));
                 }
@@ -136,8 +148,17 @@ impl ModuleContext {
 pub struct OperandWalker<'a, S> {
     source: &'a mut S,
     context: &'a ModuleContext,
-    inst: Instruction,
+    op: Op,
+    result_type: Option<u32>,
+    result: Option<u32>,
+    /// Where the operands go; this instruction's start at `start`.
+    operands: &'a mut Vec<Operand>,
+    start: usize,
 }
+
+/// The result type and result ids of an instruction read by
+/// [`OperandWalker::read_into`].
+pub type ResultIds = (Option<u32>, Option<u32>);
 
 impl<'a, S: OperandSource> OperandWalker<'a, S> {
     /// Reads every operand of `op` from `source`.
@@ -146,15 +167,41 @@ impl<'a, S: OperandSource> OperandWalker<'a, S> {
         context: &'a ModuleContext,
         op: Op,
     ) -> Result<Instruction, S::Error> {
-        let mut inst = Instruction::new(op);
-        inst.operands.reserve(op.info().operands.len());
+        let mut operands = Vec::with_capacity(op.info().operands.len());
+        let (result_type, result) = OperandWalker::read_into(source, context, op, &mut operands)?;
+        Ok(Instruction {
+            op,
+            result_type,
+            result,
+            operands,
+        })
+    }
+
+    /// Reads every operand of `op` from `source`, appending all but the
+    /// result type and result to `operands`; returns those two.
+    pub fn read_into(
+        source: &'a mut S,
+        context: &'a ModuleContext,
+        op: Op,
+        operands: &'a mut Vec<Operand>,
+    ) -> Result<ResultIds, S::Error> {
+        let start = operands.len();
         let mut walker = OperandWalker {
             source,
             context,
-            inst,
+            op,
+            result_type: None,
+            result: None,
+            operands,
+            start,
         };
         walker.operands(op.info().operands, false)?;
-        Ok(walker.inst)
+        Ok((walker.result_type, walker.result))
+    }
+
+    /// The operands read so far.
+    fn read_so_far(&self) -> &[Operand] {
+        &self.operands[self.start..]
     }
 
     fn operands(
@@ -186,21 +233,21 @@ impl<'a, S: OperandSource> OperandWalker<'a, S> {
     }
 
     fn push(&mut self, operand: Operand) {
-        self.inst.operands.push(operand);
+        self.operands.push(operand);
     }
 
     fn operand(&mut self, kind: OperandKind) -> Result<(), S::Error> {
         use OperandKind as K;
         match kind {
-            K::IdResultType => self.inst.result_type = Some(self.source.id(kind)?),
-            K::IdResult => self.inst.result = Some(self.source.id(kind)?),
+            K::IdResultType => self.result_type = Some(self.source.id(kind)?),
+            K::IdResult => self.result = Some(self.source.id(kind)?),
             K::IdRef | K::IdScope | K::IdMemorySemantics => {
                 let id = self.source.id(kind)?;
                 self.push(Operand::Id(id));
             }
             // OpSwitch case labels take the selector's type.
-            K::LiteralInteger if self.inst.op == Op::Switch => {
-                let selector = match self.inst.operands.first() {
+            K::LiteralInteger if self.op == Op::Switch => {
+                let selector = match self.read_so_far().first() {
                     Some(Operand::Id(id)) => *id,
                     _ => 0,
                 };
@@ -220,7 +267,7 @@ impl<'a, S: OperandSource> OperandWalker<'a, S> {
                 self.number(NumberType::Float { width: 32 })?
             }
             K::LiteralContextDependentNumber => {
-                let type_id = self.inst.result_type.unwrap_or(0);
+                let type_id = self.result_type.unwrap_or(0);
                 let ty = self.context.number_type(type_id).ok_or_else(|| {
                     self.source.error(format!(
                         "the literal's type %{type_id} is not a scalar numeric type"
@@ -268,7 +315,7 @@ impl<'a, S: OperandSource> OperandWalker<'a, S> {
     }
 
     fn ext_inst(&mut self) -> Result<(), S::Error> {
-        let set_id = match self.inst.operands.last() {
+        let set_id = match self.read_so_far().last() {
             Some(Operand::Id(id)) => *id,
             _ => 0,
         };

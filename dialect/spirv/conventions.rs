@@ -293,6 +293,9 @@ pub fn named_enumerants(
     single.into_iter().chain(bits)
 }
 
+/// The carriers of an instruction's operands (inline for most instructions).
+pub type Carriers = smallvec::SmallVec<[Carrier; 8]>;
+
 /// A grammar operand and how its op carries it.
 type CarriedOperand = (&'static OperandInfo, Carrier);
 
@@ -320,10 +323,10 @@ fn operand_table(op: Op) -> &'static [CarriedOperand] {
 pub fn decoded_carriers(
     op: Op,
     enum_values: impl ExactSizeIterator<Item = Option<u32>>,
-) -> Vec<Carrier> {
+) -> Carriers {
     let table = operand_table(op);
     let count = enum_values.len();
-    let mut carriers = Vec::with_capacity(count);
+    let mut carriers = Carriers::with_capacity(count);
     let mut info = 0;
     // Enumerant parameters already given their carriers.
     let mut parameters_left = 0;

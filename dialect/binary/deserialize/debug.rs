@@ -73,7 +73,7 @@ impl Reader<'_, '_> {
         index: u32,
         infos: &'static [OperandInfo],
         operands: &[Operand],
-    ) -> Result<Vec<(&'static str, Attr)>, DecodeError> {
+    ) -> Result<super::function::Properties, DecodeError> {
         let infos: Vec<&OperandInfo> = (infos.iter())
             .filter(|i| !matches!(i.kind.info().name, "IdResultType" | "IdResult"))
             .collect();

@@ -21,13 +21,17 @@ use crate::grammar::Op;
 use crate::ir::FastMap;
 use crate::ir::{Attr, Builder, OpSpec, Type, Value};
 use crate::spirv::conventions::{self, Carrier, Form};
+use smallvec::SmallVec;
 
 /// How an instruction's operands are carried by its op.
 pub(super) struct Carried {
     pub name: &'static str,
     pub values: Vec<Value>,
-    pub props: Vec<(&'static str, Attr)>,
+    pub props: Properties,
 }
+
+/// Properties by name, inline for most ops.
+pub(super) type Properties = SmallVec<[(&'static str, Attr); 4]>;
 
 /// Per-function state: values by id, and placeholders for ids used before
 /// their definition (back-edge phi operands).
@@ -143,11 +147,12 @@ impl Reader<'_, '_> {
         name: &'static str,
         operands: Vec<Value>,
         results: Vec<Type>,
-        props: Vec<(&'static str, Attr)>,
+        props: impl IntoIterator<Item = (&'static str, Attr)>,
     ) -> OpSpec {
         let mut spec = OpSpec::new(self.static_ident(name), self.line);
         spec.operands = operands;
         spec.result_types = results;
+        let props: Properties = props.into_iter().collect();
         if !props.is_empty() {
             spec.properties = Some(self.properties(props));
         }
@@ -188,8 +193,8 @@ impl Reader<'_, '_> {
         if !attrs.is_empty() {
             spec.attributes = Some(self.dictionary(attrs));
         }
-        let created = self.create(builder, spec);
-        if let Some(&value) = created.first() {
+        let op = builder.create_from(&mut self.ctx, spec);
+        if let Some(&value) = self.ctx.results(op).first() {
             self.define(scope, inst.result, value);
         }
         Ok(())
@@ -220,7 +225,7 @@ impl Reader<'_, '_> {
         let inst = self.view.insts[index as usize];
         let carriers = match operands {
             [_, Operand::ExtInst(ext), rest @ ..] if inst.op == Op::ExtInst => {
-                let mut carriers = vec![Carrier::VALUE; 2];
+                let mut carriers = smallvec::smallvec![Carrier::VALUE; 2];
                 carriers.extend(conventions::decoded_carriers(
                     *ext,
                     rest.iter().map(enum_value),
@@ -231,9 +236,9 @@ impl Reader<'_, '_> {
         };
         let mut name = inst.op.info().mlir_name;
         let mut values = Vec::with_capacity(operands.len());
-        let mut props: Vec<(&'static str, Attr)> = Vec::new();
-        let mut lists: Vec<(&'static str, Attr)> = Vec::new();
-        let mut always_arrays = Vec::new();
+        let mut props = Properties::new();
+        let mut lists = Properties::new();
+        let mut always_arrays: SmallVec<[&'static str; 2]> = SmallVec::new();
         for (position, (operand, carrier)) in operands.iter().zip(carriers).enumerate() {
             let key = carrier.name;
             let attr = match (carrier.form, operand) {
@@ -323,8 +328,8 @@ impl Reader<'_, '_> {
         &mut self,
         items: &[(&'static str, Attr)],
         always_arrays: &[&'static str],
-    ) -> Vec<(&'static str, Attr)> {
-        let mut merged = Vec::with_capacity(items.len());
+    ) -> Properties {
+        let mut merged = Properties::new();
         for (i, &(name, attr)) in items.iter().enumerate() {
             if items[..i].iter().any(|(earlier, _)| *earlier == name) {
                 continue;

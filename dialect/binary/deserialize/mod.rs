@@ -25,7 +25,7 @@ mod types;
 pub use types::OPAQUE_TYPES;
 
 use super::module::{ModuleView, Section};
-use super::{decode_module, DecodeError, Instruction, Operand};
+use super::{decode_operands, DecodeError, DecodedOperands, Operand};
 use crate::grammar::{Op, OperandKind};
 use crate::ir::{Attr, Block, Builder, Context, Location, OpSpec, Param, Type, Value};
 use crate::ir::{FastMap, FastSet};
@@ -50,7 +50,7 @@ type MemberDecorations = Vec<(&'static str, Vec<Operand>)>;
 /// The state of one deserialization.
 struct Reader<'v, 'w> {
     view: &'v ModuleView<'w>,
-    decoded: &'v [Instruction],
+    decoded: &'v DecodedOperands,
     ctx: Context,
     module_body: Block,
     types: FastMap<u32, Type>,
@@ -85,7 +85,7 @@ struct Reader<'v, 'w> {
 /// Reads `words` into a context holding one `spirv.module` op.
 pub fn deserialize(words: &[u32]) -> Result<(Context, crate::ir::Op), DecodeError> {
     let view = ModuleView::new(words)?;
-    let (_, decoded) = decode_module(words)?;
+    let decoded = decode_operands(words)?;
     let mut ctx = crate::dialects::context();
     // About one op and one value per instruction.
     ctx.reserve(view.insts.len(), view.insts.len());
@@ -140,7 +140,7 @@ impl<'v, 'w> Reader<'v, 'w> {
     /// The decoded operands of instruction `index` (result type and result
     /// excluded).
     fn operands(&self, index: u32) -> &'v [Operand] {
-        &self.decoded[index as usize].operands
+        self.decoded.of(index as usize)
     }
 
     fn section_indices(&self, section: Section) -> std::ops::Range<u32> {
@@ -158,8 +158,7 @@ impl<'v, 'w> Reader<'v, 'w> {
             }
         }
         for index in self.section_indices(Section::Annotations) {
-            let inst = &self.decoded[index as usize];
-            match (inst.op, &inst.operands[..]) {
+            match (self.view.insts[index as usize].op, self.operands(index)) {
                 (
                     Op::Decorate | Op::DecorateId | Op::DecorateString,
                     [Operand::Id(id), rest @ ..],
@@ -296,11 +295,11 @@ impl<'v, 'w> Reader<'v, 'w> {
     fn module_op(
         &mut self,
         name: &'static str,
-        props: Vec<(&'static str, Attr)>,
+        props: impl IntoIterator<Item = (&'static str, Attr)>,
         attrs: Vec<(String, Attr)>,
     ) -> crate::ir::Op {
         let mut spec = OpSpec::new(self.static_ident(name), self.line);
-        spec.properties = Some(self.properties(props));
+        spec.properties = Some(self.properties(props.into_iter().collect()));
         if !attrs.is_empty() {
             spec.attributes = Some(self.dictionary(attrs));
         }
@@ -320,7 +319,7 @@ impl<'v, 'w> Reader<'v, 'w> {
     }
 
     /// A property dictionary whose names are static strings.
-    fn properties(&mut self, entries: Vec<(&'static str, Attr)>) -> Attr {
+    fn properties(&mut self, entries: function::Properties) -> Attr {
         let entries = (entries.into_iter())
             .map(|(k, v)| (self.static_ident(k), v))
             .collect();
@@ -360,11 +359,6 @@ impl<'v, 'w> Reader<'v, 'w> {
     }
 
     /// Creates a result value's IR op in a function at `builder`.
-    fn create(&mut self, builder: &Builder, spec: OpSpec) -> Vec<Value> {
-        let op = builder.create_from(&mut self.ctx, spec);
-        self.ctx.results(op).to_vec()
-    }
-
     /// Creates an op with one result at `builder`; its result.
     fn create_one(&mut self, builder: &Builder, spec: OpSpec) -> Value {
         let op = builder.create_from(&mut self.ctx, spec);

@@ -110,7 +110,7 @@ impl Reader<'_, '_> {
             }
             None => return Ok(None),
         };
-        let spec = self.spec(name, vec![], vec![ty], prop.into_iter().collect());
+        let spec = self.spec(name, vec![], vec![ty], prop);
         self.materializations.insert(id, spec.clone());
         Ok(Some(self.create_one(builder, spec)))
     }
@@ -211,7 +211,7 @@ impl Reader<'_, '_> {
         let name = wrapped.info().mlir_name;
         self.in_new_block(op, |reader, inner| {
             let spec = reader.spec(name, values, vec![ty], props);
-            Ok(reader.create(inner, spec)[0])
+            Ok(reader.create_one(inner, spec))
         })?;
         Ok(self.ctx.results(op)[0])
     }
