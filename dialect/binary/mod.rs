@@ -4,6 +4,7 @@
 
 mod decode;
 mod header;
+mod id_table;
 mod instruction;
 mod walk;
 

@@ -5,9 +5,9 @@
 //! opcode; literals whose width depends on a type get it from the
 //! [`ModuleContext`] built from the instructions read so far.
 
+use super::id_table::IdTable;
 use super::{Instruction, NumberType, Operand};
 use crate::grammar::{Category, InstSet, Op, OperandInfo, OperandKind, Quantifier};
-use crate::ir::FastMap;
 
 /// Where operands come from; each method reads one operand of the kind named.
 pub trait OperandSource {
@@ -29,47 +29,6 @@ pub trait OperandSource {
     fn spec_op(&mut self) -> Result<u32, Self::Error>;
     /// An error about the operand read last.
     fn error(&self, message: String) -> Self::Error;
-}
-
-/// Ids below this are kept in vectors; larger ones (only in odd modules) in maps.
-const DENSE_IDS: u32 = 1 << 20;
-
-/// A table keyed by id.
-#[derive(Debug)]
-struct IdTable<T> {
-    dense: Vec<Option<T>>,
-    sparse: FastMap<u32, T>,
-}
-
-impl<T> Default for IdTable<T> {
-    fn default() -> Self {
-        IdTable {
-            dense: Vec::new(),
-            sparse: FastMap::default(),
-        }
-    }
-}
-
-impl<T: Copy> IdTable<T> {
-    fn insert(&mut self, id: u32, value: T) {
-        if id < DENSE_IDS {
-            let index = id as usize;
-            if index >= self.dense.len() {
-                self.dense.resize(index + 1, None);
-            }
-            self.dense[index] = Some(value);
-        } else {
-            self.sparse.insert(id, value);
-        }
-    }
-
-    fn get(&self, id: u32) -> Option<T> {
-        if id < DENSE_IDS {
-            self.dense.get(id as usize).copied().flatten()
-        } else {
-            self.sparse.get(&id).copied()
-        }
-    }
 }
 
 /// What operand reading needs to know about earlier instructions: numeric

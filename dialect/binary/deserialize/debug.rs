@@ -82,8 +82,8 @@ impl Reader<'_, '_> {
             let info = infos.get(position.min(infos.len().saturating_sub(1)));
             let label = info.map_or("operand", |i| i.name);
             let attr = match operand {
-                Operand::Id(id) => match self.types.get(id) {
-                    Some(&ty) => self.ctx.type_attr(ty),
+                Operand::Id(id) => match self.types.get(*id) {
+                    Some(ty) => self.ctx.type_attr(ty),
                     None => self.id_attr(*id),
                 },
                 Operand::Integer(v) => {

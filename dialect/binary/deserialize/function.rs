@@ -15,6 +15,7 @@
 use super::regions::Body;
 use super::{Global, Reader};
 use crate::binary::cfg::Cfg;
+use crate::binary::id_table::IdTable;
 use crate::binary::module::Function;
 use crate::binary::{DecodeError, Operand};
 use crate::grammar::Op;
@@ -36,10 +37,25 @@ pub(super) type Properties = SmallVec<[(&'static str, Attr); 4]>;
 /// Per-function state: values by id, and placeholders for ids used before
 /// their definition (back-edge phi operands).
 pub(super) struct Scope {
-    pub values: FastMap<u32, Value>,
+    /// Values by id, each with the number of its function: the table is
+    /// the reader's, handed from function to function.
+    values: IdTable<(u32, Value)>,
+    function: u32,
     pub pending: FastMap<u32, Value>,
     /// Block label → the block's position in its region.
     pub labels: FastMap<u32, u32>,
+}
+
+impl Scope {
+    /// The value `id` names in this function.
+    pub fn value(&self, id: u32) -> Option<Value> {
+        (self.values.get(id))
+            .and_then(|(function, value)| (function == self.function).then_some(value))
+    }
+
+    pub fn set(&mut self, id: u32, value: Value) {
+        self.values.insert(id, (self.function, value));
+    }
 }
 
 impl Reader<'_, '_> {
@@ -86,7 +102,8 @@ impl Reader<'_, '_> {
         let cfg = Cfg::new(self.view, function)?;
         let mut body = Body::new(&cfg)?;
         let mut scope = Scope {
-            values: FastMap::default(),
+            values: std::mem::take(&mut self.function_values),
+            function: def,
             pending: FastMap::default(),
             labels: FastMap::default(),
         };
@@ -99,6 +116,7 @@ impl Reader<'_, '_> {
             }
         }
         self.read_body(&mut scope, &mut body, region, &params)?;
+        self.function_values = scope.values;
         if let Some((&id, _)) = scope.pending.iter().min_by_key(|e| e.0) {
             return Err(self
                 .view
@@ -111,7 +129,7 @@ impl Reader<'_, '_> {
         if let Some(placeholder) = scope.pending.remove(&id) {
             self.ctx.replace_all_uses(placeholder, value);
         }
-        scope.values.insert(id, value);
+        scope.set(id, value);
     }
 
     /// The value of `id` where instruction `at` uses it: a function value, a
@@ -124,7 +142,7 @@ impl Reader<'_, '_> {
         at: u32,
         id: u32,
     ) -> Result<Value, DecodeError> {
-        if let Some(&value) = scope.values.get(&id).or_else(|| scope.pending.get(&id)) {
+        if let Some(value) = scope.value(id).or_else(|| scope.pending.get(&id).copied()) {
             return Ok(value);
         }
         if let Some(value) = self.materialize_global(builder, at, id)? {
@@ -257,7 +275,7 @@ impl Reader<'_, '_> {
                     continue;
                 }
                 (Form::Value, Operand::Id(id)) => {
-                    if self.types.contains_key(id) {
+                    if self.types.contains(*id) {
                         return Err(self
                             .view
                             .error(index, format!("type %{id} used as a value")));

@@ -24,6 +24,7 @@ mod types;
 
 pub use types::OPAQUE_TYPES;
 
+use super::id_table::IdTable;
 use super::module::{ModuleView, Section};
 use super::{decode_operands, DecodeError, DecodedOperands, Operand};
 use crate::grammar::{Op, OperandKind};
@@ -53,7 +54,10 @@ struct Reader<'v, 'w> {
     decoded: &'v DecodedOperands,
     ctx: Context,
     module_body: Block,
-    types: FastMap<u32, Type>,
+    types: IdTable<Type>,
+    /// The values of the function being read, by id, each with the number
+    /// of its function (see [`function::Scope`]).
+    function_values: IdTable<(u32, Value)>,
     names: FastMap<u32, String>,
     decorations: FastMap<u32, Vec<(&'static str, Vec<Operand>)>>,
     member_decorations: FastMap<(u32, u32), MemberDecorations>,
@@ -100,7 +104,8 @@ pub fn deserialize(words: &[u32]) -> Result<(Context, crate::ir::Op), DecodeErro
         decoded: &decoded,
         ctx,
         module_body,
-        types: FastMap::default(),
+        types: IdTable::default(),
+        function_values: IdTable::default(),
         names: FastMap::default(),
         decorations: FastMap::default(),
         member_decorations: FastMap::default(),

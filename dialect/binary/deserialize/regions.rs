@@ -394,7 +394,7 @@ impl Reader<'_, '_> {
             .iter()
             .zip(&results[construct.merge_phis..])
         {
-            scope.values.insert(id, result);
+            scope.set(id, result);
         }
         let merge_phis = results[..construct.merge_phis].to_vec();
         match body.own[construct.merge as usize] {

@@ -37,7 +37,7 @@ const MAX_FORWARD_DEPTH: u32 = 256;
 impl Reader<'_, '_> {
     /// Converts every type declaration of the globals section, in order.
     pub(super) fn read_type(&mut self, index: u32, inst: &Inst) -> Result<(), DecodeError> {
-        if inst.op == Op::TypeForwardPointer || self.types.contains_key(&inst.result) {
+        if inst.op == Op::TypeForwardPointer || self.types.contains(inst.result) {
             return Ok(());
         }
         let operands = self.operands(index);
@@ -182,7 +182,7 @@ impl Reader<'_, '_> {
 
     /// The type declared as `id`.
     pub(super) fn type_of_id(&self, at: u32, id: Option<u32>) -> Result<Type, DecodeError> {
-        id.and_then(|id| self.types.get(&id).copied())
+        id.and_then(|id| self.types.get(id))
             .ok_or_else(|| self.view.error(at, "expected a type id".to_string()))
     }
 
@@ -202,7 +202,7 @@ impl Reader<'_, '_> {
             .collect();
         let name = match self.names.get(&id) {
             Some(name) => name.clone(),
-            None if member_types.iter().any(|m| !self.types.contains_key(m)) => {
+            None if member_types.iter().any(|m| !self.types.contains(*m)) => {
                 format!("struct_{id}")
             }
             None => String::new(),
@@ -282,7 +282,7 @@ impl Reader<'_, '_> {
     /// converted yet (reached through `OpTypeForwardPointer`) is converted
     /// now, and a struct being converted is its recursive reference.
     fn forward_type(&mut self, at: u32, id: Option<u32>) -> Result<Type, DecodeError> {
-        let Some(id) = id.filter(|id| !self.types.contains_key(id)) else {
+        let Some(id) = id.filter(|id| !self.types.contains(*id)) else {
             return self.type_of_id(at, id);
         };
         if let Some((_, name)) = self.open_structs.iter().find(|s| s.0 == id) {
@@ -313,7 +313,7 @@ impl Reader<'_, '_> {
             _ => 0,
         };
         if self.open_structs.iter().any(|s| s.0 == pointee) {
-            self.types.remove(&id);
+            self.types.remove(id);
         }
         Ok(ty)
     }

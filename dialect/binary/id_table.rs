@@ -1,0 +1,57 @@
+//! Tables keyed by SPIR-V id: a vector indexed by id for the ids of
+//! ordinary modules, a map for ids too large to index by.
+
+use crate::ir::FastMap;
+
+/// Ids below this are kept in vectors; larger ones (only in odd modules) in maps.
+const DENSE_IDS: u32 = 1 << 20;
+
+/// A table keyed by id.
+#[derive(Debug)]
+pub(crate) struct IdTable<T> {
+    dense: Vec<Option<T>>,
+    sparse: FastMap<u32, T>,
+}
+
+impl<T> Default for IdTable<T> {
+    fn default() -> Self {
+        IdTable {
+            dense: Vec::new(),
+            sparse: FastMap::default(),
+        }
+    }
+}
+
+impl<T: Copy> IdTable<T> {
+    pub(crate) fn insert(&mut self, id: u32, value: T) {
+        if id < DENSE_IDS {
+            let index = id as usize;
+            if index >= self.dense.len() {
+                self.dense.resize(index + 1, None);
+            }
+            self.dense[index] = Some(value);
+        } else {
+            self.sparse.insert(id, value);
+        }
+    }
+
+    pub(crate) fn get(&self, id: u32) -> Option<T> {
+        if id < DENSE_IDS {
+            self.dense.get(id as usize).copied().flatten()
+        } else {
+            self.sparse.get(&id).copied()
+        }
+    }
+
+    pub(crate) fn contains(&self, id: u32) -> bool {
+        self.get(id).is_some()
+    }
+
+    pub(crate) fn remove(&mut self, id: u32) -> Option<T> {
+        if id < DENSE_IDS {
+            self.dense.get_mut(id as usize).and_then(Option::take)
+        } else {
+            self.sparse.remove(&id)
+        }
+    }
+}
