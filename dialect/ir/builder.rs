@@ -1,7 +1,7 @@
 //! A builder: creates ops at an insertion point that follows the ops it inserts.
 
 use super::context::{Block, Context, Location, Op, Region, Type, Value};
-use super::structure::OpSpec;
+use super::structure::{OpParts, OpSpec};
 
 /// Where the builder puts the next op.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -73,7 +73,12 @@ impl Builder {
 
     /// Creates an op from a full spec at the insertion point.
     pub fn create_from(&self, ctx: &mut Context, spec: OpSpec) -> Op {
-        let op = ctx.create_op(spec);
+        self.create_from_parts(ctx, spec.parts())
+    }
+
+    /// Creates an op from borrowed parts at the insertion point.
+    pub fn create_from_parts(&self, ctx: &mut Context, parts: OpParts) -> Op {
+        let op = ctx.create_op_parts(parts);
         self.insert(ctx, op)
     }
 

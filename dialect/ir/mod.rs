@@ -25,6 +25,6 @@ pub use clone::IrMapping;
 pub use context::{Attr, Block, Context, Ident, Location, Op, Region, Type, Value};
 pub use diagnostic::{Diagnostic, Severity};
 pub use registry::{OpInfo, OpTraits};
-pub use structure::{OpSpec, Use, ValueDef};
+pub use structure::{OpParts, OpSpec, Use, ValueDef};
 pub use types::{DialectData, FloatKind, Param, Signedness, TypeData};
 pub use walk::WalkControl;

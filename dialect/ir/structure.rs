@@ -93,7 +93,50 @@ pub struct OpSpec {
     pub successors: Vec<Block>,
 }
 
+/// Everything needed to create an op, borrowed (see [`OpSpec`]).
+#[derive(Clone, Copy, Debug)]
+pub struct OpParts<'a> {
+    pub name: Ident,
+    pub loc: Location,
+    pub operands: &'a [Value],
+    pub result_types: &'a [Type],
+    pub properties: Option<Attr>,
+    pub attributes: Option<Attr>,
+    pub num_regions: usize,
+    pub successors: &'a [Block],
+}
+
+impl<'a> OpParts<'a> {
+    /// An op named `name` with nothing else yet.
+    pub fn new(name: Ident, loc: Location) -> Self {
+        OpParts {
+            name,
+            loc,
+            operands: &[],
+            result_types: &[],
+            properties: None,
+            attributes: None,
+            num_regions: 0,
+            successors: &[],
+        }
+    }
+}
+
 impl OpSpec {
+    /// The spec's parts, borrowed.
+    pub fn parts(&self) -> OpParts<'_> {
+        OpParts {
+            name: self.name,
+            loc: self.loc,
+            operands: &self.operands,
+            result_types: &self.result_types,
+            properties: self.properties,
+            attributes: self.attributes,
+            num_regions: self.num_regions,
+            successors: &self.successors,
+        }
+    }
+
     pub fn new(name: Ident, loc: Location) -> Self {
         OpSpec {
             name,
@@ -113,39 +156,35 @@ impl Context {
 
     /// Creates a detached op with empty regions.
     pub fn create_op(&mut self, spec: OpSpec) -> Op {
+        self.create_op_parts(spec.parts())
+    }
+
+    /// Creates a detached op with empty regions from borrowed parts.
+    pub fn create_op_parts(&mut self, parts: OpParts) -> Op {
         let op = Op(self.ops.len() as u32);
-        let results = (0..spec.result_types.len())
-            .map(|i| {
-                self.new_value(
-                    spec.result_types[i],
-                    ValueDef::Result {
-                        op,
-                        index: i as u32,
-                    },
-                )
+        let results = (parts.result_types.iter().enumerate())
+            .map(|(i, &ty)| {
+                let index = i as u32;
+                self.new_value(ty, ValueDef::Result { op, index })
             })
             .collect();
-        let regions = (0..spec.num_regions)
+        let regions = (0..parts.num_regions)
             .map(|_| self.new_region(Some(op)))
             .collect();
-        let attributes = match spec.attributes {
-            Some(a) => a,
-            None => self.empty_dictionary(),
-        };
         self.ops.push(OpData {
-            name: spec.name,
-            loc: spec.loc,
-            operands: Short::with_capacity(spec.operands.len()),
+            name: parts.name,
+            loc: parts.loc,
+            operands: Short::with_capacity(parts.operands.len()),
             results,
-            properties: spec.properties,
-            attributes,
+            properties: parts.properties,
+            attributes: parts.attributes.unwrap_or(self.empty_dictionary),
             regions,
-            successors: spec.successors.into_iter().collect(),
+            successors: parts.successors.iter().copied().collect(),
             parent: None,
             prev: None,
             next: None,
         });
-        for value in spec.operands {
+        for &value in parts.operands {
             self.push_operand(op, value);
         }
         op

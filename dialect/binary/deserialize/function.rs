@@ -20,14 +20,14 @@ use crate::binary::module::Function;
 use crate::binary::{DecodeError, Operand};
 use crate::grammar::Op;
 use crate::ir::FastMap;
-use crate::ir::{Attr, Builder, OpSpec, Type, Value};
+use crate::ir::{Attr, Builder, OpParts, OpSpec, Type, Value};
 use crate::spirv::conventions::{self, Carrier, Form};
 use smallvec::SmallVec;
 
 /// How an instruction's operands are carried by its op.
 pub(super) struct Carried {
     pub name: &'static str,
-    pub values: Vec<Value>,
+    pub values: SmallVec<[Value; 4]>,
     pub props: Properties,
 }
 
@@ -193,25 +193,27 @@ impl Reader<'_, '_> {
             _ => {}
         }
         let carried = self.carried(scope, builder, index, true)?;
-        let mut attrs = Vec::new();
+        let mut attributes = None;
         if inst.result != 0 && self.decorations.contains_key(&inst.result) {
-            attrs = self.decoration_attrs(inst.result, &[]);
+            let attrs = self.decoration_attrs(inst.result, &[]);
+            attributes = (!attrs.is_empty()).then(|| self.dictionary(attrs));
         }
-        let results = match inst.result_type {
-            0 => vec![],
-            ty => vec![self.type_of_id(index, Some(ty))?],
+        let result_type = match inst.result_type {
+            0 => None,
+            ty => Some(self.type_of_id(index, Some(ty))?),
         };
-        if inst.result != 0 && results.is_empty() {
+        if inst.result != 0 && result_type.is_none() {
             return Err(self.view.error(
                 index,
                 "unsupported instruction (a result without a type)".into(),
             ));
         }
-        let mut spec = self.spec(carried.name, carried.values, results, carried.props);
-        if !attrs.is_empty() {
-            spec.attributes = Some(self.dictionary(attrs));
-        }
-        let op = builder.create_from(&mut self.ctx, spec);
+        let mut parts = OpParts::new(self.static_ident(carried.name), self.line);
+        parts.operands = &carried.values;
+        parts.result_types = result_type.as_slice();
+        parts.properties = (!carried.props.is_empty()).then(|| self.properties(carried.props));
+        parts.attributes = attributes;
+        let op = builder.create_from_parts(&mut self.ctx, parts);
         if let Some(&value) = self.ctx.results(op).first() {
             self.define(scope, inst.result, value);
         }
@@ -253,7 +255,7 @@ impl Reader<'_, '_> {
             _ => conventions::decoded_carriers(inst.op, operands.iter().map(enum_value)),
         };
         let mut name = inst.op.info().mlir_name;
-        let mut values = Vec::with_capacity(operands.len());
+        let mut values = SmallVec::new();
         let mut props = Properties::new();
         let mut lists = Properties::new();
         let mut always_arrays: SmallVec<[&'static str; 2]> = SmallVec::new();

@@ -48,6 +48,14 @@ enum Global {
 /// Decorations by name, with their operands.
 type MemberDecorations = Vec<(&'static str, Vec<Operand>)>;
 
+/// The op a module-level fact becomes where a function uses it.
+#[derive(Clone, Copy)]
+struct Materialized {
+    name: crate::ir::Ident,
+    ty: Type,
+    properties: Option<Attr>,
+}
+
 /// The state of one deserialization.
 struct Reader<'v, 'w> {
     view: &'v ModuleView<'w>,
@@ -64,7 +72,7 @@ struct Reader<'v, 'w> {
     globals: FastMap<u32, Global>,
     /// The op each materialized global becomes at a use, built at its first
     /// use and reused after.
-    materializations: FastMap<u32, OpSpec>,
+    materializations: FastMap<u32, Materialized>,
     /// See [`Reader::static_ident`].
     static_idents: FastMap<(usize, usize), crate::ir::Ident>,
     /// Enum attributes made so far, by kind and value.

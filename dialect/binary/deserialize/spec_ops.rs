@@ -13,12 +13,13 @@
 //!   accepts only spec constants) is kept as its value attribute.
 
 use super::function::enum_value;
+use super::Materialized;
 use super::{Global, Reader};
 use crate::binary::module::Section;
 use crate::binary::{DecodeError, Operand};
 use crate::grammar::Op;
 use crate::ir::FastMap;
-use crate::ir::{Attr, Builder, OpSpec, Value};
+use crate::ir::{Attr, Builder, OpParts, OpSpec, Value};
 use crate::spirv::conventions::{self, Form};
 
 /// How deep default values of nested `OpSpecConstantOp`s are evaluated.
@@ -81,9 +82,8 @@ impl Reader<'_, '_> {
         at: u32,
         id: u32,
     ) -> Result<Option<Value>, DecodeError> {
-        if let Some(spec) = self.materializations.get(&id) {
-            let spec = spec.clone();
-            return Ok(Some(self.create_one(builder, spec)));
+        if let Some(&made) = self.materializations.get(&id) {
+            return Ok(Some(self.create_materialized(builder, made)));
         }
         let (name, ty, prop) = match self.globals.get(&id) {
             Some(&Global::Constant(attr, ty)) => ("spirv.Constant", ty, Some(("value", attr))),
@@ -110,9 +110,22 @@ impl Reader<'_, '_> {
             }
             None => return Ok(None),
         };
-        let spec = self.spec(name, vec![], vec![ty], prop);
-        self.materializations.insert(id, spec.clone());
-        Ok(Some(self.create_one(builder, spec)))
+        let made = Materialized {
+            name: self.static_ident(name),
+            ty,
+            properties: prop.map(|entry| self.properties(smallvec::smallvec![entry])),
+        };
+        self.materializations.insert(id, made);
+        Ok(Some(self.create_materialized(builder, made)))
+    }
+
+    /// A use op of a module-level fact at `builder`; its result.
+    fn create_materialized(&mut self, builder: &Builder, made: Materialized) -> Value {
+        let mut parts = OpParts::new(made.name, self.line);
+        parts.result_types = std::slice::from_ref(&made.ty);
+        parts.properties = made.properties;
+        let op = builder.create_from_parts(&mut self.ctx, parts);
+        self.ctx.results(op)[0]
     }
 
     /// `OpSpecConstantOp` `index` at module level: a symbol when a
