@@ -136,7 +136,9 @@ impl<'w> Decoder<'w> {
         let decoder = Decoder {
             words,
             pos: Header::WORDS,
-            context: ModuleContext::default(),
+            // Real modules number their ids densely; a malformed bound is
+            // not trusted beyond the module's size.
+            context: ModuleContext::with_bound(header.bound.min(words.len() as u32)),
         };
         Ok((header, decoder))
     }

@@ -23,6 +23,15 @@ impl<T> Default for IdTable<T> {
 }
 
 impl<T: Copy> IdTable<T> {
+    /// A table with room for the ids below `bound` (more are added as they
+    /// come).
+    pub(crate) fn with_bound(bound: u32) -> Self {
+        IdTable {
+            dense: vec![None; bound.min(DENSE_IDS) as usize],
+            sparse: FastMap::default(),
+        }
+    }
+
     pub(crate) fn insert(&mut self, id: u32, value: T) {
         if id < DENSE_IDS {
             let index = id as usize;

@@ -42,6 +42,15 @@ pub struct ModuleContext {
 }
 
 impl ModuleContext {
+    /// An empty context for a module whose ids are below `bound`.
+    pub fn with_bound(bound: u32) -> Self {
+        ModuleContext {
+            number_types: IdTable::default(),
+            value_types: IdTable::with_bound(bound),
+            ext_sets: IdTable::default(),
+        }
+    }
+
     /// Notes what `inst` defines.
     pub fn record(&mut self, inst: &Instruction) {
         self.record_parts(inst.op, inst.result_type, inst.result, &inst.operands);

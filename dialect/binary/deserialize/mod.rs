@@ -107,13 +107,16 @@ pub fn deserialize(words: &[u32]) -> Result<(Context, crate::ir::Op), DecodeErro
     let region = ctx.regions(module)[0];
     let module_body = ctx.create_block(&[]);
     ctx.append_block(region, module_body);
+    // Real modules number their ids densely; a malformed bound is not
+    // trusted beyond the module's size.
+    let id_room = view.header.bound.min(words.len() as u32);
     let mut reader = Reader {
         view: &view,
         decoded: &decoded,
         ctx,
         module_body,
-        types: IdTable::default(),
-        function_values: IdTable::default(),
+        types: IdTable::with_bound(id_room),
+        function_values: IdTable::with_bound(id_room),
         names: FastMap::default(),
         decorations: FastMap::default(),
         member_decorations: FastMap::default(),
