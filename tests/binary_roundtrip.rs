@@ -11,7 +11,7 @@
 use rspirv::binary::Assemble;
 use spirv_dialect::binary::deserialize::deserialize;
 use spirv_dialect::binary::serialize::serialize;
-use spirv_dialect::binary::{words_from_bytes, words_to_bytes};
+use spirv_dialect::binary::{decode_module, encode_module, words_from_bytes, words_to_bytes};
 use spirv_dialect::text::{print_op, PrintOptions};
 mod support;
 
@@ -247,20 +247,43 @@ fn deserialize_and_serialize_throughput() {
             std::hint::black_box(module.assemble().len());
         }
     });
+    // The instruction level, where rspirv's `dr` module sits: words ⇄ one
+    // owned instruction per instruction, no IR.
+    let decode_in = best(|| {
+        for words in &modules {
+            std::hint::black_box(decode_module(words).ok());
+        }
+    });
+    let decoded: Vec<_> = modules
+        .iter()
+        .filter_map(|w| decode_module(w).ok())
+        .collect();
+    let encode_out = best(|| {
+        for (header, instructions) in &decoded {
+            std::hint::black_box(encode_module(header, instructions).map(|w| w.len()).ok());
+        }
+    });
     println!(
         "{} files, {mb:.2} MB, best of {PASSES} passes:\n\
          | binary → IR: ours | {ours_in:.3} s | {:.1} MB/s |\n\
          | binary → IR: rspirv dr::load_words | {theirs_in:.3} s | {:.1} MB/s |\n\
          | IR → binary: ours | {ours_out:.3} s | {:.1} MB/s |\n\
          | IR → binary: rspirv assemble | {theirs_out:.3} s | {:.1} MB/s |\n\
-         ratios: deserialize {:.2}× rspirv, serialize {:.2}× rspirv",
+         | binary → instructions: ours decode_module | {decode_in:.3} s | {:.1} MB/s |\n\
+         | instructions → binary: ours encode_module | {encode_out:.3} s | {:.1} MB/s |\n\
+         ratios: deserialize {:.2}× rspirv, serialize {:.2}× rspirv; \
+         instruction level: decode {:.2}×, encode {:.2}×",
         modules.len(),
         mb / ours_in,
         mb / theirs_in,
         mb / ours_out,
         mb / theirs_out,
+        mb / decode_in,
+        mb / encode_out,
         theirs_in / ours_in,
         theirs_out / ours_out,
+        theirs_in / decode_in,
+        theirs_out / encode_out,
     );
 }
 
