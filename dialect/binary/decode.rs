@@ -1,5 +1,6 @@
-//! Decoding binary words into [`Instruction`]s, opcode by direct table
-//! index; every malformed input is an error naming its word offset.
+//! Decoding binary words into [`Instruction`]s (or, for the module
+//! reader, into one operand list for the whole module), opcode by direct
+//! table index; every malformed input is an error naming its word offset.
 
 use super::walk::ResultIds;
 use super::{
