@@ -14,10 +14,11 @@ mod regions;
 mod spec_ops;
 mod types;
 
-use super::{Header, Instruction, Operand};
-use crate::grammar::{find_kind, Category, InstSet, Op, OperandKind};
-use crate::ir::{Attr, AttrData, Context, Location, Param, Type, TypeData};
+use super::{finish_instruction, Header, Instruction, Operand};
+use crate::grammar::{Category, InstSet, Op, OperandKind};
+use crate::ir::{Attr, AttrData, Context, Ident, Location, Param, Type, TypeData};
 use crate::ir::{FastMap, FastSet};
+use function::OpClass;
 
 /// Attributes of a `spirv.GlobalVariable` that decorate the struct it
 /// points to (`BufferBlock`, or `Block` on inputs and outputs) rather than
@@ -51,7 +52,7 @@ struct Writer<'c> {
     types: FastMap<Type, u32>,
     constants: FastMap<(Type, Attr), u32>,
     undefs: FastMap<Type, u32>,
-    symbols: FastMap<String, u32>,
+    symbols: FastMap<Ident, u32>,
     ext_sets: FastMap<&'static str, u32>,
     /// Non-struct types and constants by their encoding less the result id.
     declared: FastMap<Vec<u32>, u32>,
@@ -69,6 +70,17 @@ struct Writer<'c> {
     strings: FastMap<String, u32>,
     /// The location the last `OpLine` in the current block gave.
     line: Location,
+    /// The last file an op's location named, with its `OpString` id.
+    line_file: Option<(Ident, Option<u32>)>,
+    /// What each op name stands for, by the name's index.
+    classes: Vec<Option<OpClass>>,
+    /// Enumerant values of enum attributes, by attribute and kind.
+    enum_words: FastMap<(Attr, OperandKind), u32>,
+    /// Ids of 32-bit unsigned integer constants, by value.
+    u32_constants: FastMap<u32, u32>,
+    /// Scratch for [`Writer::operands`]: the items of each array
+    /// property taken so far.
+    taken: Vec<(Ident, usize)>,
 }
 
 /// Writes `module` (a `spirv.module` op) as SPIR-V words.
@@ -95,6 +107,11 @@ pub fn serialize(ctx: &Context, module: crate::ir::Op) -> Result<Vec<u32>, Seria
         pending_pointers: Vec::new(),
         strings: FastMap::default(),
         line: Location::UNKNOWN,
+        line_file: None,
+        classes: Vec::new(),
+        enum_words: FastMap::default(),
+        u32_constants: FastMap::default(),
+        taken: Vec::new(),
     };
     let version = w.module_header(module)?;
     let body = ctx
@@ -115,11 +132,11 @@ pub fn serialize(ctx: &Context, module: crate::ir::Op) -> Result<Vec<u32>, Seria
         let debug_symbol =
             Writer::debug_instruction(name).is_some() && w.prop(op, "sym_name").is_some();
         if named || debug_symbol {
-            let name = w.sym_name(op)?;
+            let name = w.sym_ident(op)?;
             let id = w.fresh();
-            w.symbols.insert(name.clone(), id);
+            w.symbols.insert(name, id);
             if named {
-                w.emit_name(id, &name);
+                w.emit_name(id, ctx.str(name));
             }
         }
     }
@@ -146,9 +163,7 @@ pub fn serialize(ctx: &Context, module: crate::ir::Op) -> Result<Vec<u32>, Seria
         schema: 0,
     };
     let o = &w.out;
-    let mut words = Vec::with_capacity(Header::WORDS + o.globals.len() + o.functions.len());
-    header.write(&mut words);
-    for section in [
+    let sections = [
         &o.capabilities,
         &o.extensions,
         &o.imports,
@@ -161,7 +176,11 @@ pub fn serialize(ctx: &Context, module: crate::ir::Op) -> Result<Vec<u32>, Seria
         &o.annotations,
         &o.globals,
         &o.functions,
-    ] {
+    ];
+    let size = sections.iter().map(|s| s.len()).sum::<usize>();
+    let mut words = Vec::with_capacity(Header::WORDS + size);
+    header.write(&mut words);
+    for section in sections {
         words.extend_from_slice(section);
     }
     Ok(words)
@@ -171,6 +190,18 @@ pub fn serialize(ctx: &Context, module: crate::ir::Op) -> Result<Vec<u32>, Seria
 fn emit(buf: &mut Vec<u32>, inst: &Instruction) -> Result<(), SerializeError> {
     inst.encode(buf)
         .map_err(|e| format!("{}: {e}", inst.op.info().grammar_name))
+}
+
+/// Starts an instruction written word by word into `buf`: reserves the
+/// word its count and opcode go in, and returns where it starts.
+fn begin(buf: &mut Vec<u32>) -> usize {
+    buf.push(0);
+    buf.len() - 1
+}
+
+/// Completes the instruction of `op` begun at `start` in `buf`.
+fn finish(buf: &mut Vec<u32>, start: usize, op: Op) -> Result<(), SerializeError> {
+    finish_instruction(buf, start, op).map_err(|e| format!("{}: {e}", op.info().grammar_name))
 }
 
 fn instruction(
@@ -205,16 +236,32 @@ impl<'c> Writer<'c> {
         self.next_id - 1
     }
 
-    fn sym_name(&self, op: crate::ir::Op) -> Result<String, SerializeError> {
-        self.prop(op, "sym_name")
-            .and_then(|a| self.ctx.as_string_attr(a))
-            .map(str::to_string)
-            .ok_or_else(|| format!("{} without a sym_name", self.ctx.op_name_str(op)))
+    fn sym_ident(&self, op: crate::ir::Op) -> Result<Ident, SerializeError> {
+        match self.prop(op, "sym_name").map(|a| self.ctx.attr_data(a)) {
+            Some(AttrData::String(name)) => Ok(*name),
+            _ => Err(format!("{} without a sym_name", self.ctx.op_name_str(op))),
+        }
     }
 
+    /// The id `op`'s `sym_name` was given.
+    fn symbol_of(&self, op: crate::ir::Op) -> Result<u32, SerializeError> {
+        let name = self.sym_ident(op)?;
+        (self.symbols.get(&name).copied())
+            .ok_or_else(|| format!("unknown symbol @{}", self.ctx.str(name)))
+    }
+
+    /// The property `name` of `op` (see [`Self::prop_entry`]).
     fn prop(&self, op: crate::ir::Op, name: &str) -> Option<Attr> {
+        self.prop_entry(op, name).map(|e| e.1)
+    }
+
+    /// The property `name` of `op`, with the name as interned. Property
+    /// dictionaries are short: a scan comparing lengths first beats
+    /// hashing the name or a binary search comparing whole names.
+    fn prop_entry(&self, op: crate::ir::Op, name: &str) -> Option<(Ident, Attr)> {
         let props = self.ctx.properties(op)?;
-        self.ctx.dict_get(props, name)
+        let entries = self.ctx.dict_entries(props);
+        entries.iter().find(|e| self.ctx.str(e.0) == name).copied()
     }
 
     fn emit_name(&mut self, id: u32, name: &str) {
@@ -230,6 +277,22 @@ impl<'c> Writer<'c> {
     /// The enumerant an enum attribute (`#spirv.storage_class<Input>`) or a
     /// string attribute names, as an operand of `kind`.
     fn enum_operand(&self, attr: Attr, kind: OperandKind) -> Result<Operand, SerializeError> {
+        let value = self.enum_attr_value(attr, kind)?;
+        Ok(Operand::Enum { kind, value })
+    }
+
+    /// The value of the enumerant an enum or string attribute names, as
+    /// [`Self::enum_operand`] reads it, remembered per attribute.
+    fn enum_word(&mut self, attr: Attr, kind: OperandKind) -> Result<u32, SerializeError> {
+        if let Some(&value) = self.enum_words.get(&(attr, kind)) {
+            return Ok(value);
+        }
+        let value = self.enum_attr_value(attr, kind)?;
+        self.enum_words.insert((attr, kind), value);
+        Ok(value)
+    }
+
+    fn enum_attr_value(&self, attr: Attr, kind: OperandKind) -> Result<u32, SerializeError> {
         let case = match self.ctx.attr_data(attr) {
             AttrData::Dialect(d) => match d.params.first() {
                 Some(Param::Ident(case)) => self.ctx.str(*case),
@@ -238,9 +301,7 @@ impl<'c> Writer<'c> {
             AttrData::String(s) => self.ctx.str(*s),
             _ => "",
         };
-        enum_value(kind, case)
-            .map(|value| Operand::Enum { kind, value })
-            .ok_or_else(|| format!("`{case}` is not a {}", kind.info().name))
+        enum_value(kind, case).ok_or_else(|| format!("`{case}` is not a {}", kind.info().name))
     }
 
     /// The `@symbol` a symbol-reference attribute names, as an id.
@@ -248,11 +309,8 @@ impl<'c> Writer<'c> {
         let Some(AttrData::SymbolRef { root, .. }) = attr.map(|a| self.ctx.attr_data(a)) else {
             return Err("expected a symbol reference".into());
         };
-        let name = self.ctx.str(*root);
-        self.symbols
-            .get(name)
-            .copied()
-            .ok_or_else(|| format!("unknown symbol @{name}"))
+        (self.symbols.get(root).copied())
+            .ok_or_else(|| format!("unknown symbol @{}", self.ctx.str(*root)))
     }
 
     /// Capabilities, extensions and the memory model; the header's version.
@@ -269,7 +327,7 @@ impl<'c> Writer<'c> {
         let minor: u32 = (self.ctx.str(*version).strip_prefix("v1."))
             .and_then(|m| m.parse().ok())
             .ok_or("bad vce version")?;
-        let capability = kind("Capability");
+        let capability = OperandKind::Capability;
         for cap in caps.iter() {
             let Param::Ident(name) = cap else { continue };
             let name = self.ctx.str(*name);
@@ -297,14 +355,14 @@ impl<'c> Writer<'c> {
             emit(&mut self.out.extensions, &inst)?;
         }
         let mut operands = Vec::new();
-        for (name, kind_name) in [
-            ("addressing_model", "AddressingModel"),
-            ("memory_model", "MemoryModel"),
+        for (name, kind) in [
+            ("addressing_model", OperandKind::AddressingModel),
+            ("memory_model", OperandKind::MemoryModel),
         ] {
             let attr = self
                 .prop(module, name)
                 .ok_or_else(|| format!("spirv.module without {name}"))?;
-            operands.push(self.enum_operand(attr, kind(kind_name))?);
+            operands.push(self.enum_operand(attr, kind)?);
         }
         emit(
             &mut self.out.memory_model,
@@ -338,7 +396,7 @@ impl<'c> Writer<'c> {
         name: &str,
         value: Option<u32>,
     ) -> Result<(), SerializeError> {
-        let decoration = kind("Decoration");
+        let decoration = OperandKind::Decoration;
         let case =
             enum_value(decoration, name).ok_or_else(|| format!("unknown decoration {name}"))?;
         let mut operands = vec![
@@ -357,7 +415,7 @@ impl<'c> Writer<'c> {
 
     /// `OpDecorate`s for an op's decoration attributes.
     fn decorate(&mut self, id: u32, attrs: Attr) -> Result<(), SerializeError> {
-        let decoration = kind("Decoration");
+        let decoration = OperandKind::Decoration;
         for &(name, value) in self.ctx.dict_entries(attrs) {
             if BLOCK_MARKERS.contains(&self.ctx.str(name)) {
                 continue;
@@ -412,7 +470,7 @@ impl<'c> Writer<'c> {
     }
 
     fn global_variable(&mut self, op: crate::ir::Op) -> Result<(), SerializeError> {
-        let id = self.symbols[&self.sym_name(op)?];
+        let id = self.symbol_of(op)?;
         let ty = self
             .prop(op, "type")
             .and_then(|t| self.ctx.as_type_attr(t))
@@ -443,7 +501,7 @@ impl<'c> Writer<'c> {
     }
 
     fn spec_constant(&mut self, op: crate::ir::Op) -> Result<(), SerializeError> {
-        let id = self.symbols[&self.sym_name(op)?];
+        let id = self.symbol_of(op)?;
         let value = self
             .prop(op, "default_value")
             .ok_or("spirv.SpecConstant without a default_value")?;
@@ -506,7 +564,7 @@ impl<'c> Writer<'c> {
         let model = self
             .prop(op, "execution_model")
             .ok_or("spirv.EntryPoint without execution_model")?;
-        let model = self.enum_operand(model, kind("ExecutionModel"))?;
+        let model = self.enum_operand(model, OperandKind::ExecutionModel)?;
         let function = self.prop(op, "fn");
         let fn_id = self.symbol_id(function)?;
         let Some(AttrData::SymbolRef { root, .. }) = function.map(|a| self.ctx.attr_data(a)) else {
@@ -537,7 +595,7 @@ impl<'c> Writer<'c> {
             .ok_or("spirv.ExecutionMode without execution_mode")?;
         let mut operands = vec![
             Operand::Id(fn_id),
-            self.enum_operand(mode, kind("ExecutionMode"))?,
+            self.enum_operand(mode, OperandKind::ExecutionMode)?,
         ];
         let with_ids = self.ctx.op_name_str(op) == "spirv.ExecutionModeId";
         if let Some(AttrData::Array(values)) =
@@ -564,7 +622,7 @@ impl<'c> Writer<'c> {
     fn pointer_class(&self, ty: Type) -> Result<Operand, SerializeError> {
         match crate::spirv::types::as_pointer(self.ctx, ty) {
             Some((_, class)) => {
-                let storage = kind("StorageClass");
+                let storage = OperandKind::StorageClass;
                 enum_value(storage, class)
                     .map(|value| Operand::Enum {
                         kind: storage,
@@ -595,13 +653,6 @@ impl<'c> Writer<'c> {
             bits
         };
         Ok(Operand::Number { bits, ty: number })
-    }
-}
-
-fn kind(name: &str) -> OperandKind {
-    match find_kind(name) {
-        Ok(k) => k,
-        Err(e) => unreachable!("the grammar defines {name}: {e}"),
     }
 }
 

@@ -17,7 +17,7 @@ impl Writer<'_> {
         op: crate::ir::Op,
     ) -> Result<(), SerializeError> {
         let ctx = self.ctx;
-        let id = self.symbols[&self.sym_name(op)?];
+        let id = self.symbol_of(op)?;
         let ty = (self.prop(op, "type").and_then(|t| ctx.as_type_attr(t)))
             .ok_or("spirv.SpecConstantComposite without a type")?;
         let constituents = match self.prop(op, "constituents").map(|a| ctx.attr_data(a)) {
@@ -46,7 +46,7 @@ impl Writer<'_> {
     /// the last `spirv.SpecConstantOperation` taking the symbol's id.
     pub(super) fn named_spec_operation(&mut self, op: crate::ir::Op) -> Result<(), SerializeError> {
         let ctx = self.ctx;
-        let id = self.symbols[&self.sym_name(op)?];
+        let id = self.symbol_of(op)?;
         let block = (ctx.regions(op).first())
             .and_then(|r| ctx.region_blocks(*r).first().copied())
             .ok_or("spirv.mlir.spec_constant_op without a body")?;

@@ -5,10 +5,10 @@
 //! struct; pointer strides and spec-constant array lengths are written as
 //! the deserializer reads them.
 
-use super::{emit, enum_value, instruction, kind, SerializeError, Writer};
+use super::{begin, emit, enum_value, finish, instruction, SerializeError, Writer};
 use crate::binary::deserialize::OPAQUE_TYPES;
 use crate::binary::{NumberType, Operand};
-use crate::grammar::Op;
+use crate::grammar::{Op, OperandKind};
 use crate::ir::{Attr, AttrData, FloatKind, Param, Signedness, Type, TypeData};
 
 /// The most constituents a composite constant may have (an instruction
@@ -37,8 +37,8 @@ impl Writer<'_> {
         if let Some(&id) = self.types.get(&ty) {
             return Ok(id);
         }
-        let data = self.ctx.type_data(ty).clone();
-        let (op, operands) = match data {
+        let ctx = self.ctx;
+        let (op, operands) = match ctx.type_data(ty) {
             TypeData::None => {
                 let id = self.declare(Op::TypeVoid, None, vec![])?;
                 self.types.insert(ty, id);
@@ -48,15 +48,15 @@ impl Writer<'_> {
             TypeData::Integer { width, signedness } => (
                 Op::TypeInt,
                 vec![
-                    Operand::Integer(width),
-                    Operand::Integer(u32::from(signedness == Signedness::Signed)),
+                    Operand::Integer(*width),
+                    Operand::Integer(u32::from(*signedness == Signedness::Signed)),
                 ],
             ),
             TypeData::Float(kind @ (FloatKind::F16 | FloatKind::F32 | FloatKind::F64)) => {
                 (Op::TypeFloat, vec![Operand::Integer(kind.width())])
             }
             TypeData::Vector { shape, elem, .. } if shape.len() == 1 => {
-                let elem = self.type_id(elem)?;
+                let elem = self.type_id(*elem)?;
                 (
                     Op::TypeVector,
                     vec![Operand::Id(elem), Operand::Integer(shape[0] as u32)],
@@ -73,8 +73,8 @@ impl Writer<'_> {
                 }
                 (Op::TypeFunction, operands)
             }
-            TypeData::Dialect(d) if self.ctx.str(d.dialect) == "spirv" => {
-                return self.spirv_type(ty, self.ctx.str(d.mnemonic), &d.params);
+            TypeData::Dialect(d) if ctx.str(d.dialect) == "spirv" => {
+                return self.spirv_type(ty, ctx.str(d.mnemonic), &d.params);
             }
             _ => return Err("unsupported type".into()),
         };
@@ -90,19 +90,24 @@ impl Writer<'_> {
         result_type: Option<u32>,
         operands: Vec<Operand>,
     ) -> Result<u32, SerializeError> {
-        let mut key = Vec::new();
-        emit(
-            &mut key,
-            &instruction(op, result_type, None, operands.clone()),
-        )?;
+        let mut key = Vec::with_capacity(operands.len() + 2);
+        let start = begin(&mut key);
+        key.extend(result_type);
+        for operand in &operands {
+            operand.encode(&mut key);
+        }
+        finish(&mut key, start, op)?;
         if let Some(&id) = self.declared.get(&key) {
             return Ok(id);
         }
         let id = self.fresh();
-        emit(
-            &mut self.out.globals,
-            &instruction(op, result_type, Some(id), operands),
-        )?;
+        let globals = &mut self.out.globals;
+        let start = begin(globals);
+        let (result_type, operands) = key[1..].split_at(usize::from(result_type.is_some()));
+        globals.extend_from_slice(result_type);
+        globals.push(id);
+        globals.extend_from_slice(operands);
+        finish(globals, start, op)?;
         self.declared.insert(key, id);
         Ok(id)
     }
@@ -122,9 +127,10 @@ impl Writer<'_> {
             ("array", [Param::Int(_), Param::Type(elem), Param::Int(s), Param::Ident(length)]) => {
                 stride = *s;
                 let elem = self.type_id(*elem)?;
-                let length = self.ctx.str(*length);
-                let length = (self.symbols.get(length).copied())
-                    .ok_or_else(|| format!("unknown spec constant @{length} as array length"))?;
+                let length = (self.symbols.get(length).copied()).ok_or_else(|| {
+                    let length = self.ctx.str(*length);
+                    format!("unknown spec constant @{length} as array length")
+                })?;
                 (Op::TypeArray, vec![Operand::Id(elem), Operand::Id(length)])
             }
             ("array", [Param::Int(n), Param::Type(elem), Param::Int(s)]) => {
@@ -154,7 +160,7 @@ impl Writer<'_> {
             }
             ("ptr", [Param::Type(pointee), Param::Ident(class), rest @ ..]) => {
                 let class_name = self.ctx.str(*class);
-                let storage = kind("StorageClass");
+                let storage = OperandKind::StorageClass;
                 let value = enum_value(storage, class_name).ok_or("unknown storage class")?;
                 let class = Operand::Enum {
                     kind: storage,
@@ -191,7 +197,7 @@ impl Writer<'_> {
                 let mut operands = vec![Operand::Id(self.type_id(*sampled)?)];
                 let dim = self.ctx.str(*dim);
                 let dim = dim.strip_prefix("Dim").unwrap_or(dim);
-                let dim_kind = kind("Dim");
+                let dim_kind = OperandKind::Dim;
                 let value = enum_value(dim_kind, dim).ok_or("unknown image dimension")?;
                 operands.push(Operand::Enum {
                     kind: dim_kind,
@@ -207,7 +213,7 @@ impl Writer<'_> {
                         .ok_or("bad image field")?;
                     operands.push(Operand::Integer(value as u32));
                 }
-                operands.push(self.named_enum("ImageFormat", *format)?);
+                operands.push(self.named_enum(OperandKind::ImageFormat, *format)?);
                 (Op::TypeImage, operands)
             }
             ("struct", [Param::Ident(struct_name), Param::List(list), rest @ ..]) => {
@@ -249,7 +255,7 @@ impl Writer<'_> {
         if block && self.blocks.insert(id) {
             self.decorate_with(id, "Block", None)?;
         }
-        let decoration = kind("Decoration");
+        let decoration = OperandKind::Decoration;
         let decorate = |name: &str| Operand::Enum {
             kind: decoration,
             value: enum_value(decoration, name).unwrap_or(0),
@@ -421,17 +427,16 @@ impl Writer<'_> {
         Ok(())
     }
 
-    /// The enumerant `case` of the grammar kind `kind_name`.
+    /// The enumerant `case` of the grammar kind `kind`.
     fn named_enum(
         &self,
-        kind_name: &str,
+        kind: OperandKind,
         case: crate::ir::Ident,
     ) -> Result<Operand, SerializeError> {
-        let kind = kind(kind_name);
         let case = self.ctx.str(case);
         enum_value(kind, case)
             .map(|value| Operand::Enum { kind, value })
-            .ok_or_else(|| format!("`{case}` is not a {kind_name}"))
+            .ok_or_else(|| format!("`{case}` is not a {}", kind.info().name))
     }
 
     /// Whether a struct member's decorations include `BuiltIn`.
@@ -472,23 +477,20 @@ impl Writer<'_> {
             return Ok(id);
         }
         let ty_id = self.type_id(ty)?;
-        let (op, operands) = match self.ctx.attr_data(value).clone() {
-            AttrData::Integer { value: v, .. }
-                if self.ctx.as_integer(ty).is_some_and(|i| i.0 == 1) =>
-            {
-                (
-                    if v != 0 {
-                        Op::ConstantTrue
-                    } else {
-                        Op::ConstantFalse
-                    },
-                    vec![],
-                )
-            }
-            AttrData::Integer { value: v, .. } => (Op::Constant, vec![self.number(ty, v as u64)?]),
-            AttrData::Float { bits, .. } => (Op::Constant, vec![self.number(ty, bits)?]),
+        let ctx = self.ctx;
+        let (op, operands) = match ctx.attr_data(value) {
+            AttrData::Integer { value: v, .. } if ctx.as_integer(ty).is_some_and(|i| i.0 == 1) => (
+                if *v != 0 {
+                    Op::ConstantTrue
+                } else {
+                    Op::ConstantFalse
+                },
+                vec![],
+            ),
+            AttrData::Integer { value: v, .. } => (Op::Constant, vec![self.number(ty, *v as u64)?]),
+            AttrData::Float { bits, .. } => (Op::Constant, vec![self.number(ty, *bits)?]),
             AttrData::DenseElements { elems, .. } => {
-                let TypeData::Vector { shape, elem, .. } = self.ctx.type_data(ty).clone() else {
+                let TypeData::Vector { shape, elem, .. } = ctx.type_data(ty) else {
                     return Err("dense elements of a non-vector type".into());
                 };
                 let count = shape.iter().product::<u64>() as usize;
@@ -500,7 +502,7 @@ impl Writer<'_> {
                     let e = *elems
                         .get(if elems.len() == 1 { 0 } else { i })
                         .ok_or("a vector constant with too few elements")?;
-                    operands.push(Operand::Id(self.constant_id(elem, e)?));
+                    operands.push(Operand::Id(self.constant_id(*elem, e)?));
                 }
                 (Op::ConstantComposite, operands)
             }
