@@ -14,9 +14,11 @@ use super::regions::{construct_blocks, opens_loop, Yields, LOOP, MERGE, SELECTIO
 use super::{begin, emit, finish, instruction, SerializeError, Writer};
 use crate::binary::{encode_string, Operand};
 use crate::grammar::{InstSet, Op, OperandInfo, OperandKind, Quantifier, OP_COUNT};
-use crate::ir::{AttrData, Block, Ident, OpTraits, Value};
+use crate::ir::{AttrData, Block, Ident, OpTraits, Type, Value};
 use crate::ir::{FastMap, FastSet};
 use crate::spirv::conventions::{self, Carrier, Form};
+use std::marker::PhantomData;
+use std::ops::Index;
 use std::sync::OnceLock;
 
 /// What an op stands for in the binary, told by its name.
@@ -101,11 +103,86 @@ fn property_name(info: &OperandInfo, carrier: Carrier) -> &'static str {
     }
 }
 
+/// What an [`IdTable`] is keyed by.
+pub(super) trait Slot: Copy {
+    fn slot(self) -> usize;
+}
+
+impl Slot for Value {
+    fn slot(self) -> usize {
+        self.index()
+    }
+}
+
+impl Slot for Type {
+    fn slot(self) -> usize {
+        self.index()
+    }
+}
+
+impl Slot for Block {
+    fn slot(self) -> usize {
+        self.index()
+    }
+}
+
+/// Ids by the index of what they name (for values and labels, one
+/// function at a time: each entry carries the stamp of the function that
+/// wrote it, so the next function starts empty without clearing).
+pub(super) struct IdTable<K> {
+    entries: Vec<(u32, u32)>,
+    stamp: u32,
+    key: PhantomData<K>,
+}
+
+impl<K: Slot> Default for IdTable<K> {
+    fn default() -> Self {
+        IdTable {
+            entries: Vec::new(),
+            stamp: 1,
+            key: PhantomData,
+        }
+    }
+}
+
+impl<K: Slot> IdTable<K> {
+    pub(super) fn get(&self, key: &K) -> Option<&u32> {
+        match self.entries.get(key.slot()) {
+            Some((stamp, id)) if *stamp == self.stamp => Some(id),
+            _ => None,
+        }
+    }
+
+    pub(super) fn insert(&mut self, key: K, id: u32) {
+        let slot = key.slot();
+        if slot >= self.entries.len() {
+            self.entries.resize(slot + 1, (0, 0));
+        }
+        self.entries[slot] = (self.stamp, id);
+    }
+
+    /// Forgets every entry.
+    fn clear(&mut self) {
+        self.stamp += 1;
+    }
+}
+
+impl<K: Slot> Index<&K> for IdTable<K> {
+    type Output = u32;
+    fn index(&self, key: &K) -> &u32 {
+        match self.get(key) {
+            Some(id) => id,
+            None => unreachable!("ids are assigned before they are used"),
+        }
+    }
+}
+
 /// One function's ids: values and block labels.
+#[derive(Default)]
 pub(super) struct Ids {
-    pub(super) values: FastMap<Value, u32>,
+    pub(super) values: IdTable<Value>,
     /// The label a branch to each block lands on.
-    pub(super) labels: FastMap<Block, u32>,
+    pub(super) labels: IdTable<Block>,
     /// Per label: the (predecessor label, values passed) of each incoming edge.
     pub(super) incoming: FastMap<u32, Vec<(u32, Vec<Value>)>>,
     /// Per construct op: the label of the block after it.
@@ -162,7 +239,8 @@ impl Writer<'_> {
         let blocks: Vec<Block> = region
             .map(|r| ctx.region_blocks(r).to_vec())
             .unwrap_or_default();
-        let ids = self.assign_ids(&blocks)?;
+        let mut ids = self.spare_ids.take().unwrap_or_default();
+        self.assign_ids(&mut ids, &blocks)?;
         match blocks.first() {
             Some(&entry) => {
                 for &arg in ctx.block_args(entry) {
@@ -213,27 +291,25 @@ impl Writer<'_> {
         }
         emit(&mut body, &instruction(Op::FunctionEnd, None, None, vec![]))?;
         self.out.functions = body;
+        self.spare_ids = Some(ids);
         Ok(())
     }
 
     /// Ids for every block, block argument and op result, in nested
     /// regions too; the incoming edges of every label.
-    fn assign_ids(&mut self, blocks: &[Block]) -> Result<Ids, SerializeError> {
-        let mut ids = Ids {
-            values: FastMap::default(),
-            labels: FastMap::default(),
-            incoming: FastMap::default(),
-            continuations: FastMap::default(),
-            merged_loops: FastSet::default(),
-            aliases: FastMap::default(),
-            entry_successor: None,
-        };
-        self.name_blocks(&mut ids, blocks)?;
+    fn assign_ids(&mut self, ids: &mut Ids, blocks: &[Block]) -> Result<(), SerializeError> {
+        ids.values.clear();
+        ids.labels.clear();
+        ids.incoming.clear();
+        ids.continuations.clear();
+        ids.merged_loops.clear();
+        ids.aliases.clear();
+        self.name_blocks(ids, blocks)?;
         for &block in blocks {
             let label = ids.labels[&block];
-            self.record_edges(&mut ids, block, label)?;
+            self.record_edges(ids, block, label)?;
         }
-        ids.entry_successor = self.entry_fallthrough(&mut ids, blocks);
+        ids.entry_successor = self.entry_fallthrough(ids, blocks);
         for (&op, continuation) in &ids.continuations {
             let incoming = ids
                 .incoming
@@ -248,7 +324,7 @@ impl Writer<'_> {
                 }
             }
         }
-        Ok(ids)
+        Ok(())
     }
 
     /// Labels and value ids for `blocks` and the regions they hold; a
@@ -257,7 +333,9 @@ impl Writer<'_> {
         let ctx = self.ctx;
         for &block in blocks {
             let label = self.fresh();
-            ids.labels.entry(block).or_insert(label);
+            if ids.labels.get(&block).is_none() {
+                ids.labels.insert(block, label);
+            }
         }
         for &block in blocks {
             for &arg in ctx.block_args(block) {
@@ -284,7 +362,8 @@ impl Writer<'_> {
                     if Some(block) != blocks.first().copied() && opens_loop(ctx, block, op, &inner)
                     {
                         ids.merged_loops.insert(op);
-                        ids.labels.insert(inner[1], ids.labels[&block]);
+                        let label = ids.labels[&block];
+                        ids.labels.insert(inner[1], label);
                     }
                 }
             }
@@ -427,7 +506,7 @@ impl Writer<'_> {
     pub(super) fn materialized(
         &mut self,
         op: crate::ir::Op,
-        values: &FastMap<Value, u32>,
+        values: &IdTable<Value>,
     ) -> Result<u32, SerializeError> {
         let ctx = self.ctx;
         let Some(&result) = ctx.results(op).first() else {
@@ -512,11 +591,13 @@ impl Writer<'_> {
     }
 
     pub(super) fn value_id(&self, ids: &Ids, mut value: Value) -> Result<u32, SerializeError> {
-        while let Some(&aliased) = ids.aliases.get(&value) {
-            if aliased == value {
-                break;
+        if !ids.aliases.is_empty() {
+            while let Some(&aliased) = ids.aliases.get(&value) {
+                if aliased == value {
+                    break;
+                }
+                value = aliased;
             }
-            value = aliased;
         }
         ids.values
             .get(&value)

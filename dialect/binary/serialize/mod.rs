@@ -18,7 +18,7 @@ use super::{finish_instruction, Header, Instruction, Operand};
 use crate::grammar::{Category, InstSet, Op, OperandKind};
 use crate::ir::{Attr, AttrData, Context, Ident, Location, Param, Type, TypeData};
 use crate::ir::{FastMap, FastSet};
-use function::OpClass;
+use function::{IdTable, OpClass};
 
 /// Attributes of a `spirv.GlobalVariable` that decorate the struct it
 /// points to (`BufferBlock`, or `Block` on inputs and outputs) rather than
@@ -49,9 +49,9 @@ struct Writer<'c> {
     ctx: &'c Context,
     next_id: u32,
     out: Sections,
-    types: FastMap<Type, u32>,
+    types: IdTable<Type>,
     constants: FastMap<(Type, Attr), u32>,
-    undefs: FastMap<Type, u32>,
+    undefs: IdTable<Type>,
     symbols: FastMap<Ident, u32>,
     ext_sets: FastMap<&'static str, u32>,
     /// Non-struct types and constants by their encoding less the result id.
@@ -81,6 +81,8 @@ struct Writer<'c> {
     /// Scratch for [`Writer::operands`]: the items of each array
     /// property taken so far.
     taken: Vec<(Ident, usize)>,
+    /// The tables of the last function written, for the next to reuse.
+    spare_ids: Option<function::Ids>,
 }
 
 /// Writes `module` (a `spirv.module` op) as SPIR-V words.
@@ -95,9 +97,9 @@ pub fn serialize(ctx: &Context, module: crate::ir::Op) -> Result<Vec<u32>, Seria
         ctx,
         next_id: 1,
         out: Sections::default(),
-        types: FastMap::default(),
+        types: IdTable::default(),
         constants: FastMap::default(),
-        undefs: FastMap::default(),
+        undefs: IdTable::default(),
         symbols: FastMap::default(),
         ext_sets: FastMap::default(),
         declared: FastMap::default(),
@@ -112,6 +114,7 @@ pub fn serialize(ctx: &Context, module: crate::ir::Op) -> Result<Vec<u32>, Seria
         enum_words: FastMap::default(),
         u32_constants: FastMap::default(),
         taken: Vec::new(),
+        spare_ids: None,
     };
     let version = w.module_header(module)?;
     let body = ctx
