@@ -6,6 +6,7 @@
 //! `spirv.String` of the module: a module parsed from text carries
 //! positions in its own text, which are not written).
 
+use super::function::plan;
 use super::{begin, emit, finish, instruction, SerializeError, Writer};
 use crate::binary::Operand;
 use crate::grammar::{Category, InstSet, Op, Quantifier};
@@ -21,10 +22,10 @@ const DEBUG_OPS: [Op; 5] = [
 ];
 
 impl Writer<'_> {
-    /// The instruction a module-level debug op `name` stands for.
-    pub(super) fn debug_instruction(name: &str) -> Option<Op> {
-        let op = Op::from_name(name)?;
-        let non_semantic = op.inst_set().info().import_name.starts_with("NonSemantic.");
+    /// The instruction a module-level debug op stands for.
+    pub(super) fn debug_instruction(&mut self, op: crate::ir::Op) -> Option<Op> {
+        let op = self.class(op).grammar?;
+        let non_semantic = (plan(op).set.info().import_name).starts_with("NonSemantic.");
         (DEBUG_OPS.contains(&op) || non_semantic).then_some(op)
     }
 

@@ -70,19 +70,19 @@ impl Role {
 pub(super) struct OpClass {
     pub(super) role: Role,
     /// The grammar op the name spells.
-    grammar: Option<Op>,
+    pub(super) grammar: Option<Op>,
     terminator: bool,
 }
 
 /// A grammar op's set, and its operands after its result type and
 /// result, each with its carrier.
-struct Plan {
-    set: InstSet,
+pub(super) struct Plan {
+    pub(super) set: InstSet,
     steps: Box<[(&'static OperandInfo, Carrier)]>,
 }
 
 /// The plan of `op`, worked out on first use.
-fn plan(op: Op) -> &'static Plan {
+pub(super) fn plan(op: Op) -> &'static Plan {
     static PLANS: OnceLock<Box<[OnceLock<Plan>]>> = OnceLock::new();
     let plans = PLANS.get_or_init(|| (0..OP_COUNT).map(|_| OnceLock::new()).collect());
     plans[op as usize].get_or_init(|| Plan {

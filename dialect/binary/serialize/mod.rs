@@ -14,11 +14,12 @@ mod regions;
 mod spec_ops;
 mod types;
 
-use super::{finish_instruction, Header, Instruction, Operand};
-use crate::grammar::{Category, InstSet, Op, OperandKind};
+use super::{encode_string, finish_instruction, Header, Instruction, Operand};
+use crate::grammar::{Category, EnumerantInfo, InstSet, Op, OperandKind};
 use crate::ir::{Attr, AttrData, Context, Ident, Location, Param, Type, TypeData};
 use crate::ir::{FastMap, FastSet};
 use function::{IdTable, OpClass};
+use std::sync::OnceLock;
 
 /// Attributes of a `spirv.GlobalVariable` that decorate the struct it
 /// points to (`BufferBlock`, or `Block` on inputs and outputs) rather than
@@ -83,6 +84,8 @@ struct Writer<'c> {
     taken: Vec<(Ident, usize)>,
     /// The tables of the last function written, for the next to reuse.
     spare_ids: Option<function::Ids>,
+    /// `Decoration` enumerants by the attribute names naming them.
+    decorations: FastMap<Ident, Option<&'static EnumerantInfo>>,
 }
 
 /// Writes `module` (a `spirv.module` op) as SPIR-V words.
@@ -115,6 +118,7 @@ pub fn serialize(ctx: &Context, module: crate::ir::Op) -> Result<Vec<u32>, Seria
         u32_constants: FastMap::default(),
         taken: Vec::new(),
         spare_ids: None,
+        decorations: FastMap::default(),
     };
     let version = w.module_header(module)?;
     let body = ctx
@@ -132,8 +136,7 @@ pub fn serialize(ctx: &Context, module: crate::ir::Op) -> Result<Vec<u32>, Seria
                 | "spirv.mlir.spec_constant_op"
                 | "spirv.func"
         );
-        let debug_symbol =
-            Writer::debug_instruction(name).is_some() && w.prop(op, "sym_name").is_some();
+        let debug_symbol = w.debug_instruction(op).is_some() && w.prop(op, "sym_name").is_some();
         if named || debug_symbol {
             let name = w.sym_ident(op)?;
             let id = w.fresh();
@@ -153,7 +156,7 @@ pub fn serialize(ctx: &Context, module: crate::ir::Op) -> Result<Vec<u32>, Seria
             "spirv.func" => w.function(op)?,
             "spirv.EntryPoint" => w.entry_point(op)?,
             "spirv.ExecutionMode" | "spirv.ExecutionModeId" => w.execution_mode(op)?,
-            other => match Writer::debug_instruction(other) {
+            other => match w.debug_instruction(op) {
                 Some(grammar_op) => w.debug_op(op, grammar_op)?,
                 None => return Err(format!("unsupported module-level op {other}")),
             },
@@ -268,13 +271,11 @@ impl<'c> Writer<'c> {
     }
 
     fn emit_name(&mut self, id: u32, name: &str) {
-        let inst = instruction(
-            Op::Name,
-            None,
-            None,
-            vec![Operand::Id(id), Operand::String(name.into())],
-        );
-        let _ = emit(&mut self.out.names, &inst);
+        let names = &mut self.out.names;
+        let start = begin(names);
+        names.push(id);
+        encode_string(name, names);
+        let _ = finish(names, start, Op::Name);
     }
 
     /// The enumerant an enum attribute (`#spirv.storage_class<Input>`) or a
@@ -399,65 +400,70 @@ impl<'c> Writer<'c> {
         name: &str,
         value: Option<u32>,
     ) -> Result<(), SerializeError> {
-        let decoration = OperandKind::Decoration;
-        let case =
-            enum_value(decoration, name).ok_or_else(|| format!("unknown decoration {name}"))?;
-        let mut operands = vec![
-            Operand::Id(id),
-            Operand::Enum {
-                kind: decoration,
-                value: case,
-            },
-        ];
-        operands.extend(value.map(Operand::Integer));
-        emit(
-            &mut self.out.annotations,
-            &instruction(Op::Decorate, None, None, operands),
-        )
+        let case = enum_value(OperandKind::Decoration, name)
+            .ok_or_else(|| format!("unknown decoration {name}"))?;
+        let annotations = &mut self.out.annotations;
+        let start = begin(annotations);
+        annotations.extend([id, case]);
+        annotations.extend(value);
+        finish(annotations, start, Op::Decorate)
     }
 
     /// `OpDecorate`s for an op's decoration attributes.
     fn decorate(&mut self, id: u32, attrs: Attr) -> Result<(), SerializeError> {
-        let decoration = OperandKind::Decoration;
-        for &(name, value) in self.ctx.dict_entries(attrs) {
-            if BLOCK_MARKERS.contains(&self.ctx.str(name)) {
+        let ctx = self.ctx;
+        for &(name, value) in ctx.dict_entries(attrs) {
+            if BLOCK_MARKERS.contains(&ctx.str(name)) {
                 continue;
             }
-            let name = camel(self.ctx.str(name));
-            let info = decoration.info();
-            let Some(case) = info.enumerant_named(&name) else {
-                return Err(format!("unknown decoration {name}"));
+            let Some(case) = self.decoration_named(name) else {
+                return Err(format!("unknown decoration {}", camel(ctx.str(name))));
             };
-            let mut operands = vec![Operand::Enum {
-                kind: decoration,
-                value: case.value,
-            }];
             let mut op = Op::Decorate;
-            match (self.ctx.attr_data(value), case.parameters.first()) {
+            let mut word = None;
+            let mut text = None;
+            match (ctx.attr_data(value), case.parameters.first()) {
                 (AttrData::Unit, _) | (_, None) => {}
                 (_, Some(param)) if param.kind.info().category == Category::Id => {
                     op = Op::DecorateId;
-                    operands.push(Operand::Id(self.attr_id(value)?));
+                    word = Some(self.attr_id(value)?);
                 }
-                (AttrData::Integer { value, .. }, Some(_)) => {
-                    operands.push(Operand::Integer(*value as u32))
-                }
+                (AttrData::Integer { value, .. }, Some(_)) => word = Some(*value as u32),
                 (AttrData::String(s), Some(param))
                     if param.kind.info().category == Category::Literal =>
                 {
                     op = Op::DecorateString;
-                    operands.push(Operand::String(self.ctx.str(*s).into()))
+                    text = Some(ctx.str(*s));
                 }
                 (AttrData::String(_), Some(param)) => {
-                    operands.push(self.enum_operand(value, param.kind)?)
+                    word = Some(self.enum_attr_value(value, param.kind)?)
                 }
-                _ => return Err(format!("unsupported value of decoration {name}")),
+                _ => {
+                    let name = camel(ctx.str(name));
+                    return Err(format!("unsupported value of decoration {name}"));
+                }
             }
-            let mut all = vec![Operand::Id(id)];
-            all.extend(operands);
-            emit(&mut self.out.annotations, &instruction(op, None, None, all))?;
+            let annotations = &mut self.out.annotations;
+            let start = begin(annotations);
+            annotations.extend([id, case.value]);
+            annotations.extend(word);
+            if let Some(text) = text {
+                encode_string(text, annotations);
+            }
+            finish(annotations, start, op)?;
         }
         Ok(())
+    }
+
+    /// The `Decoration` enumerant a decoration attribute's name
+    /// (`relaxed_precision`) names, remembered per name.
+    fn decoration_named(&mut self, name: Ident) -> Option<&'static EnumerantInfo> {
+        if let Some(&case) = self.decorations.get(&name) {
+            return case;
+        }
+        let case = enumerant_named(OperandKind::Decoration, &camel(self.ctx.str(name)));
+        self.decorations.insert(name, case);
+        case
     }
 
     /// The module-level id `attr` stands for in `OpDecorateId` and
@@ -664,6 +670,25 @@ fn enum_value(kind: OperandKind, case: &str) -> Option<u32> {
     let info = kind.info();
     match info.category {
         Category::BitEnum => crate::grammar::parse_bits(info, case).ok(),
-        _ => info.enumerant_named(case).map(|e| e.value),
+        _ => enumerant_named(kind, case).map(|e| e.value),
     }
+}
+
+/// The enumerant of `kind` spelled `case` or one of its aliases (the
+/// first in the grammar's order), by a per-kind index built on first use.
+fn enumerant_named(kind: OperandKind, case: &str) -> Option<&'static EnumerantInfo> {
+    type Index = FastMap<&'static str, &'static EnumerantInfo>;
+    static INDEXES: OnceLock<Box<[OnceLock<Index>]>> = OnceLock::new();
+    let indexes =
+        INDEXES.get_or_init(|| OperandKind::ALL.iter().map(|_| OnceLock::new()).collect());
+    let index = indexes[kind as usize].get_or_init(|| {
+        let mut index = Index::default();
+        for enumerant in kind.info().enumerants {
+            for &name in std::iter::once(&enumerant.name).chain(enumerant.aliases) {
+                index.entry(name).or_insert(enumerant);
+            }
+        }
+        index
+    });
+    index.get(case).copied()
 }
