@@ -162,7 +162,7 @@ impl<K: Slot> IdTable<K> {
     }
 
     /// Forgets every entry.
-    fn clear(&mut self) {
+    pub(super) fn clear(&mut self) {
         self.stamp += 1;
     }
 }

@@ -19,6 +19,7 @@ use crate::grammar::{Category, EnumerantInfo, InstSet, Op, OperandKind};
 use crate::ir::{Attr, AttrData, Context, Ident, Location, Param, Type, TypeData};
 use crate::ir::{FastMap, FastSet};
 use function::{IdTable, OpClass};
+use std::cell::Cell;
 use std::sync::OnceLock;
 
 /// Attributes of a `spirv.GlobalVariable` that decorate the struct it
@@ -88,6 +89,48 @@ struct Writer<'c> {
     decorations: FastMap<Ident, Option<&'static EnumerantInfo>>,
 }
 
+/// The writer's tables and buffers, kept per thread from one module to
+/// the next so that their storage is reused.
+#[derive(Default)]
+struct Pool {
+    out: Sections,
+    types: IdTable<Type>,
+    undefs: IdTable<Type>,
+    constants: FastMap<(Type, Attr), u32>,
+    symbols: FastMap<Ident, u32>,
+    declared: FastMap<Vec<u32>, u32>,
+    classes: Vec<Option<OpClass>>,
+    enum_words: FastMap<(Attr, OperandKind), u32>,
+    u32_constants: FastMap<u32, u32>,
+    decorations: FastMap<Ident, Option<&'static EnumerantInfo>>,
+    spare_ids: Option<function::Ids>,
+}
+
+thread_local! {
+    static POOL: Cell<Option<Box<Pool>>> = const { Cell::new(None) };
+}
+
+impl Sections {
+    fn clear(&mut self) {
+        for section in [
+            &mut self.capabilities,
+            &mut self.extensions,
+            &mut self.imports,
+            &mut self.memory_model,
+            &mut self.entry_points,
+            &mut self.execution_modes,
+            &mut self.sources,
+            &mut self.names,
+            &mut self.module_processed,
+            &mut self.annotations,
+            &mut self.globals,
+            &mut self.functions,
+        ] {
+            section.clear();
+        }
+    }
+}
+
 /// Writes `module` (a `spirv.module` op) as SPIR-V words.
 pub fn serialize(ctx: &Context, module: crate::ir::Op) -> Result<Vec<u32>, SerializeError> {
     if ctx.op_name_str(module) != "spirv.module" {
@@ -96,16 +139,17 @@ pub fn serialize(ctx: &Context, module: crate::ir::Op) -> Result<Vec<u32>, Seria
             ctx.op_name_str(module)
         ));
     }
+    let pool = POOL.take().unwrap_or_default();
     let mut w = Writer {
         ctx,
         next_id: 1,
-        out: Sections::default(),
-        types: IdTable::default(),
-        constants: FastMap::default(),
-        undefs: IdTable::default(),
-        symbols: FastMap::default(),
+        out: pool.out,
+        types: pool.types,
+        constants: pool.constants,
+        undefs: pool.undefs,
+        symbols: pool.symbols,
         ext_sets: FastMap::default(),
-        declared: FastMap::default(),
+        declared: pool.declared,
         blocks: FastSet::default(),
         open_structs: Vec::new(),
         forward_pointers: FastMap::default(),
@@ -113,83 +157,117 @@ pub fn serialize(ctx: &Context, module: crate::ir::Op) -> Result<Vec<u32>, Seria
         strings: FastMap::default(),
         line: Location::UNKNOWN,
         line_file: None,
-        classes: Vec::new(),
-        enum_words: FastMap::default(),
-        u32_constants: FastMap::default(),
+        classes: pool.classes,
+        enum_words: pool.enum_words,
+        u32_constants: pool.u32_constants,
         taken: Vec::new(),
-        spare_ids: None,
-        decorations: FastMap::default(),
+        spare_ids: pool.spare_ids,
+        decorations: pool.decorations,
     };
-    let version = w.module_header(module)?;
-    let body = ctx
-        .regions(module)
-        .first()
-        .and_then(|r| ctx.region_blocks(*r).first().copied());
-    let ops: Vec<crate::ir::Op> = body.map(|b| ctx.block_ops(b).collect()).unwrap_or_default();
-    for &op in &ops {
-        let name = ctx.op_name_str(op);
-        let named = matches!(
-            name,
-            "spirv.GlobalVariable"
-                | "spirv.SpecConstant"
-                | "spirv.SpecConstantComposite"
-                | "spirv.mlir.spec_constant_op"
-                | "spirv.func"
-        );
-        let debug_symbol = w.debug_instruction(op).is_some() && w.prop(op, "sym_name").is_some();
-        if named || debug_symbol {
-            let name = w.sym_ident(op)?;
-            let id = w.fresh();
-            w.symbols.insert(name, id);
-            if named {
-                w.emit_name(id, ctx.str(name));
+    let words = w.module(module);
+    let mut pool = Box::new(Pool {
+        out: w.out,
+        types: w.types,
+        undefs: w.undefs,
+        constants: w.constants,
+        symbols: w.symbols,
+        declared: w.declared,
+        classes: w.classes,
+        enum_words: w.enum_words,
+        u32_constants: w.u32_constants,
+        decorations: w.decorations,
+        spare_ids: w.spare_ids,
+    });
+    pool.out.clear();
+    pool.types.clear();
+    pool.undefs.clear();
+    pool.constants.clear();
+    pool.symbols.clear();
+    pool.declared.clear();
+    pool.classes.clear();
+    pool.enum_words.clear();
+    pool.u32_constants.clear();
+    pool.decorations.clear();
+    POOL.set(Some(pool));
+    words
+}
+
+impl Writer<'_> {
+    /// The words of `module`, a `spirv.module`.
+    fn module(&mut self, module: crate::ir::Op) -> Result<Vec<u32>, SerializeError> {
+        let ctx = self.ctx;
+        let version = self.module_header(module)?;
+        let body = ctx
+            .regions(module)
+            .first()
+            .and_then(|r| ctx.region_blocks(*r).first().copied());
+        let ops: Vec<crate::ir::Op> = body.map(|b| ctx.block_ops(b).collect()).unwrap_or_default();
+        for &op in &ops {
+            let name = ctx.op_name_str(op);
+            let named = matches!(
+                name,
+                "spirv.GlobalVariable"
+                    | "spirv.SpecConstant"
+                    | "spirv.SpecConstantComposite"
+                    | "spirv.mlir.spec_constant_op"
+                    | "spirv.func"
+            );
+            let debug_symbol =
+                self.debug_instruction(op).is_some() && self.prop(op, "sym_name").is_some();
+            if named || debug_symbol {
+                let name = self.sym_ident(op)?;
+                let id = self.fresh();
+                self.symbols.insert(name, id);
+                if named {
+                    self.emit_name(id, ctx.str(name));
+                }
             }
         }
-    }
-    for &op in &ops {
-        match ctx.op_name_str(op) {
-            "spirv.GlobalVariable" => w.global_variable(op)?,
-            "spirv.SpecConstant" => w.spec_constant(op)?,
-            "spirv.SpecConstantComposite" => w.spec_constant_composite(op)?,
-            "spirv.Constant" => w.decorated_constant(op)?,
-            "spirv.mlir.spec_constant_op" => w.named_spec_operation(op)?,
-            "spirv.func" => w.function(op)?,
-            "spirv.EntryPoint" => w.entry_point(op)?,
-            "spirv.ExecutionMode" | "spirv.ExecutionModeId" => w.execution_mode(op)?,
-            other => match w.debug_instruction(op) {
-                Some(grammar_op) => w.debug_op(op, grammar_op)?,
-                None => return Err(format!("unsupported module-level op {other}")),
-            },
+        for &op in &ops {
+            match ctx.op_name_str(op) {
+                "spirv.GlobalVariable" => self.global_variable(op)?,
+                "spirv.SpecConstant" => self.spec_constant(op)?,
+                "spirv.SpecConstantComposite" => self.spec_constant_composite(op)?,
+                "spirv.Constant" => self.decorated_constant(op)?,
+                "spirv.mlir.spec_constant_op" => self.named_spec_operation(op)?,
+                "spirv.func" => self.function(op)?,
+                "spirv.EntryPoint" => self.entry_point(op)?,
+                "spirv.ExecutionMode" | "spirv.ExecutionModeId" => self.execution_mode(op)?,
+                other => match self.debug_instruction(op) {
+                    Some(grammar_op) => self.debug_op(op, grammar_op)?,
+                    None => return Err(format!("unsupported module-level op {other}")),
+                },
+            }
         }
+        let header = Header {
+            version,
+            generator: 0,
+            bound: self.next_id,
+            schema: 0,
+        };
+        let o = &self.out;
+        let sections = [
+            &o.capabilities,
+            &o.extensions,
+            &o.imports,
+            &o.memory_model,
+            &o.entry_points,
+            &o.execution_modes,
+            &o.sources,
+            &o.names,
+            &o.module_processed,
+            &o.annotations,
+            &o.globals,
+            &o.functions,
+        ];
+        let size = sections.iter().map(|s| s.len()).sum::<usize>();
+        let mut words = Vec::with_capacity(Header::WORDS + size);
+        header.write(&mut words);
+        for section in sections {
+            words.extend_from_slice(section);
+        }
+        Ok(words)
     }
-    let header = Header {
-        version,
-        generator: 0,
-        bound: w.next_id,
-        schema: 0,
-    };
-    let o = &w.out;
-    let sections = [
-        &o.capabilities,
-        &o.extensions,
-        &o.imports,
-        &o.memory_model,
-        &o.entry_points,
-        &o.execution_modes,
-        &o.sources,
-        &o.names,
-        &o.module_processed,
-        &o.annotations,
-        &o.globals,
-        &o.functions,
-    ];
-    let size = sections.iter().map(|s| s.len()).sum::<usize>();
-    let mut words = Vec::with_capacity(Header::WORDS + size);
-    header.write(&mut words);
-    for section in sections {
-        words.extend_from_slice(section);
-    }
-    Ok(words)
 }
 
 /// Appends `inst` to `buf`.
