@@ -18,7 +18,7 @@ use crate::ir::{AttrData, Block, Ident, OpTraits, Type, Value};
 use crate::ir::{FastMap, FastSet};
 use crate::spirv::conventions::{self, Carrier, Form};
 use std::marker::PhantomData;
-use std::ops::Index;
+use std::ops::{Index, Range};
 use std::sync::OnceLock;
 
 /// What an op stands for in the binary, told by its name.
@@ -183,8 +183,11 @@ pub(super) struct Ids {
     pub(super) values: IdTable<Value>,
     /// The label a branch to each block lands on.
     pub(super) labels: IdTable<Block>,
-    /// Per label: the (predecessor label, values passed) of each incoming edge.
-    pub(super) incoming: FastMap<u32, Vec<(u32, Vec<Value>)>>,
+    /// Per label: the predecessor label of each incoming edge, and where
+    /// in `passed` the values it passes are.
+    pub(super) incoming: FastMap<u32, Vec<(u32, Range<usize>)>>,
+    /// The values the edges pass, one run per edge.
+    passed: Vec<Value>,
     /// Per construct op: the label of the block after it.
     pub(super) continuations: FastMap<crate::ir::Op, u32>,
     /// The block the entry block only branches to, when nothing else
@@ -211,7 +214,6 @@ impl Writer<'_> {
         let Some((inputs, results)) = ctx.as_function(fn_type) else {
             return Err("function_type is not a function type".into());
         };
-        let (inputs, results) = (inputs.to_vec(), results.to_vec());
         let fn_type_id = self.type_id(fn_type)?;
         let ret = match results.first() {
             Some(&r) => self.type_id(r)?,
@@ -236,11 +238,9 @@ impl Writer<'_> {
         )?;
         self.decorate(id, ctx.attributes(func))?;
         let region = ctx.regions(func).first().copied();
-        let blocks: Vec<Block> = region
-            .map(|r| ctx.region_blocks(r).to_vec())
-            .unwrap_or_default();
+        let blocks = region.map_or(&[][..], |r| ctx.region_blocks(r));
         let mut ids = self.spare_ids.take().unwrap_or_default();
-        self.assign_ids(&mut ids, &blocks)?;
+        self.assign_ids(&mut ids, blocks)?;
         match blocks.first() {
             Some(&entry) => {
                 for &arg in ctx.block_args(entry) {
@@ -257,7 +257,7 @@ impl Writer<'_> {
                 }
             }
             None => {
-                for input in inputs {
+                for &input in inputs {
                     let ty = self.type_id(input)?;
                     let param = self.fresh();
                     emit(
@@ -275,7 +275,7 @@ impl Writer<'_> {
                 &instruction(Op::Label, None, Some(ids.labels[&entry]), vec![]),
             )?;
             self.line = crate::ir::Location::UNKNOWN;
-            for variable in self.function_variables(&blocks) {
+            for variable in self.function_variables(blocks) {
                 self.op(&mut body, &ids, variable)?;
             }
             match ids.entry_successor {
@@ -301,6 +301,7 @@ impl Writer<'_> {
         ids.values.clear();
         ids.labels.clear();
         ids.incoming.clear();
+        ids.passed.clear();
         ids.continuations.clear();
         ids.merged_loops.clear();
         ids.aliases.clear();
@@ -310,6 +311,7 @@ impl Writer<'_> {
             self.record_edges(ids, block, label)?;
         }
         ids.entry_successor = self.entry_fallthrough(ids, blocks);
+        let passed = &ids.passed;
         for (&op, continuation) in &ids.continuations {
             let incoming = ids
                 .incoming
@@ -317,7 +319,8 @@ impl Writer<'_> {
                 .map_or(&[][..], Vec::as_slice);
             let yields = Yields::of(self.ctx, op)?;
             for (i, &result) in self.ctx.results(op).iter().enumerate() {
-                let mut values = incoming.iter().map(|(_, passed)| yields.pick(i, passed));
+                let mut values =
+                    (incoming.iter()).map(|(_, values)| yields.pick(i, &passed[values.clone()]));
                 let first = values.next().flatten();
                 if first.is_some() && values.all(|v| v == first) {
                     ids.aliases.insert(result, first.unwrap_or(result));
@@ -358,9 +361,8 @@ impl Writer<'_> {
                     let continuation = self.fresh();
                     ids.continuations.insert(op, continuation);
                     ids.labels.insert(inner[inner.len() - 1], continuation);
-                    self.name_blocks(ids, &inner)?;
-                    if Some(block) != blocks.first().copied() && opens_loop(ctx, block, op, &inner)
-                    {
+                    self.name_blocks(ids, inner)?;
+                    if Some(block) != blocks.first().copied() && opens_loop(ctx, block, op, inner) {
                         ids.merged_loops.insert(op);
                         let label = ids.labels[&block];
                         ids.labels.insert(inner[1], label);
@@ -394,18 +396,52 @@ impl Writer<'_> {
                 label = ids.continuations[&op];
                 continue;
             }
-            let successors = ctx.successors(op);
-            if successors.is_empty() {
-                continue;
+            if !ctx.successors(op).is_empty() {
+                self.record_branch(ids, op, label)?;
             }
-            let groups = self.successor_operands(op)?;
-            for (target, values) in successors.iter().zip(groups) {
-                let target = ids.labels[target];
-                ids.incoming
-                    .entry(target)
-                    .or_default()
-                    .push((label, values));
+        }
+        Ok(())
+    }
+
+    /// The edges of branch `op`, in the block labelled `label`, with the
+    /// operands it passes to each successor.
+    fn record_branch(
+        &self,
+        ids: &mut Ids,
+        op: crate::ir::Op,
+        label: u32,
+    ) -> Result<(), SerializeError> {
+        let ctx = self.ctx;
+        let segments = |name: &str| match self.prop(op, name).map(|a| ctx.attr_data(a)) {
+            Some(AttrData::DenseArray { values, .. }) => &values[..],
+            _ => &[],
+        };
+        let count = ctx.num_operands(op);
+        // The first successor's operand count where it is not in `rest`.
+        let (first, rest): (Option<usize>, &[i64]) = match ctx.op_name_str(op) {
+            "spirv.Branch" => (Some(count), &[]),
+            "spirv.BranchConditional" => (None, &segments("operandSegmentSizes")[1..]),
+            "spirv.Switch" => {
+                let default = segments("operandSegmentSizes").get(1).copied();
+                let default = default.map_or(0, |size| size as usize);
+                (Some(default), segments("case_operand_segments"))
             }
+            other => return Err(format!("{other} has successors")),
+        };
+        let sizes = || {
+            first
+                .into_iter()
+                .chain(rest.iter().map(|&size| size as usize))
+        };
+        let mut start = count - sizes().sum::<usize>();
+        for (target, size) in ctx.successors(op).iter().zip(sizes()) {
+            let at = ids.passed.len();
+            ids.passed
+                .extend((start..start + size).map(|i| ctx.operand(op, i)));
+            start += size;
+            let target = ids.labels[target];
+            let edge = (label, at..ids.passed.len());
+            ids.incoming.entry(target).or_default().push(edge);
         }
         Ok(())
     }
@@ -531,37 +567,6 @@ impl Writer<'_> {
         }
     }
 
-    /// The operands a branch passes to each successor.
-    fn successor_operands(&self, op: crate::ir::Op) -> Result<Vec<Vec<Value>>, SerializeError> {
-        let ctx = self.ctx;
-        let operands: Vec<Value> = ctx.operands(op).collect();
-        let segments = |name: &str| -> Vec<usize> {
-            match self.prop(op, name).map(|a| ctx.attr_data(a)) {
-                Some(AttrData::DenseArray { values, .. }) => {
-                    values.iter().map(|&v| v as usize).collect()
-                }
-                _ => Vec::new(),
-            }
-        };
-        let sizes: Vec<usize> = match ctx.op_name_str(op) {
-            "spirv.Branch" => vec![operands.len()],
-            "spirv.BranchConditional" => segments("operandSegmentSizes")[1..].to_vec(),
-            "spirv.Switch" => {
-                let mut sizes = vec![segments("operandSegmentSizes").get(1).copied().unwrap_or(0)];
-                sizes.extend(segments("case_operand_segments"));
-                sizes
-            }
-            other => return Err(format!("{other} has successors")),
-        };
-        let mut start = operands.len() - sizes.iter().sum::<usize>();
-        let mut groups = Vec::new();
-        for size in sizes {
-            groups.push(operands[start..start + size].to_vec());
-            start += size;
-        }
-        Ok(groups)
-    }
-
     /// An `OpPhi` for each of `values` at the block labelled `label`: the
     /// value of the `i`-th along each incoming edge is `pick(i, passed)`
     /// of what the edge passes.
@@ -575,13 +580,15 @@ impl Writer<'_> {
     ) -> Result<(), SerializeError> {
         let ctx = self.ctx;
         let incoming = ids.incoming.get(&label).map(Vec::as_slice).unwrap_or(&[]);
+        let passed = &ids.passed;
         for (i, &phi) in values.iter().enumerate() {
             let ty = self.type_id(ctx.value_type(phi))?;
             let start = begin(body);
             body.push(ty);
             body.push(ids.values[&phi]);
-            for (pred, passed) in incoming {
-                let value = pick(i, passed).ok_or("a branch passes too few block arguments")?;
+            for (pred, values) in incoming {
+                let value = (pick(i, &passed[values.clone()]))
+                    .ok_or("a branch passes too few block arguments")?;
                 body.push(self.value_id(ids, value)?);
                 body.push(*pred);
             }

@@ -201,8 +201,8 @@ impl Writer<'_> {
             .regions(module)
             .first()
             .and_then(|r| ctx.region_blocks(*r).first().copied());
-        let ops: Vec<crate::ir::Op> = body.map(|b| ctx.block_ops(b).collect()).unwrap_or_default();
-        for &op in &ops {
+        let ops = || body.into_iter().flat_map(|b| ctx.block_ops(b));
+        for op in ops() {
             let name = ctx.op_name_str(op);
             let named = matches!(
                 name,
@@ -223,7 +223,7 @@ impl Writer<'_> {
                 }
             }
         }
-        for &op in &ops {
+        for op in ops() {
             match ctx.op_name_str(op) {
                 "spirv.GlobalVariable" => self.global_variable(op)?,
                 "spirv.SpecConstant" => self.spec_constant(op)?,

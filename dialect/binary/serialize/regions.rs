@@ -51,22 +51,27 @@ impl Yields {
 /// region's entry block.
 pub(super) fn opens_loop(ctx: &Context, block: Block, op: crate::ir::Op, inner: &[Block]) -> bool {
     let args = ctx.block_args(block);
-    let entry_ops: Vec<crate::ir::Op> = ctx.block_ops(inner[0]).collect();
     ctx.op_name_str(op) == LOOP
         && ctx.block_ops(block).next() == Some(op)
-        && matches!(&entry_ops[..], [branch] if ctx.successors(*branch) == [inner[1]]
-            && ctx.operands(*branch).eq(args.iter().copied()))
+        && matches!(only_op(ctx, inner[0]), Some(branch) if ctx.successors(branch) == [inner[1]]
+            && ctx.operands(branch).eq(args.iter().copied()))
         && args.iter().all(|&a| ctx.uses(a).len() == 1)
+}
+
+/// The op of a block holding just one.
+fn only_op(ctx: &Context, block: Block) -> Option<crate::ir::Op> {
+    let first = ctx.first_op(block)?;
+    (ctx.last_op(block) == Some(first)).then_some(first)
 }
 
 /// The blocks of a construct op's region: at least a first and a merge block.
 pub(super) fn construct_blocks(
     ctx: &Context,
     op: crate::ir::Op,
-) -> Result<Vec<Block>, SerializeError> {
+) -> Result<&[Block], SerializeError> {
     let blocks = match ctx.regions(op) {
-        [region] => ctx.region_blocks(*region).to_vec(),
-        _ => Vec::new(),
+        [region] => ctx.region_blocks(*region),
+        _ => &[],
     };
     let least = if ctx.op_name_str(op) == LOOP { 4 } else { 2 };
     if blocks.len() < least {
@@ -109,8 +114,7 @@ impl Writer<'_> {
         let ctx = self.ctx;
         let (&entry, rest) = blocks.split_first()?;
         let next = *rest.first()?;
-        let entry_ops: Vec<crate::ir::Op> = ctx.block_ops(entry).collect();
-        let [branch] = entry_ops[..] else { return None };
+        let branch = only_op(ctx, entry)?;
         let plain_branch = ctx.op_name_str(branch) == "spirv.Branch"
             && ctx.successors(branch) == [next]
             && ctx.num_operands(branch) == 0
