@@ -22,8 +22,17 @@ use std::ops::{Index, Range};
 use std::sync::OnceLock;
 
 /// What an op stands for in the binary, told by its name.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
 pub(super) enum Role {
+    GlobalVariable,
+    SpecConstant,
+    SpecConstantComposite,
+    /// `spirv.mlir.spec_constant_op`, a named `OpSpecConstantOp`.
+    NamedSpecOperation,
+    Func,
+    EntryPoint,
+    ExecutionMode,
+    ExecutionModeId,
     /// `spirv.Constant`, standing for a module-level constant.
     Constant,
     /// `spirv.mlir.addressof`, standing for a global variable.
@@ -44,6 +53,7 @@ pub(super) enum Role {
     BranchConditional,
     Switch,
     /// Any other op: the instruction its name gives.
+    #[default]
     Instruction,
 }
 
@@ -66,7 +76,7 @@ impl Role {
 }
 
 /// What the writer needs to know of an op name, worked out once per name.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, Default)]
 pub(super) struct OpClass {
     pub(super) role: Role,
     /// The grammar op the name spells.
@@ -120,22 +130,29 @@ impl Slot for Type {
     }
 }
 
+impl Slot for Ident {
+    fn slot(self) -> usize {
+        self.index()
+    }
+}
+
 impl Slot for Block {
     fn slot(self) -> usize {
         self.index()
     }
 }
 
-/// Ids by the index of what they name (for values and labels, one
-/// function at a time: each entry carries the stamp of the function that
-/// wrote it, so the next function starts empty without clearing).
-pub(super) struct IdTable<K> {
-    entries: Vec<(u32, u32)>,
+/// Ids (or other facts) by the index of what they name. Each entry
+/// carries the stamp of the table's use that wrote it (a function, for
+/// values and labels; a module, for the rest), so the next use starts
+/// empty without clearing.
+pub(super) struct IdTable<K, V = u32> {
+    entries: Vec<(u32, V)>,
     stamp: u32,
     key: PhantomData<K>,
 }
 
-impl<K: Slot> Default for IdTable<K> {
+impl<K: Slot, V: Copy + Default> Default for IdTable<K, V> {
     fn default() -> Self {
         IdTable {
             entries: Vec::new(),
@@ -145,18 +162,18 @@ impl<K: Slot> Default for IdTable<K> {
     }
 }
 
-impl<K: Slot> IdTable<K> {
-    pub(super) fn get(&self, key: &K) -> Option<&u32> {
+impl<K: Slot, V: Copy + Default> IdTable<K, V> {
+    pub(super) fn get(&self, key: &K) -> Option<&V> {
         match self.entries.get(key.slot()) {
             Some((stamp, id)) if *stamp == self.stamp => Some(id),
             _ => None,
         }
     }
 
-    pub(super) fn insert(&mut self, key: K, id: u32) {
+    pub(super) fn insert(&mut self, key: K, id: V) {
         let slot = key.slot();
         if slot >= self.entries.len() {
-            self.entries.resize(slot + 1, (0, 0));
+            self.entries.resize(slot + 1, (0, V::default()));
         }
         self.entries[slot] = (self.stamp, id);
     }
@@ -167,9 +184,9 @@ impl<K: Slot> IdTable<K> {
     }
 }
 
-impl<K: Slot> Index<&K> for IdTable<K> {
-    type Output = u32;
-    fn index(&self, key: &K) -> &u32 {
+impl<K: Slot, V: Copy + Default> Index<&K> for IdTable<K, V> {
+    type Output = V;
+    fn index(&self, key: &K) -> &V {
         match self.get(key) {
             Some(id) => id,
             None => unreachable!("ids are assigned before they are used"),
@@ -503,13 +520,28 @@ impl Writer<'_> {
     }
 
     /// What the name of `op` stands for.
+    #[inline]
     pub(super) fn class(&mut self, op: crate::ir::Op) -> OpClass {
         let name = self.ctx.op_name(op);
-        if let Some(Some(class)) = self.classes.get(name.index()) {
-            return *class;
+        match self.classes.get(&name) {
+            Some(class) => *class,
+            None => self.classify(name),
         }
+    }
+
+    /// What op name `name` stands for, remembered for the module.
+    #[cold]
+    fn classify(&mut self, name: Ident) -> OpClass {
         let text = self.ctx.str(name);
         let role = match text {
+            "spirv.GlobalVariable" => Role::GlobalVariable,
+            "spirv.SpecConstant" => Role::SpecConstant,
+            "spirv.SpecConstantComposite" => Role::SpecConstantComposite,
+            "spirv.mlir.spec_constant_op" => Role::NamedSpecOperation,
+            "spirv.func" => Role::Func,
+            "spirv.EntryPoint" => Role::EntryPoint,
+            "spirv.ExecutionMode" => Role::ExecutionMode,
+            "spirv.ExecutionModeId" => Role::ExecutionModeId,
             "spirv.Constant" => Role::Constant,
             "spirv.mlir.addressof" => Role::AddressOf,
             "spirv.mlir.referenceof" => Role::ReferenceOf,
@@ -530,10 +562,7 @@ impl Writer<'_> {
             terminator: (self.ctx.op_info(name))
                 .is_some_and(|i| i.traits.contains(OpTraits::TERMINATOR)),
         };
-        if self.classes.len() <= name.index() {
-            self.classes.resize(name.index() + 1, None);
-        }
-        self.classes[name.index()] = Some(class);
+        self.classes.insert(name, class);
         class
     }
 

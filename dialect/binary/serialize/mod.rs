@@ -18,7 +18,7 @@ use super::{encode_string, finish_instruction, Header, Instruction, Operand};
 use crate::grammar::{Category, EnumerantInfo, InstSet, Op, OperandKind};
 use crate::ir::{Attr, AttrData, Context, Ident, Location, Param, Type, TypeData};
 use crate::ir::{FastMap, FastSet};
-use function::{IdTable, OpClass};
+use function::{IdTable, OpClass, Role};
 use std::cell::Cell;
 use std::sync::OnceLock;
 
@@ -75,7 +75,7 @@ struct Writer<'c> {
     /// The last file an op's location named, with its `OpString` id.
     line_file: Option<(Ident, Option<u32>)>,
     /// What each op name stands for, by the name's index.
-    classes: Vec<Option<OpClass>>,
+    classes: IdTable<Ident, OpClass>,
     /// Enumerant values of enum attributes, by attribute and kind.
     enum_words: FastMap<(Attr, OperandKind), u32>,
     /// Ids of 32-bit unsigned integer constants, by value.
@@ -99,7 +99,7 @@ struct Pool {
     constants: FastMap<(Type, Attr), u32>,
     symbols: FastMap<Ident, u32>,
     declared: FastMap<Vec<u32>, u32>,
-    classes: Vec<Option<OpClass>>,
+    classes: IdTable<Ident, OpClass>,
     enum_words: FastMap<(Attr, OperandKind), u32>,
     u32_constants: FastMap<u32, u32>,
     decorations: FastMap<Ident, Option<&'static EnumerantInfo>>,
@@ -203,14 +203,13 @@ impl Writer<'_> {
             .and_then(|r| ctx.region_blocks(*r).first().copied());
         let ops = || body.into_iter().flat_map(|b| ctx.block_ops(b));
         for op in ops() {
-            let name = ctx.op_name_str(op);
             let named = matches!(
-                name,
-                "spirv.GlobalVariable"
-                    | "spirv.SpecConstant"
-                    | "spirv.SpecConstantComposite"
-                    | "spirv.mlir.spec_constant_op"
-                    | "spirv.func"
+                self.class(op).role,
+                Role::GlobalVariable
+                    | Role::SpecConstant
+                    | Role::SpecConstantComposite
+                    | Role::NamedSpecOperation
+                    | Role::Func
             );
             let debug_symbol =
                 self.debug_instruction(op).is_some() && self.prop(op, "sym_name").is_some();
@@ -224,18 +223,21 @@ impl Writer<'_> {
             }
         }
         for op in ops() {
-            match ctx.op_name_str(op) {
-                "spirv.GlobalVariable" => self.global_variable(op)?,
-                "spirv.SpecConstant" => self.spec_constant(op)?,
-                "spirv.SpecConstantComposite" => self.spec_constant_composite(op)?,
-                "spirv.Constant" => self.decorated_constant(op)?,
-                "spirv.mlir.spec_constant_op" => self.named_spec_operation(op)?,
-                "spirv.func" => self.function(op)?,
-                "spirv.EntryPoint" => self.entry_point(op)?,
-                "spirv.ExecutionMode" | "spirv.ExecutionModeId" => self.execution_mode(op)?,
-                other => match self.debug_instruction(op) {
+            match self.class(op).role {
+                Role::GlobalVariable => self.global_variable(op)?,
+                Role::SpecConstant => self.spec_constant(op)?,
+                Role::SpecConstantComposite => self.spec_constant_composite(op)?,
+                Role::Constant => self.decorated_constant(op)?,
+                Role::NamedSpecOperation => self.named_spec_operation(op)?,
+                Role::Func => self.function(op)?,
+                Role::EntryPoint => self.entry_point(op)?,
+                Role::ExecutionMode | Role::ExecutionModeId => self.execution_mode(op)?,
+                _ => match self.debug_instruction(op) {
                     Some(grammar_op) => self.debug_op(op, grammar_op)?,
-                    None => return Err(format!("unsupported module-level op {other}")),
+                    None => {
+                        let name = ctx.op_name_str(op);
+                        return Err(format!("unsupported module-level op {name}"));
+                    }
                 },
             }
         }
@@ -684,7 +686,7 @@ impl<'c> Writer<'c> {
             Operand::Id(fn_id),
             self.enum_operand(mode, OperandKind::ExecutionMode)?,
         ];
-        let with_ids = self.ctx.op_name_str(op) == "spirv.ExecutionModeId";
+        let with_ids = self.class(op).role == Role::ExecutionModeId;
         if let Some(AttrData::Array(values)) =
             self.prop(op, "values").map(|a| self.ctx.attr_data(a))
         {
