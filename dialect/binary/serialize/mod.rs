@@ -61,7 +61,7 @@ struct Writer<'c> {
     /// Structs decorated `Block`.
     blocks: FastSet<u32>,
     /// Named structs being written, with their reserved ids.
-    open_structs: Vec<(String, u32)>,
+    open_structs: Vec<(Ident, u32)>,
     /// Forward-declared pointers by (pointee struct id, storage class,
     /// stride).
     forward_pointers: FastMap<(u32, u32, i64), u32>,

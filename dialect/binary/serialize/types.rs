@@ -7,6 +7,7 @@
 
 use super::{begin, emit, enum_value, finish, instruction, SerializeError, Writer};
 use crate::binary::deserialize::OPAQUE_TYPES;
+use crate::binary::encode_string;
 use crate::binary::{NumberType, Operand};
 use crate::grammar::{Op, OperandKind};
 use crate::ir::{Attr, AttrData, FloatKind, Param, Signedness, Type, TypeData};
@@ -31,7 +32,7 @@ const IMAGE_FIELDS: [&[&str]; 4] = [
     &["SamplerUnknown", "NeedSampler", "NoSampler"],
 ];
 
-impl Writer<'_> {
+impl<'c> Writer<'c> {
     /// The id of `ty`, declared on first use.
     pub(super) fn type_id(&mut self, ty: Type) -> Result<u32, SerializeError> {
         if let Some(&id) = self.types.get(&ty) {
@@ -116,11 +117,11 @@ impl Writer<'_> {
         &mut self,
         ty: Type,
         mnemonic: &str,
-        params: &[Param],
+        params: &'c [Param],
     ) -> Result<u32, SerializeError> {
         let mut stride = 0;
         let mut members = Vec::new();
-        let mut name = String::new();
+        let mut name = None;
         let mut reserved = None;
         let mut block = false;
         let (op, operands) = match (mnemonic, params) {
@@ -217,11 +218,11 @@ impl Writer<'_> {
                 (Op::TypeImage, operands)
             }
             ("struct", [Param::Ident(struct_name), Param::List(list), rest @ ..]) => {
-                name = self.ctx.str(*struct_name).to_string();
+                name = Some(*struct_name);
                 block = matches!(rest, [Param::Ident(d)] if self.ctx.str(*d) == "Block");
                 let id = self.fresh();
                 reserved = Some(id);
-                self.open_structs.push((name.clone(), id));
+                self.open_structs.push((*struct_name, id));
                 let operands = self.struct_members(list, &mut members);
                 self.open_structs.pop();
                 (Op::TypeStruct, operands?)
@@ -255,60 +256,68 @@ impl Writer<'_> {
         if block && self.blocks.insert(id) {
             self.decorate_with(id, "Block", None)?;
         }
-        let decoration = OperandKind::Decoration;
-        let decorate = |name: &str| Operand::Enum {
-            kind: decoration,
-            value: enum_value(decoration, name).unwrap_or(0),
-        };
         if stride > 0 {
             self.decorate_with(id, "ArrayStride", Some(stride as u32))?;
         }
-        for (index, (offset, decorations)) in members.iter().enumerate() {
-            let mut lines = Vec::new();
-            if *offset >= 0 {
-                lines.push(vec![decorate("Offset"), Operand::Integer(*offset as u32)]);
+        let ctx = self.ctx;
+        for (index, &(offset, decorations)) in members.iter().enumerate() {
+            let member = (id, index as u32);
+            if offset >= 0 {
+                self.member_decoration(member, "Offset", Some(offset as u32), None)?;
             }
             for d in decorations.iter() {
                 let Param::List(parts) = d else { continue };
                 let Some(Param::Ident(name)) = parts.first() else {
                     continue;
                 };
-                let mut line = vec![decorate(self.ctx.str(*name))];
-                match parts.get(1) {
-                    Some(Param::Int(v)) => line.push(Operand::Integer(*v as u32)),
+                let (word, text) = match parts.get(1) {
+                    Some(Param::Int(v)) => (Some(*v as u32), None),
                     Some(Param::Attr(s)) => {
-                        let s = self.ctx.as_string_attr(*s).ok_or("bad member decoration")?;
-                        line.push(Operand::String(s.to_string()));
+                        let s = ctx.as_string_attr(*s).ok_or("bad member decoration")?;
+                        (None, Some(s))
                     }
-                    _ => {}
-                }
-                lines.push(line);
-            }
-            for line in lines {
-                let op = match line.last() {
-                    Some(Operand::String(_)) => Op::MemberDecorateString,
-                    _ => Op::MemberDecorate,
+                    _ => (None, None),
                 };
-                let mut operands = vec![Operand::Id(id), Operand::Integer(index as u32)];
-                operands.extend(line);
-                emit(
-                    &mut self.out.annotations,
-                    &instruction(op, None, None, operands),
-                )?;
+                self.member_decoration(member, ctx.str(*name), word, text)?;
             }
         }
+        let name = name.map_or("", |n| ctx.str(n));
         if !name.is_empty() {
-            self.emit_name(id, &name);
+            self.emit_name(id, name);
         }
         Ok(id)
+    }
+
+    /// `OpMemberDecorate` (`OpMemberDecorateString` with `text`) of
+    /// member (struct id, index) with decoration `name`.
+    fn member_decoration(
+        &mut self,
+        (id, index): (u32, u32),
+        name: &str,
+        word: Option<u32>,
+        text: Option<&str>,
+    ) -> Result<(), SerializeError> {
+        let decoration = enum_value(OperandKind::Decoration, name).unwrap_or(0);
+        let annotations = &mut self.out.annotations;
+        let start = begin(annotations);
+        annotations.extend([id, index, decoration]);
+        annotations.extend(word);
+        let op = match text {
+            Some(text) => {
+                encode_string(text, annotations);
+                Op::MemberDecorateString
+            }
+            None => Op::MemberDecorate,
+        };
+        finish(annotations, start, op)
     }
 
     /// The member ids of a struct type's `list`, collecting each member's
     /// offset and decorations into `members`.
     fn struct_members(
         &mut self,
-        list: &[Param],
-        members: &mut Vec<(i64, Box<[Param]>)>,
+        list: &'c [Param],
+        members: &mut Vec<(i64, &'c [Param])>,
     ) -> Result<Vec<Operand>, SerializeError> {
         let mut operands = Vec::new();
         for member in list.iter() {
@@ -321,7 +330,7 @@ impl Writer<'_> {
                 return Err("bad struct member".into());
             };
             operands.push(Operand::Id(self.type_id(*member_type)?));
-            members.push((*offset, decorations.clone()));
+            members.push((*offset, &decorations[..]));
         }
         Ok(operands)
     }
@@ -336,12 +345,14 @@ impl Writer<'_> {
         let [Param::Ident(name)] = &data.params[..] else {
             return Ok(None);
         };
-        let name = self.ctx.str(*name);
-        match self.open_structs.iter().rev().find(|s| s.0 == name) {
+        match self.open_structs.iter().rev().find(|s| s.0 == *name) {
             Some(&(_, id)) => Ok(Some(id)),
-            None => Err(format!(
-                "!spirv.struct<{name}> outside the definition of {name}"
-            )),
+            None => {
+                let name = self.ctx.str(*name);
+                Err(format!(
+                    "!spirv.struct<{name}> outside the definition of {name}"
+                ))
+            }
         }
     }
 
