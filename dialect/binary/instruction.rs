@@ -82,31 +82,46 @@ impl Instruction {
         out.extend(self.result_type);
         out.extend(self.result);
         for operand in &self.operands {
-            match operand {
-                Operand::Id(word) | Operand::Integer(word) => out.push(*word),
-                Operand::Enum { value, .. } => out.push(*value),
-                Operand::Number { bits, ty } => {
-                    out.push(*bits as u32);
-                    if ty.words() == 2 {
-                        out.push((*bits >> 32) as u32);
-                    }
-                }
-                Operand::String(text) => encode_string(text, out),
-                Operand::ExtInst(op) | Operand::SpecOp(op) => out.push(op.info().opcode),
-            }
+            operand.encode(out);
         }
-        let count = out.len() - start;
-        if count > 0xffff {
-            out.truncate(start);
-            return Err(TooManyWords(count));
-        }
-        out[start] = ((count as u32) << 16) | self.op.info().opcode;
-        Ok(())
+        finish_instruction(out, start, self.op)
     }
 }
 
+impl Operand {
+    /// Appends the operand's words to `out`.
+    pub fn encode(&self, out: &mut Vec<u32>) {
+        match self {
+            Operand::Id(word) | Operand::Integer(word) => out.push(*word),
+            Operand::Enum { value, .. } => out.push(*value),
+            Operand::Number { bits, ty } => {
+                out.push(*bits as u32);
+                if ty.words() == 2 {
+                    out.push((*bits >> 32) as u32);
+                }
+            }
+            Operand::String(text) => encode_string(text, out),
+            Operand::ExtInst(op) | Operand::SpecOp(op) => out.push(op.info().opcode),
+        }
+    }
+}
+
+/// Completes the instruction of `op` whose words `out` holds from `start`
+/// on, the first one reserved: fills in its word count and opcode, or
+/// fails (leaving `out` as it was before `start`) when the words exceed
+/// the 65535 a word count can say.
+pub fn finish_instruction(out: &mut Vec<u32>, start: usize, op: Op) -> Result<(), TooManyWords> {
+    let count = out.len() - start;
+    if count > 0xffff {
+        out.truncate(start);
+        return Err(TooManyWords(count));
+    }
+    out[start] = ((count as u32) << 16) | op.info().opcode;
+    Ok(())
+}
+
 /// A literal string: UTF-8 bytes, NUL-terminated, zero-padded to a word.
-fn encode_string(text: &str, out: &mut Vec<u32>) {
+pub fn encode_string(text: &str, out: &mut Vec<u32>) {
     let bytes = text.as_bytes();
     for chunk in bytes.chunks(4) {
         let mut word = [0u8; 4];

@@ -18,7 +18,10 @@ pub mod structurize;
 
 pub use decode::{decode_module, decode_operands, DecodeError, DecodedOperands, Decoder};
 pub use header::{words_from_bytes, words_to_bytes, Header, MAGIC};
-pub use instruction::{encode_module, Instruction, NumberType, Operand, TooManyWords};
+pub use instruction::{
+    encode_module, encode_string, finish_instruction, Instruction, NumberType, Operand,
+    TooManyWords,
+};
 pub use walk::{ModuleContext, OperandSource, OperandWalker};
 
 #[cfg(test)]

@@ -6,10 +6,11 @@
 //! `spirv.String` of the module: a module parsed from text carries
 //! positions in its own text, which are not written).
 
-use super::{emit, instruction, SerializeError, Writer};
+use super::function::plan;
+use super::{begin, emit, finish, instruction, SerializeError, Writer};
 use crate::binary::Operand;
 use crate::grammar::{Category, InstSet, Op, Quantifier};
-use crate::ir::{Attr, AttrData, Location};
+use crate::ir::{Attr, AttrData, Ident, Location};
 
 /// Core debug instructions kept as module-level ops.
 const DEBUG_OPS: [Op; 5] = [
@@ -21,10 +22,10 @@ const DEBUG_OPS: [Op; 5] = [
 ];
 
 impl Writer<'_> {
-    /// The instruction a module-level debug op `name` stands for.
-    pub(super) fn debug_instruction(name: &str) -> Option<Op> {
-        let op = Op::from_name(name)?;
-        let non_semantic = op.inst_set().info().import_name.starts_with("NonSemantic.");
+    /// The instruction a module-level debug op stands for.
+    pub(super) fn debug_instruction(&mut self, op: crate::ir::Op) -> Option<Op> {
+        let op = self.class(op).grammar?;
+        let non_semantic = (plan(op).set.info().import_name).starts_with("NonSemantic.");
         (DEBUG_OPS.contains(&op) || non_semantic).then_some(op)
     }
 
@@ -36,7 +37,7 @@ impl Writer<'_> {
     ) -> Result<(), SerializeError> {
         let ctx = self.ctx;
         let result = match self.prop(op, "sym_name") {
-            Some(_) => Some(self.symbols[&self.sym_name(op)?]),
+            Some(_) => Some(self.symbol_of(op)?),
             None => None,
         };
         let result_type = match self
@@ -50,6 +51,7 @@ impl Writer<'_> {
         if grammar_op == Op::String {
             if let (Some(Operand::String(text)), Some(id)) = (operands.first(), result) {
                 self.strings.entry(text.clone()).or_insert(id);
+                self.line_file = None;
             }
         }
         let set = grammar_op.inst_set();
@@ -127,9 +129,7 @@ impl Writer<'_> {
         body: &mut Vec<u32>,
         loc: Location,
     ) -> Result<(), SerializeError> {
-        let file = loc
-            .file
-            .and_then(|f| self.strings.get(self.ctx.str(f)).copied());
+        let file = loc.file.and_then(|f| self.line_file_id(f));
         let loc = match file {
             Some(_) if loc.line > 0 => loc,
             _ => Location::UNKNOWN,
@@ -137,20 +137,27 @@ impl Writer<'_> {
         if loc == self.line {
             return Ok(());
         }
-        let inst = match file {
-            Some(file) if loc != Location::UNKNOWN => instruction(
-                Op::Line,
-                None,
-                None,
-                vec![
-                    Operand::Id(file),
-                    Operand::Integer(loc.line),
-                    Operand::Integer(loc.col),
-                ],
-            ),
-            _ => instruction(Op::NoLine, None, None, vec![]),
-        };
         self.line = loc;
-        emit(body, &inst)
+        let start = begin(body);
+        match file {
+            Some(file) if loc != Location::UNKNOWN => {
+                body.extend([file, loc.line, loc.col]);
+                finish(body, start, Op::Line)
+            }
+            _ => finish(body, start, Op::NoLine),
+        }
+    }
+
+    /// The id of the `OpString` holding the text of `file`, remembered
+    /// for the last file asked for.
+    fn line_file_id(&mut self, file: Ident) -> Option<u32> {
+        match self.line_file {
+            Some((last, id)) if last == file => id,
+            _ => {
+                let id = self.strings.get(self.ctx.str(file)).copied();
+                self.line_file = Some((file, id));
+                id
+            }
+        }
     }
 }

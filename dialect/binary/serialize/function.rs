@@ -10,33 +10,201 @@
 //! branch to the region's merge block reaches, whose phis are the op's
 //! results.
 
-use super::regions::{
-    construct_blocks, function_variables, is_construct, opens_loop, Yields, MERGE, VARIABLE,
-};
-use super::{emit, instruction, kind, SerializeError, Writer};
-use crate::binary::Instruction;
-use crate::binary::Operand;
-use crate::grammar::{InstSet, Op, OperandInfo, Quantifier};
-use crate::ir::{AttrData, Block, OpTraits, Value};
+use super::regions::{construct_blocks, opens_loop, Yields, LOOP, MERGE, SELECTION, VARIABLE};
+use super::{begin, emit, finish, instruction, SerializeError, Writer};
+use crate::binary::{encode_string, Operand};
+use crate::grammar::{InstSet, Op, OperandInfo, OperandKind, Quantifier, OP_COUNT};
+use crate::ir::{AttrData, Block, Ident, OpTraits, Type, Value};
 use crate::ir::{FastMap, FastSet};
 use crate::spirv::conventions::{self, Carrier, Form};
+use std::marker::PhantomData;
+use std::ops::{Index, Range};
+use std::sync::OnceLock;
 
-/// Ops that stand for a module-level id and emit nothing in the function.
-const MATERIALIZED: [&str; 5] = [
-    "spirv.Constant",
-    "spirv.mlir.addressof",
-    "spirv.mlir.referenceof",
-    "spirv.Undef",
-    "spirv.SpecConstantOperation",
-];
+/// What an op stands for in the binary, told by its name.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub(super) enum Role {
+    GlobalVariable,
+    SpecConstant,
+    SpecConstantComposite,
+    /// `spirv.mlir.spec_constant_op`, a named `OpSpecConstantOp`.
+    NamedSpecOperation,
+    Func,
+    EntryPoint,
+    ExecutionMode,
+    ExecutionModeId,
+    /// `spirv.Constant`, standing for a module-level constant.
+    Constant,
+    /// `spirv.mlir.addressof`, standing for a global variable.
+    AddressOf,
+    /// `spirv.mlir.referenceof`, standing for a spec constant.
+    ReferenceOf,
+    /// `spirv.Undef`, standing for a module-level `OpUndef`.
+    Undef,
+    /// `spirv.SpecConstantOperation`, standing for an `OpSpecConstantOp`.
+    SpecConstantOperation,
+    Selection,
+    Loop,
+    /// `spirv.mlir.merge`, which writes nothing.
+    Merge,
+    /// `spirv.Variable`, written at the top of the entry block.
+    Variable,
+    Branch,
+    BranchConditional,
+    Switch,
+    /// Any other op: the instruction its name gives.
+    #[default]
+    Instruction,
+}
+
+impl Role {
+    /// Ops that stand for a module-level id and emit nothing in the function.
+    pub(super) fn is_materialized(self) -> bool {
+        matches!(
+            self,
+            Role::Constant
+                | Role::AddressOf
+                | Role::ReferenceOf
+                | Role::Undef
+                | Role::SpecConstantOperation
+        )
+    }
+
+    pub(super) fn is_construct(self) -> bool {
+        matches!(self, Role::Selection | Role::Loop)
+    }
+}
+
+/// What the writer needs to know of an op name, worked out once per name.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct OpClass {
+    pub(super) role: Role,
+    /// The grammar op the name spells.
+    pub(super) grammar: Option<Op>,
+    terminator: bool,
+}
+
+/// A grammar op's set, and its operands after its result type and
+/// result, each with its carrier.
+pub(super) struct Plan {
+    pub(super) set: InstSet,
+    steps: Box<[(&'static OperandInfo, Carrier)]>,
+}
+
+/// The plan of `op`, worked out on first use.
+pub(super) fn plan(op: Op) -> &'static Plan {
+    static PLANS: OnceLock<Box<[OnceLock<Plan>]>> = OnceLock::new();
+    let plans = PLANS.get_or_init(|| (0..OP_COUNT).map(|_| OnceLock::new()).collect());
+    plans[op as usize].get_or_init(|| Plan {
+        set: op.inst_set(),
+        steps: (op.info().operands.iter())
+            .filter(|i| !conventions::is_result(i.kind))
+            .map(|info| (info, conventions::carrier(op, info)))
+            .collect(),
+    })
+}
+
+/// The property holding an operand: its carrier's, or for a value the
+/// operand's own name (which may hold a type or symbol instead).
+fn property_name(info: &OperandInfo, carrier: Carrier) -> &'static str {
+    match carrier.form {
+        Form::Value => info.name,
+        _ => carrier.name,
+    }
+}
+
+/// What an [`IdTable`] is keyed by.
+pub(super) trait Slot: Copy {
+    fn slot(self) -> usize;
+}
+
+impl Slot for Value {
+    fn slot(self) -> usize {
+        self.index()
+    }
+}
+
+impl Slot for Type {
+    fn slot(self) -> usize {
+        self.index()
+    }
+}
+
+impl Slot for Ident {
+    fn slot(self) -> usize {
+        self.index()
+    }
+}
+
+impl Slot for Block {
+    fn slot(self) -> usize {
+        self.index()
+    }
+}
+
+/// Ids (or other facts) by the index of what they name. Each entry
+/// carries the stamp of the table's use that wrote it (a function, for
+/// values and labels; a module, for the rest), so the next use starts
+/// empty without clearing.
+pub(super) struct IdTable<K, V = u32> {
+    entries: Vec<(u32, V)>,
+    stamp: u32,
+    key: PhantomData<K>,
+}
+
+impl<K: Slot, V: Copy + Default> Default for IdTable<K, V> {
+    fn default() -> Self {
+        IdTable {
+            entries: Vec::new(),
+            stamp: 1,
+            key: PhantomData,
+        }
+    }
+}
+
+impl<K: Slot, V: Copy + Default> IdTable<K, V> {
+    pub(super) fn get(&self, key: &K) -> Option<&V> {
+        match self.entries.get(key.slot()) {
+            Some((stamp, id)) if *stamp == self.stamp => Some(id),
+            _ => None,
+        }
+    }
+
+    pub(super) fn insert(&mut self, key: K, id: V) {
+        let slot = key.slot();
+        if slot >= self.entries.len() {
+            self.entries.resize(slot + 1, (0, V::default()));
+        }
+        self.entries[slot] = (self.stamp, id);
+    }
+
+    /// Forgets every entry.
+    pub(super) fn clear(&mut self) {
+        self.stamp += 1;
+    }
+}
+
+impl<K: Slot, V: Copy + Default> Index<&K> for IdTable<K, V> {
+    type Output = V;
+    fn index(&self, key: &K) -> &V {
+        match self.get(key) {
+            Some(id) => id,
+            None => unreachable!("ids are assigned before they are used"),
+        }
+    }
+}
 
 /// One function's ids: values and block labels.
+#[derive(Default)]
 pub(super) struct Ids {
-    pub(super) values: FastMap<Value, u32>,
+    pub(super) values: IdTable<Value>,
     /// The label a branch to each block lands on.
-    pub(super) labels: FastMap<Block, u32>,
-    /// Per label: the (predecessor label, values passed) of each incoming edge.
-    pub(super) incoming: FastMap<u32, Vec<(u32, Vec<Value>)>>,
+    pub(super) labels: IdTable<Block>,
+    /// Per label: the predecessor label of each incoming edge, and where
+    /// in `passed` the values it passes are.
+    pub(super) incoming: FastMap<u32, Vec<(u32, Range<usize>)>>,
+    /// The values the edges pass, one run per edge.
+    passed: Vec<Value>,
     /// Per construct op: the label of the block after it.
     pub(super) continuations: FastMap<crate::ir::Op, u32>,
     /// The block the entry block only branches to, when nothing else
@@ -55,7 +223,7 @@ pub(super) struct Ids {
 impl Writer<'_> {
     pub(super) fn function(&mut self, func: crate::ir::Op) -> Result<(), SerializeError> {
         let ctx = self.ctx;
-        let id = self.symbols[&self.sym_name(func)?];
+        let id = self.symbol_of(func)?;
         let fn_type = self
             .prop(func, "function_type")
             .and_then(|a| ctx.as_type_attr(a))
@@ -63,20 +231,19 @@ impl Writer<'_> {
         let Some((inputs, results)) = ctx.as_function(fn_type) else {
             return Err("function_type is not a function type".into());
         };
-        let (inputs, results) = (inputs.to_vec(), results.to_vec());
         let fn_type_id = self.type_id(fn_type)?;
         let ret = match results.first() {
             Some(&r) => self.type_id(r)?,
             None => self.declare(Op::TypeVoid, None, vec![])?,
         };
         let control = match self.prop(func, "function_control") {
-            Some(attr) => self.enum_operand(attr, kind("FunctionControl"))?,
+            Some(attr) => self.enum_operand(attr, OperandKind::FunctionControl)?,
             None => Operand::Enum {
-                kind: kind("FunctionControl"),
+                kind: OperandKind::FunctionControl,
                 value: 0,
             },
         };
-        let mut body = Vec::new();
+        let mut body = std::mem::take(&mut self.out.functions);
         emit(
             &mut body,
             &instruction(
@@ -88,10 +255,9 @@ impl Writer<'_> {
         )?;
         self.decorate(id, ctx.attributes(func))?;
         let region = ctx.regions(func).first().copied();
-        let blocks: Vec<Block> = region
-            .map(|r| ctx.region_blocks(r).to_vec())
-            .unwrap_or_default();
-        let ids = self.assign_ids(&blocks)?;
+        let blocks = region.map_or(&[][..], |r| ctx.region_blocks(r));
+        let mut ids = self.spare_ids.take().unwrap_or_default();
+        self.assign_ids(&mut ids, blocks)?;
         match blocks.first() {
             Some(&entry) => {
                 for &arg in ctx.block_args(entry) {
@@ -108,7 +274,7 @@ impl Writer<'_> {
                 }
             }
             None => {
-                for input in inputs {
+                for &input in inputs {
                     let ty = self.type_id(input)?;
                     let param = self.fresh();
                     emit(
@@ -126,7 +292,7 @@ impl Writer<'_> {
                 &instruction(Op::Label, None, Some(ids.labels[&entry]), vec![]),
             )?;
             self.line = crate::ir::Location::UNKNOWN;
-            for variable in function_variables(ctx, &blocks) {
+            for variable in self.function_variables(blocks) {
                 self.op(&mut body, &ids, variable)?;
             }
             match ids.entry_successor {
@@ -141,28 +307,28 @@ impl Writer<'_> {
             }
         }
         emit(&mut body, &instruction(Op::FunctionEnd, None, None, vec![]))?;
-        self.out.functions.extend(body);
+        self.out.functions = body;
+        self.spare_ids = Some(ids);
         Ok(())
     }
 
     /// Ids for every block, block argument and op result, in nested
     /// regions too; the incoming edges of every label.
-    fn assign_ids(&mut self, blocks: &[Block]) -> Result<Ids, SerializeError> {
-        let mut ids = Ids {
-            values: FastMap::default(),
-            labels: FastMap::default(),
-            incoming: FastMap::default(),
-            continuations: FastMap::default(),
-            merged_loops: FastSet::default(),
-            aliases: FastMap::default(),
-            entry_successor: None,
-        };
-        self.name_blocks(&mut ids, blocks)?;
+    fn assign_ids(&mut self, ids: &mut Ids, blocks: &[Block]) -> Result<(), SerializeError> {
+        ids.values.clear();
+        ids.labels.clear();
+        ids.incoming.clear();
+        ids.passed.clear();
+        ids.continuations.clear();
+        ids.merged_loops.clear();
+        ids.aliases.clear();
+        self.name_blocks(ids, blocks)?;
         for &block in blocks {
             let label = ids.labels[&block];
-            self.record_edges(&mut ids, block, label)?;
+            self.record_edges(ids, block, label)?;
         }
-        ids.entry_successor = self.entry_fallthrough(&mut ids, blocks);
+        ids.entry_successor = self.entry_fallthrough(ids, blocks);
+        let passed = &ids.passed;
         for (&op, continuation) in &ids.continuations {
             let incoming = ids
                 .incoming
@@ -170,14 +336,15 @@ impl Writer<'_> {
                 .map_or(&[][..], Vec::as_slice);
             let yields = Yields::of(self.ctx, op)?;
             for (i, &result) in self.ctx.results(op).iter().enumerate() {
-                let mut values = incoming.iter().map(|(_, passed)| yields.pick(i, passed));
+                let mut values =
+                    (incoming.iter()).map(|(_, values)| yields.pick(i, &passed[values.clone()]));
                 let first = values.next().flatten();
                 if first.is_some() && values.all(|v| v == first) {
                     ids.aliases.insert(result, first.unwrap_or(result));
                 }
             }
         }
-        Ok(ids)
+        Ok(())
     }
 
     /// Labels and value ids for `blocks` and the regions they hold; a
@@ -186,7 +353,9 @@ impl Writer<'_> {
         let ctx = self.ctx;
         for &block in blocks {
             let label = self.fresh();
-            ids.labels.entry(block).or_insert(label);
+            if ids.labels.get(&block).is_none() {
+                ids.labels.insert(block, label);
+            }
         }
         for &block in blocks {
             for &arg in ctx.block_args(block) {
@@ -194,8 +363,8 @@ impl Writer<'_> {
                 ids.values.insert(arg, id);
             }
             for op in ctx.block_ops(block) {
-                let name = ctx.op_name_str(op);
-                if MATERIALIZED.contains(&name) {
+                let role = self.class(op).role;
+                if role.is_materialized() {
                     let id = self.materialized(op, &ids.values)?;
                     ids.values.insert(ctx.result(op, 0), id);
                     continue;
@@ -204,16 +373,16 @@ impl Writer<'_> {
                     let id = self.fresh();
                     ids.values.insert(result, id);
                 }
-                if is_construct(name) {
+                if role.is_construct() {
                     let inner = construct_blocks(ctx, op)?;
                     let continuation = self.fresh();
                     ids.continuations.insert(op, continuation);
                     ids.labels.insert(inner[inner.len() - 1], continuation);
-                    self.name_blocks(ids, &inner)?;
-                    if Some(block) != blocks.first().copied() && opens_loop(ctx, block, op, &inner)
-                    {
+                    self.name_blocks(ids, inner)?;
+                    if Some(block) != blocks.first().copied() && opens_loop(ctx, block, op, inner) {
                         ids.merged_loops.insert(op);
-                        ids.labels.insert(inner[1], ids.labels[&block]);
+                        let label = ids.labels[&block];
+                        ids.labels.insert(inner[1], label);
                     }
                 }
             }
@@ -232,7 +401,7 @@ impl Writer<'_> {
     ) -> Result<(), SerializeError> {
         let ctx = self.ctx;
         for op in ctx.block_ops(block) {
-            if is_construct(ctx.op_name_str(op)) {
+            if self.class(op).role.is_construct() {
                 let inner = construct_blocks(ctx, op)?;
                 if !ids.merged_loops.contains(&op) {
                     self.record_edges(ids, inner[0], label)?;
@@ -244,18 +413,52 @@ impl Writer<'_> {
                 label = ids.continuations[&op];
                 continue;
             }
-            let successors = ctx.successors(op);
-            if successors.is_empty() {
-                continue;
+            if !ctx.successors(op).is_empty() {
+                self.record_branch(ids, op, label)?;
             }
-            let groups = self.successor_operands(op)?;
-            for (target, values) in successors.iter().zip(groups) {
-                let target = ids.labels[target];
-                ids.incoming
-                    .entry(target)
-                    .or_default()
-                    .push((label, values));
+        }
+        Ok(())
+    }
+
+    /// The edges of branch `op`, in the block labelled `label`, with the
+    /// operands it passes to each successor.
+    fn record_branch(
+        &self,
+        ids: &mut Ids,
+        op: crate::ir::Op,
+        label: u32,
+    ) -> Result<(), SerializeError> {
+        let ctx = self.ctx;
+        let segments = |name: &str| match self.prop(op, name).map(|a| ctx.attr_data(a)) {
+            Some(AttrData::DenseArray { values, .. }) => &values[..],
+            _ => &[],
+        };
+        let count = ctx.num_operands(op);
+        // The first successor's operand count where it is not in `rest`.
+        let (first, rest): (Option<usize>, &[i64]) = match ctx.op_name_str(op) {
+            "spirv.Branch" => (Some(count), &[]),
+            "spirv.BranchConditional" => (None, &segments("operandSegmentSizes")[1..]),
+            "spirv.Switch" => {
+                let default = segments("operandSegmentSizes").get(1).copied();
+                let default = default.map_or(0, |size| size as usize);
+                (Some(default), segments("case_operand_segments"))
             }
+            other => return Err(format!("{other} has successors")),
+        };
+        let sizes = || {
+            first
+                .into_iter()
+                .chain(rest.iter().map(|&size| size as usize))
+        };
+        let mut start = count - sizes().sum::<usize>();
+        for (target, size) in ctx.successors(op).iter().zip(sizes()) {
+            let at = ids.passed.len();
+            ids.passed
+                .extend((start..start + size).map(|i| ctx.operand(op, i)));
+            start += size;
+            let target = ids.labels[target];
+            let edge = (label, at..ids.passed.len());
+            ids.incoming.entry(target).or_default().push(edge);
         }
         Ok(())
     }
@@ -269,7 +472,7 @@ impl Writer<'_> {
         ids: &Ids,
         block: Block,
         with_phis: bool,
-        merge: Option<Instruction>,
+        merge: Option<Vec<u32>>,
     ) -> Result<(), SerializeError> {
         let label = ids.labels[&block];
         let merged =
@@ -288,34 +491,79 @@ impl Writer<'_> {
     }
 
     /// The ops of `block`, constructs as their header, blocks and
-    /// continuation.
+    /// continuation; `merge` holds the words of the merge instruction to
+    /// write before the terminator.
     pub(super) fn block_ops(
         &mut self,
         body: &mut Vec<u32>,
         ids: &Ids,
         block: Block,
-        mut merge: Option<Instruction>,
+        mut merge: Option<Vec<u32>>,
     ) -> Result<(), SerializeError> {
         let ctx = self.ctx;
         for op in ctx.block_ops(block) {
-            let name = ctx.op_name_str(op);
-            if is_construct(name) {
+            let class = self.class(op);
+            if class.role.is_construct() {
                 self.construct(body, ids, op)?;
                 continue;
             }
-            if ctx
-                .op_info(ctx.op_name(op))
-                .is_some_and(|i| i.traits.contains(OpTraits::TERMINATOR))
-            {
+            if class.terminator {
                 if let Some(merge) = merge.take() {
-                    emit(body, &merge)?;
+                    body.extend_from_slice(&merge);
                 }
             }
-            if name != MERGE && name != VARIABLE {
+            if class.role != Role::Merge && class.role != Role::Variable {
                 self.op(body, ids, op)?;
             }
         }
         Ok(())
+    }
+
+    /// What the name of `op` stands for.
+    #[inline]
+    pub(super) fn class(&mut self, op: crate::ir::Op) -> OpClass {
+        let name = self.ctx.op_name(op);
+        match self.classes.get(&name) {
+            Some(class) => *class,
+            None => self.classify(name),
+        }
+    }
+
+    /// What op name `name` stands for, remembered for the module.
+    #[cold]
+    fn classify(&mut self, name: Ident) -> OpClass {
+        let text = self.ctx.str(name);
+        let role = match text {
+            "spirv.GlobalVariable" => Role::GlobalVariable,
+            "spirv.SpecConstant" => Role::SpecConstant,
+            "spirv.SpecConstantComposite" => Role::SpecConstantComposite,
+            "spirv.mlir.spec_constant_op" => Role::NamedSpecOperation,
+            "spirv.func" => Role::Func,
+            "spirv.EntryPoint" => Role::EntryPoint,
+            "spirv.ExecutionMode" => Role::ExecutionMode,
+            "spirv.ExecutionModeId" => Role::ExecutionModeId,
+            "spirv.Constant" => Role::Constant,
+            "spirv.mlir.addressof" => Role::AddressOf,
+            "spirv.mlir.referenceof" => Role::ReferenceOf,
+            "spirv.Undef" => Role::Undef,
+            "spirv.SpecConstantOperation" => Role::SpecConstantOperation,
+            SELECTION => Role::Selection,
+            LOOP => Role::Loop,
+            MERGE => Role::Merge,
+            VARIABLE => Role::Variable,
+            "spirv.Branch" => Role::Branch,
+            "spirv.BranchConditional" => Role::BranchConditional,
+            "spirv.Switch" => Role::Switch,
+            _ => Role::Instruction,
+        };
+        let class = OpClass {
+            role,
+            grammar: Op::from_name(text),
+            terminator: (self.ctx.op_info(name))
+                .is_some_and(|i| i.traits.contains(OpTraits::TERMINATOR)),
+        };
+        self.classes.insert(name, class);
+        class
     }
 
     /// The module-level id a materialization op stands for; `values` holds
@@ -323,56 +571,29 @@ impl Writer<'_> {
     pub(super) fn materialized(
         &mut self,
         op: crate::ir::Op,
-        values: &FastMap<Value, u32>,
+        values: &IdTable<Value>,
     ) -> Result<u32, SerializeError> {
         let ctx = self.ctx;
         let Some(&result) = ctx.results(op).first() else {
             return Err(format!("{} without a result", ctx.op_name_str(op)));
         };
         let ty = ctx.value_type(result);
-        match ctx.op_name_str(op) {
-            "spirv.Constant" => {
-                let value = self
-                    .prop(op, "value")
-                    .ok_or("spirv.Constant without a value")?;
+        match self.class(op).role {
+            Role::Constant => {
+                let value = (self.prop(op, "value")).ok_or("spirv.Constant without a value")?;
                 self.constant_id(ty, value)
             }
-            "spirv.mlir.addressof" => self.symbol_id(self.prop(op, "variable")),
-            "spirv.mlir.referenceof" => self.symbol_id(self.prop(op, "spec_const")),
-            "spirv.SpecConstantOperation" => self.spec_operation(op, values, None),
+            Role::AddressOf => {
+                let variable = self.prop(op, "variable");
+                self.symbol_id(variable)
+            }
+            Role::ReferenceOf => {
+                let spec_const = self.prop(op, "spec_const");
+                self.symbol_id(spec_const)
+            }
+            Role::SpecConstantOperation => self.spec_operation(op, values, None),
             _ => self.undef_id(ty),
         }
-    }
-
-    /// The operands a branch passes to each successor.
-    fn successor_operands(&self, op: crate::ir::Op) -> Result<Vec<Vec<Value>>, SerializeError> {
-        let ctx = self.ctx;
-        let operands: Vec<Value> = ctx.operands(op).collect();
-        let segments = |name: &str| -> Vec<usize> {
-            match self.prop(op, name).map(|a| ctx.attr_data(a)) {
-                Some(AttrData::DenseArray { values, .. }) => {
-                    values.iter().map(|&v| v as usize).collect()
-                }
-                _ => Vec::new(),
-            }
-        };
-        let sizes: Vec<usize> = match ctx.op_name_str(op) {
-            "spirv.Branch" => vec![operands.len()],
-            "spirv.BranchConditional" => segments("operandSegmentSizes")[1..].to_vec(),
-            "spirv.Switch" => {
-                let mut sizes = vec![segments("operandSegmentSizes").get(1).copied().unwrap_or(0)];
-                sizes.extend(segments("case_operand_segments"));
-                sizes
-            }
-            other => return Err(format!("{other} has successors")),
-        };
-        let mut start = operands.len() - sizes.iter().sum::<usize>();
-        let mut groups = Vec::new();
-        for size in sizes {
-            groups.push(operands[start..start + size].to_vec());
-            start += size;
-        }
-        Ok(groups)
     }
 
     /// An `OpPhi` for each of `values` at the block labelled `label`: the
@@ -388,28 +609,31 @@ impl Writer<'_> {
     ) -> Result<(), SerializeError> {
         let ctx = self.ctx;
         let incoming = ids.incoming.get(&label).map(Vec::as_slice).unwrap_or(&[]);
+        let passed = &ids.passed;
         for (i, &phi) in values.iter().enumerate() {
             let ty = self.type_id(ctx.value_type(phi))?;
-            let mut operands = Vec::new();
-            for (pred, passed) in incoming {
-                let value = pick(i, passed).ok_or("a branch passes too few block arguments")?;
-                operands.push(Operand::Id(self.value_id(ids, value)?));
-                operands.push(Operand::Id(*pred));
+            let start = begin(body);
+            body.push(ty);
+            body.push(ids.values[&phi]);
+            for (pred, values) in incoming {
+                let value = (pick(i, &passed[values.clone()]))
+                    .ok_or("a branch passes too few block arguments")?;
+                body.push(self.value_id(ids, value)?);
+                body.push(*pred);
             }
-            emit(
-                body,
-                &instruction(Op::Phi, Some(ty), Some(ids.values[&phi]), operands),
-            )?;
+            finish(body, start, Op::Phi)?;
         }
         Ok(())
     }
 
     pub(super) fn value_id(&self, ids: &Ids, mut value: Value) -> Result<u32, SerializeError> {
-        while let Some(&aliased) = ids.aliases.get(&value) {
-            if aliased == value {
-                break;
+        if !ids.aliases.is_empty() {
+            while let Some(&aliased) = ids.aliases.get(&value) {
+                if aliased == value {
+                    break;
+                }
+                value = aliased;
             }
-            value = aliased;
         }
         ids.values
             .get(&value)
@@ -424,35 +648,42 @@ impl Writer<'_> {
         op: crate::ir::Op,
     ) -> Result<(), SerializeError> {
         let ctx = self.ctx;
-        let name = ctx.op_name_str(op);
-        if MATERIALIZED.contains(&name) {
+        let class = self.class(op);
+        if class.role.is_materialized() {
             return Ok(());
         }
-        let grammar_op = Op::from_name(name).ok_or_else(|| format!("unknown op {name}"))?;
+        let grammar_op =
+            (class.grammar).ok_or_else(|| format!("unknown op {}", ctx.op_name_str(op)))?;
         let result = ctx.results(op).first().map(|r| ids.values[r]);
         let result_type = match ctx.results(op).first() {
             Some(&r) => Some(self.type_id(ctx.value_type(r))?),
             None => None,
         };
-        let operands = match name {
-            "spirv.Branch" | "spirv.BranchConditional" | "spirv.Switch" => {
-                self.branch_operands(ids, op)?
-            }
-            _ => self.operands(ids, op, grammar_op)?,
-        };
-        let set = grammar_op.inst_set();
-        let inst = if set == InstSet::Core {
-            instruction(grammar_op, result_type, result, operands)
-        } else {
-            let mut all = vec![
-                Operand::Id(self.ext_set(set)?),
-                Operand::ExtInst(grammar_op),
-            ];
-            all.extend(operands);
-            instruction(Op::ExtInst, result_type, result, all)
-        };
         self.line(body, ctx.op_loc(op))?;
-        emit(body, &inst)?;
+        let start = begin(body);
+        body.extend(result_type);
+        body.extend(result);
+        let set = plan(grammar_op).set;
+        // An extended instruction's set id follows the operands' ids.
+        let set_slot = (set != InstSet::Core).then(|| {
+            body.push(0);
+            body.push(grammar_op.info().opcode);
+            body.len() - 2
+        });
+        match class.role {
+            Role::Branch | Role::BranchConditional | Role::Switch => {
+                self.branch_operands(body, ids, op, class.role)?
+            }
+            _ => self.operands(body, ids, op, grammar_op)?,
+        }
+        let written = match set_slot {
+            Some(slot) => {
+                body[slot] = self.ext_set(set)?;
+                Op::ExtInst
+            }
+            None => grammar_op,
+        };
+        finish(body, start, written)?;
         if let Some(id) = result {
             self.decorate(id, ctx.attributes(op))?;
         }
@@ -461,76 +692,79 @@ impl Writer<'_> {
 
     fn branch_operands(
         &mut self,
+        body: &mut Vec<u32>,
         ids: &Ids,
         op: crate::ir::Op,
-    ) -> Result<Vec<Operand>, SerializeError> {
+        role: Role,
+    ) -> Result<(), SerializeError> {
         let ctx = self.ctx;
-        let label = |b: &Block| Operand::Id(ids.labels[b]);
         let successors = ctx.successors(op);
-        let mut operands = Vec::new();
-        match ctx.op_name_str(op) {
-            "spirv.Branch" => operands.push(label(&successors[0])),
-            "spirv.BranchConditional" => {
-                operands.push(Operand::Id(self.value_id(ids, ctx.operand(op, 0))?));
-                operands.extend(successors.iter().map(label));
+        match role {
+            Role::Branch => body.push(ids.labels[&successors[0]]),
+            Role::BranchConditional => {
+                body.push(self.value_id(ids, ctx.operand(op, 0))?);
+                body.extend(successors.iter().map(|b| ids.labels[b]));
                 if let Some(AttrData::Array(weights)) =
-                    self.prop(op, "branch_weights").map(|a| ctx.attr_data(a))
+                    (self.prop(op, "branch_weights")).map(|a| ctx.attr_data(a))
                 {
                     for w in weights.iter() {
-                        operands.push(Operand::Integer(ctx.as_int_attr(*w).unwrap_or(0) as u32));
+                        body.push(ctx.as_int_attr(*w).unwrap_or(0) as u32);
                     }
                 }
             }
             _ => {
                 let selector = ctx.operand(op, 0);
-                operands.push(Operand::Id(self.value_id(ids, selector)?));
-                operands.push(label(&successors[0]));
+                body.push(self.value_id(ids, selector)?);
+                body.push(ids.labels[&successors[0]]);
                 let ty = ctx.value_type(selector);
-                let literals = match self.prop(op, "literals").map(|a| ctx.attr_data(a)) {
-                    Some(AttrData::Array(literals)) => literals.to_vec(),
-                    _ => Vec::new(),
-                };
-                for (literal, target) in literals.iter().zip(&successors[1..]) {
-                    let bits = ctx.as_int_attr(*literal).unwrap_or(0) as u64;
-                    operands.push(self.number(ty, bits)?);
-                    operands.push(label(target));
+                if let Some(AttrData::Array(literals)) =
+                    (self.prop(op, "literals")).map(|a| ctx.attr_data(a))
+                {
+                    for (literal, target) in literals.iter().zip(&successors[1..]) {
+                        let bits = ctx.as_int_attr(*literal).unwrap_or(0) as u64;
+                        self.number(ty, bits)?.encode(body);
+                        body.push(ids.labels[target]);
+                    }
                 }
             }
         }
-        Ok(operands)
+        Ok(())
     }
 
-    /// The operands of a generic op in grammar order: values for id
-    /// operands, properties (by enum kind or operand name) for the rest.
+    /// The operands of a generic op in grammar order, into `body`: values
+    /// for id operands, properties (by enum kind or operand name) for the
+    /// rest.
     pub(super) fn operands(
         &mut self,
+        body: &mut Vec<u32>,
         ids: &Ids,
         op: crate::ir::Op,
         grammar_op: Op,
-    ) -> Result<Vec<Operand>, SerializeError> {
+    ) -> Result<(), SerializeError> {
+        let mut taken = std::mem::take(&mut self.taken);
+        taken.clear();
+        let written = self.planned_operands(body, ids, op, grammar_op, &mut taken);
+        self.taken = taken;
+        written
+    }
+
+    fn planned_operands(
+        &mut self,
+        body: &mut Vec<u32>,
+        ids: &Ids,
+        op: crate::ir::Op,
+        grammar_op: Op,
+        taken: &mut Vec<(Ident, usize)>,
+    ) -> Result<(), SerializeError> {
         let ctx = self.ctx;
-        let values: Vec<Value> = ctx.operands(op).collect();
         let mut next_value = 0;
-        let mut taken: FastMap<&'static str, usize> = FastMap::default();
-        let mut out = Vec::new();
-        let infos = (grammar_op.info().operands.iter()).filter(|i| !conventions::is_result(i.kind));
-        for info in infos {
-            let carrier = conventions::carrier(grammar_op, info);
+        for &(info, carrier) in plan(grammar_op).steps.iter() {
             let repeat = info.quantifier == Quantifier::Variadic;
             let optional = info.quantifier != Quantifier::One;
             loop {
-                let before = out.len();
-                self.operand(
-                    ids,
-                    op,
-                    info,
-                    carrier,
-                    &values,
-                    &mut next_value,
-                    &mut taken,
-                    &mut out,
-                )?;
-                let took = out.len() > before;
+                let before = body.len();
+                self.operand(body, ids, op, info, carrier, &mut next_value, taken)?;
+                let took = body.len() > before;
                 if !took && !optional {
                     return Err(format!(
                         "{}: no value for operand `{}`",
@@ -543,77 +777,78 @@ impl Writer<'_> {
                 }
             }
         }
-        if next_value < values.len() {
+        let values = ctx.num_operands(op);
+        if next_value < values {
             return Err(format!(
                 "{}: {} operands left over",
                 ctx.op_name_str(op),
-                values.len() - next_value
+                values - next_value
             ));
         }
-        Ok(out)
+        Ok(())
     }
 
-    /// One operand for `info` (with its enumerant's parameters), if any is
-    /// left, read from where `carrier` says the op keeps it.
+    /// One operand for `info` (with its enumerant's parameters), if any
+    /// is left, read from where `carrier` says the op keeps it; `taken`
+    /// counts the items of array properties used so far.
     #[allow(clippy::too_many_arguments)]
     fn operand(
         &mut self,
+        body: &mut Vec<u32>,
         ids: &Ids,
         op: crate::ir::Op,
-        info: &OperandInfo,
+        info: &'static OperandInfo,
         carrier: Carrier,
-        values: &[Value],
         next_value: &mut usize,
-        taken: &mut FastMap<&'static str, usize>,
-        out: &mut Vec<Operand>,
+        taken: &mut Vec<(Ident, usize)>,
     ) -> Result<(), SerializeError> {
         let ctx = self.ctx;
+        let attr = self.prop_entry(op, property_name(info, carrier));
         if carrier.form == Form::Value {
-            if let Some(attr) = self.prop(op, info.name) {
-                let n = taken.entry(info.name).or_insert(0);
+            if let Some((name, attr)) = attr {
+                let n = take_item(taken, name);
                 let item = match ctx.attr_data(attr) {
-                    AttrData::Array(items) => items.get(*n).copied(),
-                    _ if *n == 0 => Some(attr),
+                    AttrData::Array(items) => items.get(n).copied(),
+                    _ if n == 0 => Some(attr),
                     _ => None,
                 };
-                *n += 1;
                 let id = match item.map(|a| (a, ctx.attr_data(a))) {
                     Some((_, AttrData::Type(ty))) => self.type_id(*ty)?,
                     Some((a, AttrData::SymbolRef { .. })) => self.symbol_id(Some(a))?,
                     Some(_) => return Err(format!("unsupported value of operand `{}`", info.name)),
                     None => return Ok(()),
                 };
-                out.push(Operand::Id(id));
+                body.push(id);
                 return Ok(());
             }
-            if let Some(&value) = values.get(*next_value) {
+            if *next_value < ctx.num_operands(op) {
+                let value = ctx.operand(op, *next_value);
                 *next_value += 1;
-                out.push(Operand::Id(self.value_id(ids, value)?));
+                body.push(self.value_id(ids, value)?);
             }
             return Ok(());
         }
-        if carrier.form == Form::BlockPosition && is_construct(ctx.op_name_str(op)) {
-            out.push(Operand::Id(self.construct_target(ids, op, carrier.name)?));
+        if carrier.form == Form::BlockPosition && self.class(op).role.is_construct() {
+            body.push(self.construct_target(ids, op, carrier.name)?);
             return Ok(());
         }
-        let Some(attr) = self.prop(op, carrier.name) else {
+        let Some((name, attr)) = attr else {
             return Ok(());
         };
-        let n = taken.entry(carrier.name).or_insert(0);
+        let n = take_item(taken, name);
         let attr = match ctx.attr_data(attr) {
-            AttrData::Array(items) => items.get(*n).copied(),
-            _ if *n == 0 => Some(attr),
+            AttrData::Array(items) => items.get(n).copied(),
+            _ if n == 0 => Some(attr),
             _ => None,
         };
-        *n += 1;
         let Some(attr) = attr else { return Ok(()) };
         let unsupported = || format!("unsupported value of operand `{}`", carrier.name);
         match carrier.form {
             Form::Value => {}
-            Form::Symbol => out.push(Operand::Id(self.symbol_id(Some(attr))?)),
+            Form::Symbol => body.push(self.symbol_id(Some(attr))?),
             Form::Type => {
                 let ty = ctx.as_type_attr(attr).ok_or_else(unsupported)?;
-                out.push(Operand::Id(self.type_id(ty)?));
+                body.push(self.type_id(ty)?);
             }
             Form::BlockPosition => {
                 let position = ctx.as_int_attr(attr).ok_or_else(unsupported)?;
@@ -623,45 +858,31 @@ impl Writer<'_> {
                     .ok()
                     .and_then(|p| blocks.get(p))
                     .ok_or("block index out of range")?;
-                out.push(Operand::Id(ids.labels[block]));
+                body.push(ids.labels[block]);
             }
             Form::ConstantEnum(kind) => {
-                let Operand::Enum { value, .. } = self.enum_operand(attr, kind)? else {
-                    return Err(unsupported());
-                };
-                out.push(Operand::Id(self.u32_constant_id(value)?));
+                let value = self.enum_word(attr, kind)?;
+                body.push(self.u32_constant_id(value)?);
             }
             Form::Enum => {
-                let operand = self.enum_operand(attr, info.kind)?;
-                let Operand::Enum { value, .. } = operand else {
-                    return Ok(());
-                };
-                out.push(operand);
+                let value = self.enum_word(attr, info.kind)?;
+                body.push(value);
                 for enumerant in conventions::named_enumerants(info.kind, value) {
                     for param in enumerant.parameters {
                         let param_carrier = conventions::parameter_carrier(carrier, param);
-                        self.operand(
-                            ids,
-                            op,
-                            param,
-                            param_carrier,
-                            values,
-                            next_value,
-                            taken,
-                            out,
-                        )?;
+                        self.operand(body, ids, op, param, param_carrier, next_value, taken)?;
                     }
                 }
             }
             Form::Literal | Form::LiteralArray => match ctx.attr_data(attr) {
                 AttrData::Integer { value, .. } => {
                     let value = *value as u64;
-                    out.push(Operand::Integer(value as u32));
+                    body.push(value as u32);
                     if value > u64::from(u32::MAX) && (value as i64) >= 0 {
-                        out.push(Operand::Integer((value >> 32) as u32));
+                        body.push((value >> 32) as u32);
                     }
                 }
-                AttrData::String(s) => out.push(Operand::String(ctx.str(*s).into())),
+                AttrData::String(s) => encode_string(ctx.str(*s), body),
                 _ => return Err(unsupported()),
             },
         }
@@ -671,6 +892,9 @@ impl Writer<'_> {
     /// The id of a 32-bit unsigned integer constant (a scope or memory
     /// semantics), shared with equal constants of the module.
     fn u32_constant_id(&mut self, value: u32) -> Result<u32, SerializeError> {
+        if let Some(&id) = self.u32_constants.get(&value) {
+            return Ok(id);
+        }
         let int = self.declare(
             Op::TypeInt,
             None,
@@ -683,6 +907,22 @@ impl Writer<'_> {
                 signed: false,
             },
         };
-        self.declare(Op::Constant, Some(int), vec![number])
+        let id = self.declare(Op::Constant, Some(int), vec![number])?;
+        self.u32_constants.insert(value, id);
+        Ok(id)
+    }
+}
+
+/// The index of the next item of array property `name` to take, counted.
+fn take_item(taken: &mut Vec<(Ident, usize)>, name: Ident) -> usize {
+    match taken.iter_mut().find(|t| t.0 == name) {
+        Some(count) => {
+            count.1 += 1;
+            count.1 - 1
+        }
+        None => {
+            taken.push((name, 1));
+            0
+        }
     }
 }

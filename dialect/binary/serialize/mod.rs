@@ -14,10 +14,13 @@ mod regions;
 mod spec_ops;
 mod types;
 
-use super::{Header, Instruction, Operand};
-use crate::grammar::{find_kind, Category, InstSet, Op, OperandKind};
-use crate::ir::{Attr, AttrData, Context, Location, Param, Type, TypeData};
+use super::{encode_string, finish_instruction, Header, Instruction, Operand};
+use crate::grammar::{Category, EnumerantInfo, InstSet, Op, OperandKind};
+use crate::ir::{Attr, AttrData, Context, Ident, Location, Param, Type, TypeData};
 use crate::ir::{FastMap, FastSet};
+use function::{IdTable, OpClass, Role};
+use std::cell::Cell;
+use std::sync::OnceLock;
 
 /// Attributes of a `spirv.GlobalVariable` that decorate the struct it
 /// points to (`BufferBlock`, or `Block` on inputs and outputs) rather than
@@ -48,17 +51,17 @@ struct Writer<'c> {
     ctx: &'c Context,
     next_id: u32,
     out: Sections,
-    types: FastMap<Type, u32>,
+    types: IdTable<Type>,
     constants: FastMap<(Type, Attr), u32>,
-    undefs: FastMap<Type, u32>,
-    symbols: FastMap<String, u32>,
+    undefs: IdTable<Type>,
+    symbols: FastMap<Ident, u32>,
     ext_sets: FastMap<&'static str, u32>,
     /// Non-struct types and constants by their encoding less the result id.
     declared: FastMap<Vec<u32>, u32>,
     /// Structs decorated `Block`.
     blocks: FastSet<u32>,
     /// Named structs being written, with their reserved ids.
-    open_structs: Vec<(String, u32)>,
+    open_structs: Vec<(Ident, u32)>,
     /// Forward-declared pointers by (pointee struct id, storage class,
     /// stride).
     forward_pointers: FastMap<(u32, u32, i64), u32>,
@@ -69,6 +72,63 @@ struct Writer<'c> {
     strings: FastMap<String, u32>,
     /// The location the last `OpLine` in the current block gave.
     line: Location,
+    /// The last file an op's location named, with its `OpString` id.
+    line_file: Option<(Ident, Option<u32>)>,
+    /// What each op name stands for, by the name's index.
+    classes: IdTable<Ident, OpClass>,
+    /// Enumerant values of enum attributes, by attribute and kind.
+    enum_words: FastMap<(Attr, OperandKind), u32>,
+    /// Ids of 32-bit unsigned integer constants, by value.
+    u32_constants: FastMap<u32, u32>,
+    /// Scratch for [`Writer::operands`]: the items of each array
+    /// property taken so far.
+    taken: Vec<(Ident, usize)>,
+    /// The tables of the last function written, for the next to reuse.
+    spare_ids: Option<function::Ids>,
+    /// `Decoration` enumerants by the attribute names naming them.
+    decorations: FastMap<Ident, Option<&'static EnumerantInfo>>,
+}
+
+/// The writer's tables and buffers, kept per thread from one module to
+/// the next so that their storage is reused.
+#[derive(Default)]
+struct Pool {
+    out: Sections,
+    types: IdTable<Type>,
+    undefs: IdTable<Type>,
+    constants: FastMap<(Type, Attr), u32>,
+    symbols: FastMap<Ident, u32>,
+    declared: FastMap<Vec<u32>, u32>,
+    classes: IdTable<Ident, OpClass>,
+    enum_words: FastMap<(Attr, OperandKind), u32>,
+    u32_constants: FastMap<u32, u32>,
+    decorations: FastMap<Ident, Option<&'static EnumerantInfo>>,
+    spare_ids: Option<function::Ids>,
+}
+
+thread_local! {
+    static POOL: Cell<Option<Box<Pool>>> = const { Cell::new(None) };
+}
+
+impl Sections {
+    fn clear(&mut self) {
+        for section in [
+            &mut self.capabilities,
+            &mut self.extensions,
+            &mut self.imports,
+            &mut self.memory_model,
+            &mut self.entry_points,
+            &mut self.execution_modes,
+            &mut self.sources,
+            &mut self.names,
+            &mut self.module_processed,
+            &mut self.annotations,
+            &mut self.globals,
+            &mut self.functions,
+        ] {
+            section.clear();
+        }
+    }
 }
 
 /// Writes `module` (a `spirv.module` op) as SPIR-V words.
@@ -79,98 +139,155 @@ pub fn serialize(ctx: &Context, module: crate::ir::Op) -> Result<Vec<u32>, Seria
             ctx.op_name_str(module)
         ));
     }
+    let pool = POOL.take().unwrap_or_default();
     let mut w = Writer {
         ctx,
         next_id: 1,
-        out: Sections::default(),
-        types: FastMap::default(),
-        constants: FastMap::default(),
-        undefs: FastMap::default(),
-        symbols: FastMap::default(),
+        out: pool.out,
+        types: pool.types,
+        constants: pool.constants,
+        undefs: pool.undefs,
+        symbols: pool.symbols,
         ext_sets: FastMap::default(),
-        declared: FastMap::default(),
+        declared: pool.declared,
         blocks: FastSet::default(),
         open_structs: Vec::new(),
         forward_pointers: FastMap::default(),
         pending_pointers: Vec::new(),
         strings: FastMap::default(),
         line: Location::UNKNOWN,
+        line_file: None,
+        classes: pool.classes,
+        enum_words: pool.enum_words,
+        u32_constants: pool.u32_constants,
+        taken: Vec::new(),
+        spare_ids: pool.spare_ids,
+        decorations: pool.decorations,
     };
-    let version = w.module_header(module)?;
-    let body = ctx
-        .regions(module)
-        .first()
-        .and_then(|r| ctx.region_blocks(*r).first().copied());
-    let ops: Vec<crate::ir::Op> = body.map(|b| ctx.block_ops(b).collect()).unwrap_or_default();
-    for &op in &ops {
-        let name = ctx.op_name_str(op);
-        let named = matches!(
-            name,
-            "spirv.GlobalVariable"
-                | "spirv.SpecConstant"
-                | "spirv.SpecConstantComposite"
-                | "spirv.mlir.spec_constant_op"
-                | "spirv.func"
-        );
-        let debug_symbol =
-            Writer::debug_instruction(name).is_some() && w.prop(op, "sym_name").is_some();
-        if named || debug_symbol {
-            let name = w.sym_name(op)?;
-            let id = w.fresh();
-            w.symbols.insert(name.clone(), id);
-            if named {
-                w.emit_name(id, &name);
+    let words = w.module(module);
+    let mut pool = Box::new(Pool {
+        out: w.out,
+        types: w.types,
+        undefs: w.undefs,
+        constants: w.constants,
+        symbols: w.symbols,
+        declared: w.declared,
+        classes: w.classes,
+        enum_words: w.enum_words,
+        u32_constants: w.u32_constants,
+        decorations: w.decorations,
+        spare_ids: w.spare_ids,
+    });
+    pool.out.clear();
+    pool.types.clear();
+    pool.undefs.clear();
+    pool.constants.clear();
+    pool.symbols.clear();
+    pool.declared.clear();
+    pool.classes.clear();
+    pool.enum_words.clear();
+    pool.u32_constants.clear();
+    pool.decorations.clear();
+    POOL.set(Some(pool));
+    words
+}
+
+impl Writer<'_> {
+    /// The words of `module`, a `spirv.module`.
+    fn module(&mut self, module: crate::ir::Op) -> Result<Vec<u32>, SerializeError> {
+        let ctx = self.ctx;
+        let version = self.module_header(module)?;
+        let body = ctx
+            .regions(module)
+            .first()
+            .and_then(|r| ctx.region_blocks(*r).first().copied());
+        let ops = || body.into_iter().flat_map(|b| ctx.block_ops(b));
+        for op in ops() {
+            let named = matches!(
+                self.class(op).role,
+                Role::GlobalVariable
+                    | Role::SpecConstant
+                    | Role::SpecConstantComposite
+                    | Role::NamedSpecOperation
+                    | Role::Func
+            );
+            let debug_symbol =
+                self.debug_instruction(op).is_some() && self.prop(op, "sym_name").is_some();
+            if named || debug_symbol {
+                let name = self.sym_ident(op)?;
+                let id = self.fresh();
+                self.symbols.insert(name, id);
+                if named {
+                    self.emit_name(id, ctx.str(name));
+                }
             }
         }
-    }
-    for &op in &ops {
-        match ctx.op_name_str(op) {
-            "spirv.GlobalVariable" => w.global_variable(op)?,
-            "spirv.SpecConstant" => w.spec_constant(op)?,
-            "spirv.SpecConstantComposite" => w.spec_constant_composite(op)?,
-            "spirv.Constant" => w.decorated_constant(op)?,
-            "spirv.mlir.spec_constant_op" => w.named_spec_operation(op)?,
-            "spirv.func" => w.function(op)?,
-            "spirv.EntryPoint" => w.entry_point(op)?,
-            "spirv.ExecutionMode" | "spirv.ExecutionModeId" => w.execution_mode(op)?,
-            other => match Writer::debug_instruction(other) {
-                Some(grammar_op) => w.debug_op(op, grammar_op)?,
-                None => return Err(format!("unsupported module-level op {other}")),
-            },
+        for op in ops() {
+            match self.class(op).role {
+                Role::GlobalVariable => self.global_variable(op)?,
+                Role::SpecConstant => self.spec_constant(op)?,
+                Role::SpecConstantComposite => self.spec_constant_composite(op)?,
+                Role::Constant => self.decorated_constant(op)?,
+                Role::NamedSpecOperation => self.named_spec_operation(op)?,
+                Role::Func => self.function(op)?,
+                Role::EntryPoint => self.entry_point(op)?,
+                Role::ExecutionMode | Role::ExecutionModeId => self.execution_mode(op)?,
+                _ => match self.debug_instruction(op) {
+                    Some(grammar_op) => self.debug_op(op, grammar_op)?,
+                    None => {
+                        let name = ctx.op_name_str(op);
+                        return Err(format!("unsupported module-level op {name}"));
+                    }
+                },
+            }
         }
+        let header = Header {
+            version,
+            generator: 0,
+            bound: self.next_id,
+            schema: 0,
+        };
+        let o = &self.out;
+        let sections = [
+            &o.capabilities,
+            &o.extensions,
+            &o.imports,
+            &o.memory_model,
+            &o.entry_points,
+            &o.execution_modes,
+            &o.sources,
+            &o.names,
+            &o.module_processed,
+            &o.annotations,
+            &o.globals,
+            &o.functions,
+        ];
+        let size = sections.iter().map(|s| s.len()).sum::<usize>();
+        let mut words = Vec::with_capacity(Header::WORDS + size);
+        header.write(&mut words);
+        for section in sections {
+            words.extend_from_slice(section);
+        }
+        Ok(words)
     }
-    let header = Header {
-        version,
-        generator: 0,
-        bound: w.next_id,
-        schema: 0,
-    };
-    let o = &w.out;
-    let mut words = Vec::with_capacity(Header::WORDS + o.globals.len() + o.functions.len());
-    header.write(&mut words);
-    for section in [
-        &o.capabilities,
-        &o.extensions,
-        &o.imports,
-        &o.memory_model,
-        &o.entry_points,
-        &o.execution_modes,
-        &o.sources,
-        &o.names,
-        &o.module_processed,
-        &o.annotations,
-        &o.globals,
-        &o.functions,
-    ] {
-        words.extend_from_slice(section);
-    }
-    Ok(words)
 }
 
 /// Appends `inst` to `buf`.
 fn emit(buf: &mut Vec<u32>, inst: &Instruction) -> Result<(), SerializeError> {
     inst.encode(buf)
         .map_err(|e| format!("{}: {e}", inst.op.info().grammar_name))
+}
+
+/// Starts an instruction written word by word into `buf`: reserves the
+/// word its count and opcode go in, and returns where it starts.
+fn begin(buf: &mut Vec<u32>) -> usize {
+    buf.push(0);
+    buf.len() - 1
+}
+
+/// Completes the instruction of `op` begun at `start` in `buf`.
+fn finish(buf: &mut Vec<u32>, start: usize, op: Op) -> Result<(), SerializeError> {
+    finish_instruction(buf, start, op).map_err(|e| format!("{}: {e}", op.info().grammar_name))
 }
 
 fn instruction(
@@ -205,31 +322,61 @@ impl<'c> Writer<'c> {
         self.next_id - 1
     }
 
-    fn sym_name(&self, op: crate::ir::Op) -> Result<String, SerializeError> {
-        self.prop(op, "sym_name")
-            .and_then(|a| self.ctx.as_string_attr(a))
-            .map(str::to_string)
-            .ok_or_else(|| format!("{} without a sym_name", self.ctx.op_name_str(op)))
+    fn sym_ident(&self, op: crate::ir::Op) -> Result<Ident, SerializeError> {
+        match self.prop(op, "sym_name").map(|a| self.ctx.attr_data(a)) {
+            Some(AttrData::String(name)) => Ok(*name),
+            _ => Err(format!("{} without a sym_name", self.ctx.op_name_str(op))),
+        }
     }
 
+    /// The id `op`'s `sym_name` was given.
+    fn symbol_of(&self, op: crate::ir::Op) -> Result<u32, SerializeError> {
+        let name = self.sym_ident(op)?;
+        (self.symbols.get(&name).copied())
+            .ok_or_else(|| format!("unknown symbol @{}", self.ctx.str(name)))
+    }
+
+    /// The property `name` of `op` (see [`Self::prop_entry`]).
     fn prop(&self, op: crate::ir::Op, name: &str) -> Option<Attr> {
+        self.prop_entry(op, name).map(|e| e.1)
+    }
+
+    /// The property `name` of `op`, with the name as interned. Property
+    /// dictionaries are short: a scan comparing lengths first beats
+    /// hashing the name or a binary search comparing whole names.
+    fn prop_entry(&self, op: crate::ir::Op, name: &str) -> Option<(Ident, Attr)> {
         let props = self.ctx.properties(op)?;
-        self.ctx.dict_get(props, name)
+        let entries = self.ctx.dict_entries(props);
+        entries.iter().find(|e| self.ctx.str(e.0) == name).copied()
     }
 
     fn emit_name(&mut self, id: u32, name: &str) {
-        let inst = instruction(
-            Op::Name,
-            None,
-            None,
-            vec![Operand::Id(id), Operand::String(name.into())],
-        );
-        let _ = emit(&mut self.out.names, &inst);
+        let names = &mut self.out.names;
+        let start = begin(names);
+        names.push(id);
+        encode_string(name, names);
+        let _ = finish(names, start, Op::Name);
     }
 
     /// The enumerant an enum attribute (`#spirv.storage_class<Input>`) or a
     /// string attribute names, as an operand of `kind`.
     fn enum_operand(&self, attr: Attr, kind: OperandKind) -> Result<Operand, SerializeError> {
+        let value = self.enum_attr_value(attr, kind)?;
+        Ok(Operand::Enum { kind, value })
+    }
+
+    /// The value of the enumerant an enum or string attribute names, as
+    /// [`Self::enum_operand`] reads it, remembered per attribute.
+    fn enum_word(&mut self, attr: Attr, kind: OperandKind) -> Result<u32, SerializeError> {
+        if let Some(&value) = self.enum_words.get(&(attr, kind)) {
+            return Ok(value);
+        }
+        let value = self.enum_attr_value(attr, kind)?;
+        self.enum_words.insert((attr, kind), value);
+        Ok(value)
+    }
+
+    fn enum_attr_value(&self, attr: Attr, kind: OperandKind) -> Result<u32, SerializeError> {
         let case = match self.ctx.attr_data(attr) {
             AttrData::Dialect(d) => match d.params.first() {
                 Some(Param::Ident(case)) => self.ctx.str(*case),
@@ -238,9 +385,7 @@ impl<'c> Writer<'c> {
             AttrData::String(s) => self.ctx.str(*s),
             _ => "",
         };
-        enum_value(kind, case)
-            .map(|value| Operand::Enum { kind, value })
-            .ok_or_else(|| format!("`{case}` is not a {}", kind.info().name))
+        enum_value(kind, case).ok_or_else(|| format!("`{case}` is not a {}", kind.info().name))
     }
 
     /// The `@symbol` a symbol-reference attribute names, as an id.
@@ -248,11 +393,8 @@ impl<'c> Writer<'c> {
         let Some(AttrData::SymbolRef { root, .. }) = attr.map(|a| self.ctx.attr_data(a)) else {
             return Err("expected a symbol reference".into());
         };
-        let name = self.ctx.str(*root);
-        self.symbols
-            .get(name)
-            .copied()
-            .ok_or_else(|| format!("unknown symbol @{name}"))
+        (self.symbols.get(root).copied())
+            .ok_or_else(|| format!("unknown symbol @{}", self.ctx.str(*root)))
     }
 
     /// Capabilities, extensions and the memory model; the header's version.
@@ -269,7 +411,7 @@ impl<'c> Writer<'c> {
         let minor: u32 = (self.ctx.str(*version).strip_prefix("v1."))
             .and_then(|m| m.parse().ok())
             .ok_or("bad vce version")?;
-        let capability = kind("Capability");
+        let capability = OperandKind::Capability;
         for cap in caps.iter() {
             let Param::Ident(name) = cap else { continue };
             let name = self.ctx.str(*name);
@@ -297,14 +439,14 @@ impl<'c> Writer<'c> {
             emit(&mut self.out.extensions, &inst)?;
         }
         let mut operands = Vec::new();
-        for (name, kind_name) in [
-            ("addressing_model", "AddressingModel"),
-            ("memory_model", "MemoryModel"),
+        for (name, kind) in [
+            ("addressing_model", OperandKind::AddressingModel),
+            ("memory_model", OperandKind::MemoryModel),
         ] {
             let attr = self
                 .prop(module, name)
                 .ok_or_else(|| format!("spirv.module without {name}"))?;
-            operands.push(self.enum_operand(attr, kind(kind_name))?);
+            operands.push(self.enum_operand(attr, kind)?);
         }
         emit(
             &mut self.out.memory_model,
@@ -338,65 +480,70 @@ impl<'c> Writer<'c> {
         name: &str,
         value: Option<u32>,
     ) -> Result<(), SerializeError> {
-        let decoration = kind("Decoration");
-        let case =
-            enum_value(decoration, name).ok_or_else(|| format!("unknown decoration {name}"))?;
-        let mut operands = vec![
-            Operand::Id(id),
-            Operand::Enum {
-                kind: decoration,
-                value: case,
-            },
-        ];
-        operands.extend(value.map(Operand::Integer));
-        emit(
-            &mut self.out.annotations,
-            &instruction(Op::Decorate, None, None, operands),
-        )
+        let case = enum_value(OperandKind::Decoration, name)
+            .ok_or_else(|| format!("unknown decoration {name}"))?;
+        let annotations = &mut self.out.annotations;
+        let start = begin(annotations);
+        annotations.extend([id, case]);
+        annotations.extend(value);
+        finish(annotations, start, Op::Decorate)
     }
 
     /// `OpDecorate`s for an op's decoration attributes.
     fn decorate(&mut self, id: u32, attrs: Attr) -> Result<(), SerializeError> {
-        let decoration = kind("Decoration");
-        for &(name, value) in self.ctx.dict_entries(attrs) {
-            if BLOCK_MARKERS.contains(&self.ctx.str(name)) {
+        let ctx = self.ctx;
+        for &(name, value) in ctx.dict_entries(attrs) {
+            if BLOCK_MARKERS.contains(&ctx.str(name)) {
                 continue;
             }
-            let name = camel(self.ctx.str(name));
-            let info = decoration.info();
-            let Some(case) = info.enumerant_named(&name) else {
-                return Err(format!("unknown decoration {name}"));
+            let Some(case) = self.decoration_named(name) else {
+                return Err(format!("unknown decoration {}", camel(ctx.str(name))));
             };
-            let mut operands = vec![Operand::Enum {
-                kind: decoration,
-                value: case.value,
-            }];
             let mut op = Op::Decorate;
-            match (self.ctx.attr_data(value), case.parameters.first()) {
+            let mut word = None;
+            let mut text = None;
+            match (ctx.attr_data(value), case.parameters.first()) {
                 (AttrData::Unit, _) | (_, None) => {}
                 (_, Some(param)) if param.kind.info().category == Category::Id => {
                     op = Op::DecorateId;
-                    operands.push(Operand::Id(self.attr_id(value)?));
+                    word = Some(self.attr_id(value)?);
                 }
-                (AttrData::Integer { value, .. }, Some(_)) => {
-                    operands.push(Operand::Integer(*value as u32))
-                }
+                (AttrData::Integer { value, .. }, Some(_)) => word = Some(*value as u32),
                 (AttrData::String(s), Some(param))
                     if param.kind.info().category == Category::Literal =>
                 {
                     op = Op::DecorateString;
-                    operands.push(Operand::String(self.ctx.str(*s).into()))
+                    text = Some(ctx.str(*s));
                 }
                 (AttrData::String(_), Some(param)) => {
-                    operands.push(self.enum_operand(value, param.kind)?)
+                    word = Some(self.enum_attr_value(value, param.kind)?)
                 }
-                _ => return Err(format!("unsupported value of decoration {name}")),
+                _ => {
+                    let name = camel(ctx.str(name));
+                    return Err(format!("unsupported value of decoration {name}"));
+                }
             }
-            let mut all = vec![Operand::Id(id)];
-            all.extend(operands);
-            emit(&mut self.out.annotations, &instruction(op, None, None, all))?;
+            let annotations = &mut self.out.annotations;
+            let start = begin(annotations);
+            annotations.extend([id, case.value]);
+            annotations.extend(word);
+            if let Some(text) = text {
+                encode_string(text, annotations);
+            }
+            finish(annotations, start, op)?;
         }
         Ok(())
+    }
+
+    /// The `Decoration` enumerant a decoration attribute's name
+    /// (`relaxed_precision`) names, remembered per name.
+    fn decoration_named(&mut self, name: Ident) -> Option<&'static EnumerantInfo> {
+        if let Some(&case) = self.decorations.get(&name) {
+            return case;
+        }
+        let case = enumerant_named(OperandKind::Decoration, &camel(self.ctx.str(name)));
+        self.decorations.insert(name, case);
+        case
     }
 
     /// The module-level id `attr` stands for in `OpDecorateId` and
@@ -412,7 +559,7 @@ impl<'c> Writer<'c> {
     }
 
     fn global_variable(&mut self, op: crate::ir::Op) -> Result<(), SerializeError> {
-        let id = self.symbols[&self.sym_name(op)?];
+        let id = self.symbol_of(op)?;
         let ty = self
             .prop(op, "type")
             .and_then(|t| self.ctx.as_type_attr(t))
@@ -443,7 +590,7 @@ impl<'c> Writer<'c> {
     }
 
     fn spec_constant(&mut self, op: crate::ir::Op) -> Result<(), SerializeError> {
-        let id = self.symbols[&self.sym_name(op)?];
+        let id = self.symbol_of(op)?;
         let value = self
             .prop(op, "default_value")
             .ok_or("spirv.SpecConstant without a default_value")?;
@@ -506,7 +653,7 @@ impl<'c> Writer<'c> {
         let model = self
             .prop(op, "execution_model")
             .ok_or("spirv.EntryPoint without execution_model")?;
-        let model = self.enum_operand(model, kind("ExecutionModel"))?;
+        let model = self.enum_operand(model, OperandKind::ExecutionModel)?;
         let function = self.prop(op, "fn");
         let fn_id = self.symbol_id(function)?;
         let Some(AttrData::SymbolRef { root, .. }) = function.map(|a| self.ctx.attr_data(a)) else {
@@ -537,9 +684,9 @@ impl<'c> Writer<'c> {
             .ok_or("spirv.ExecutionMode without execution_mode")?;
         let mut operands = vec![
             Operand::Id(fn_id),
-            self.enum_operand(mode, kind("ExecutionMode"))?,
+            self.enum_operand(mode, OperandKind::ExecutionMode)?,
         ];
-        let with_ids = self.ctx.op_name_str(op) == "spirv.ExecutionModeId";
+        let with_ids = self.class(op).role == Role::ExecutionModeId;
         if let Some(AttrData::Array(values)) =
             self.prop(op, "values").map(|a| self.ctx.attr_data(a))
         {
@@ -564,7 +711,7 @@ impl<'c> Writer<'c> {
     fn pointer_class(&self, ty: Type) -> Result<Operand, SerializeError> {
         match crate::spirv::types::as_pointer(self.ctx, ty) {
             Some((_, class)) => {
-                let storage = kind("StorageClass");
+                let storage = OperandKind::StorageClass;
                 enum_value(storage, class)
                     .map(|value| Operand::Enum {
                         kind: storage,
@@ -598,18 +745,30 @@ impl<'c> Writer<'c> {
     }
 }
 
-fn kind(name: &str) -> OperandKind {
-    match find_kind(name) {
-        Ok(k) => k,
-        Err(e) => unreachable!("the grammar defines {name}: {e}"),
-    }
-}
-
 /// The value of `case` in `kind` (`A|B` for bit enums).
 fn enum_value(kind: OperandKind, case: &str) -> Option<u32> {
     let info = kind.info();
     match info.category {
         Category::BitEnum => crate::grammar::parse_bits(info, case).ok(),
-        _ => info.enumerant_named(case).map(|e| e.value),
+        _ => enumerant_named(kind, case).map(|e| e.value),
     }
+}
+
+/// The enumerant of `kind` spelled `case` or one of its aliases (the
+/// first in the grammar's order), by a per-kind index built on first use.
+fn enumerant_named(kind: OperandKind, case: &str) -> Option<&'static EnumerantInfo> {
+    type Index = FastMap<&'static str, &'static EnumerantInfo>;
+    static INDEXES: OnceLock<Box<[OnceLock<Index>]>> = OnceLock::new();
+    let indexes =
+        INDEXES.get_or_init(|| OperandKind::ALL.iter().map(|_| OnceLock::new()).collect());
+    let index = indexes[kind as usize].get_or_init(|| {
+        let mut index = Index::default();
+        for enumerant in kind.info().enumerants {
+            for &name in std::iter::once(&enumerant.name).chain(enumerant.aliases) {
+                index.entry(name).or_insert(enumerant);
+            }
+        }
+        index
+    });
+    index.get(case).copied()
 }

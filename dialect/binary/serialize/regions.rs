@@ -6,8 +6,8 @@
 //! results; the inverses of the deserializer's layout (an entry block
 //! only branching to a construct's block, a block only entering a loop).
 
-use super::function::Ids;
-use super::{emit, instruction, SerializeError, Writer};
+use super::function::{Ids, Role};
+use super::{begin, emit, finish, instruction, SerializeError, Writer};
 use crate::grammar::Op;
 use crate::ir::{Block, Context, Value};
 
@@ -51,47 +51,27 @@ impl Yields {
 /// region's entry block.
 pub(super) fn opens_loop(ctx: &Context, block: Block, op: crate::ir::Op, inner: &[Block]) -> bool {
     let args = ctx.block_args(block);
-    let entry_ops: Vec<crate::ir::Op> = ctx.block_ops(inner[0]).collect();
     ctx.op_name_str(op) == LOOP
         && ctx.block_ops(block).next() == Some(op)
-        && matches!(&entry_ops[..], [branch] if ctx.successors(*branch) == [inner[1]]
-            && ctx.operands(*branch).eq(args.iter().copied()))
+        && matches!(only_op(ctx, inner[0]), Some(branch) if ctx.successors(branch) == [inner[1]]
+            && ctx.operands(branch).eq(args.iter().copied()))
         && args.iter().all(|&a| ctx.uses(a).len() == 1)
 }
 
-/// The `spirv.Variable` ops of a function's blocks and of the constructs
-/// they hold, in order: SPIR-V wants them all in the entry block.
-pub(super) fn function_variables(ctx: &Context, blocks: &[Block]) -> Vec<crate::ir::Op> {
-    let mut variables = Vec::new();
-    let mut pending: Vec<Block> = blocks.iter().rev().copied().collect();
-    while let Some(block) = pending.pop() {
-        for op in ctx.block_ops(block) {
-            match ctx.op_name_str(op) {
-                VARIABLE => variables.push(op),
-                name if is_construct(name) => {
-                    for &region in ctx.regions(op) {
-                        pending.extend(ctx.region_blocks(region).iter().rev());
-                    }
-                }
-                _ => {}
-            }
-        }
-    }
-    variables
-}
-
-pub(super) fn is_construct(name: &str) -> bool {
-    name == SELECTION || name == LOOP
+/// The op of a block holding just one.
+fn only_op(ctx: &Context, block: Block) -> Option<crate::ir::Op> {
+    let first = ctx.first_op(block)?;
+    (ctx.last_op(block) == Some(first)).then_some(first)
 }
 
 /// The blocks of a construct op's region: at least a first and a merge block.
 pub(super) fn construct_blocks(
     ctx: &Context,
     op: crate::ir::Op,
-) -> Result<Vec<Block>, SerializeError> {
+) -> Result<&[Block], SerializeError> {
     let blocks = match ctx.regions(op) {
-        [region] => ctx.region_blocks(*region).to_vec(),
-        _ => Vec::new(),
+        [region] => ctx.region_blocks(*region),
+        _ => &[],
     };
     let least = if ctx.op_name_str(op) == LOOP { 4 } else { 2 };
     if blocks.len() < least {
@@ -104,6 +84,29 @@ pub(super) fn construct_blocks(
 }
 
 impl Writer<'_> {
+    /// The `spirv.Variable` ops of a function's blocks and of the
+    /// constructs they hold, in order: SPIR-V wants them all in the entry
+    /// block.
+    pub(super) fn function_variables(&mut self, blocks: &[Block]) -> Vec<crate::ir::Op> {
+        let ctx = self.ctx;
+        let mut variables = Vec::new();
+        let mut pending: Vec<Block> = blocks.iter().rev().copied().collect();
+        while let Some(block) = pending.pop() {
+            for op in ctx.block_ops(block) {
+                match self.class(op).role {
+                    Role::Variable => variables.push(op),
+                    role if role.is_construct() => {
+                        for &region in ctx.regions(op) {
+                            pending.extend(ctx.region_blocks(region).iter().rev());
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+        variables
+    }
+
     /// The block after the entry block when the entry block holds only a
     /// branch to it without arguments and nothing else branches to it;
     /// its label becomes the entry block's.
@@ -111,8 +114,7 @@ impl Writer<'_> {
         let ctx = self.ctx;
         let (&entry, rest) = blocks.split_first()?;
         let next = *rest.first()?;
-        let entry_ops: Vec<crate::ir::Op> = ctx.block_ops(entry).collect();
-        let [branch] = entry_ops[..] else { return None };
+        let branch = only_op(ctx, entry)?;
         let plain_branch = ctx.op_name_str(branch) == "spirv.Branch"
             && ctx.successors(branch) == [next]
             && ctx.num_operands(branch) == 0
@@ -152,7 +154,10 @@ impl Writer<'_> {
         } else {
             Op::SelectionMerge
         };
-        let merge = instruction(merge_op, None, None, self.operands(ids, op, merge_op)?);
+        let mut merge = Vec::new();
+        let start = begin(&mut merge);
+        self.operands(&mut merge, ids, op, merge_op)?;
+        finish(&mut merge, start, merge_op)?;
         let last = inner.len() - 1;
         if is_loop {
             if !ids.merged_loops.contains(&op) {

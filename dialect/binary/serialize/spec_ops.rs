@@ -4,10 +4,10 @@
 //! `OpSpecConstantOp` applying the op its region wraps. Unnamed ones are
 //! uniqued by their encoding like other constants.
 
+use super::function::IdTable;
 use super::{emit, instruction, SerializeError, Writer};
 use crate::binary::Operand;
 use crate::grammar::{Category, Op};
-use crate::ir::FastMap;
 use crate::ir::{AttrData, Type, TypeData, Value};
 use crate::spirv::conventions;
 
@@ -17,7 +17,7 @@ impl Writer<'_> {
         op: crate::ir::Op,
     ) -> Result<(), SerializeError> {
         let ctx = self.ctx;
-        let id = self.symbols[&self.sym_name(op)?];
+        let id = self.symbol_of(op)?;
         let ty = (self.prop(op, "type").and_then(|t| ctx.as_type_attr(t)))
             .ok_or("spirv.SpecConstantComposite without a type")?;
         let constituents = match self.prop(op, "constituents").map(|a| ctx.attr_data(a)) {
@@ -46,7 +46,7 @@ impl Writer<'_> {
     /// the last `spirv.SpecConstantOperation` taking the symbol's id.
     pub(super) fn named_spec_operation(&mut self, op: crate::ir::Op) -> Result<(), SerializeError> {
         let ctx = self.ctx;
-        let id = self.symbols[&self.sym_name(op)?];
+        let id = self.symbol_of(op)?;
         let block = (ctx.regions(op).first())
             .and_then(|r| ctx.region_blocks(*r).first().copied())
             .ok_or("spirv.mlir.spec_constant_op without a body")?;
@@ -54,7 +54,7 @@ impl Writer<'_> {
         let [materialized @ .., operation, _yield] = &ops[..] else {
             return Err("spirv.mlir.spec_constant_op without an operation".into());
         };
-        let mut values = FastMap::default();
+        let mut values = IdTable::default();
         for &m in materialized {
             let value_id = self.materialized(m, &values)?;
             values.insert(ctx.result(m, 0), value_id);
@@ -69,7 +69,7 @@ impl Writer<'_> {
     pub(super) fn spec_operation(
         &mut self,
         op: crate::ir::Op,
-        values: &FastMap<Value, u32>,
+        values: &IdTable<Value>,
         id: Option<u32>,
     ) -> Result<u32, SerializeError> {
         let ctx = self.ctx;

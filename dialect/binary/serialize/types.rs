@@ -5,10 +5,11 @@
 //! struct; pointer strides and spec-constant array lengths are written as
 //! the deserializer reads them.
 
-use super::{emit, enum_value, instruction, kind, SerializeError, Writer};
+use super::{begin, emit, enum_value, finish, instruction, SerializeError, Writer};
 use crate::binary::deserialize::OPAQUE_TYPES;
+use crate::binary::encode_string;
 use crate::binary::{NumberType, Operand};
-use crate::grammar::Op;
+use crate::grammar::{Op, OperandKind};
 use crate::ir::{Attr, AttrData, FloatKind, Param, Signedness, Type, TypeData};
 
 /// The most constituents a composite constant may have (an instruction
@@ -31,14 +32,14 @@ const IMAGE_FIELDS: [&[&str]; 4] = [
     &["SamplerUnknown", "NeedSampler", "NoSampler"],
 ];
 
-impl Writer<'_> {
+impl<'c> Writer<'c> {
     /// The id of `ty`, declared on first use.
     pub(super) fn type_id(&mut self, ty: Type) -> Result<u32, SerializeError> {
         if let Some(&id) = self.types.get(&ty) {
             return Ok(id);
         }
-        let data = self.ctx.type_data(ty).clone();
-        let (op, operands) = match data {
+        let ctx = self.ctx;
+        let (op, operands) = match ctx.type_data(ty) {
             TypeData::None => {
                 let id = self.declare(Op::TypeVoid, None, vec![])?;
                 self.types.insert(ty, id);
@@ -48,15 +49,15 @@ impl Writer<'_> {
             TypeData::Integer { width, signedness } => (
                 Op::TypeInt,
                 vec![
-                    Operand::Integer(width),
-                    Operand::Integer(u32::from(signedness == Signedness::Signed)),
+                    Operand::Integer(*width),
+                    Operand::Integer(u32::from(*signedness == Signedness::Signed)),
                 ],
             ),
             TypeData::Float(kind @ (FloatKind::F16 | FloatKind::F32 | FloatKind::F64)) => {
                 (Op::TypeFloat, vec![Operand::Integer(kind.width())])
             }
             TypeData::Vector { shape, elem, .. } if shape.len() == 1 => {
-                let elem = self.type_id(elem)?;
+                let elem = self.type_id(*elem)?;
                 (
                     Op::TypeVector,
                     vec![Operand::Id(elem), Operand::Integer(shape[0] as u32)],
@@ -73,8 +74,8 @@ impl Writer<'_> {
                 }
                 (Op::TypeFunction, operands)
             }
-            TypeData::Dialect(d) if self.ctx.str(d.dialect) == "spirv" => {
-                return self.spirv_type(ty, self.ctx.str(d.mnemonic), &d.params);
+            TypeData::Dialect(d) if ctx.str(d.dialect) == "spirv" => {
+                return self.spirv_type(ty, ctx.str(d.mnemonic), &d.params);
             }
             _ => return Err("unsupported type".into()),
         };
@@ -90,19 +91,24 @@ impl Writer<'_> {
         result_type: Option<u32>,
         operands: Vec<Operand>,
     ) -> Result<u32, SerializeError> {
-        let mut key = Vec::new();
-        emit(
-            &mut key,
-            &instruction(op, result_type, None, operands.clone()),
-        )?;
+        let mut key = Vec::with_capacity(operands.len() + 2);
+        let start = begin(&mut key);
+        key.extend(result_type);
+        for operand in &operands {
+            operand.encode(&mut key);
+        }
+        finish(&mut key, start, op)?;
         if let Some(&id) = self.declared.get(&key) {
             return Ok(id);
         }
         let id = self.fresh();
-        emit(
-            &mut self.out.globals,
-            &instruction(op, result_type, Some(id), operands),
-        )?;
+        let globals = &mut self.out.globals;
+        let start = begin(globals);
+        let (result_type, operands) = key[1..].split_at(usize::from(result_type.is_some()));
+        globals.extend_from_slice(result_type);
+        globals.push(id);
+        globals.extend_from_slice(operands);
+        finish(globals, start, op)?;
         self.declared.insert(key, id);
         Ok(id)
     }
@@ -111,20 +117,21 @@ impl Writer<'_> {
         &mut self,
         ty: Type,
         mnemonic: &str,
-        params: &[Param],
+        params: &'c [Param],
     ) -> Result<u32, SerializeError> {
         let mut stride = 0;
         let mut members = Vec::new();
-        let mut name = String::new();
+        let mut name = None;
         let mut reserved = None;
         let mut block = false;
         let (op, operands) = match (mnemonic, params) {
             ("array", [Param::Int(_), Param::Type(elem), Param::Int(s), Param::Ident(length)]) => {
                 stride = *s;
                 let elem = self.type_id(*elem)?;
-                let length = self.ctx.str(*length);
-                let length = (self.symbols.get(length).copied())
-                    .ok_or_else(|| format!("unknown spec constant @{length} as array length"))?;
+                let length = (self.symbols.get(length).copied()).ok_or_else(|| {
+                    let length = self.ctx.str(*length);
+                    format!("unknown spec constant @{length} as array length")
+                })?;
                 (Op::TypeArray, vec![Operand::Id(elem), Operand::Id(length)])
             }
             ("array", [Param::Int(n), Param::Type(elem), Param::Int(s)]) => {
@@ -154,7 +161,7 @@ impl Writer<'_> {
             }
             ("ptr", [Param::Type(pointee), Param::Ident(class), rest @ ..]) => {
                 let class_name = self.ctx.str(*class);
-                let storage = kind("StorageClass");
+                let storage = OperandKind::StorageClass;
                 let value = enum_value(storage, class_name).ok_or("unknown storage class")?;
                 let class = Operand::Enum {
                     kind: storage,
@@ -191,7 +198,7 @@ impl Writer<'_> {
                 let mut operands = vec![Operand::Id(self.type_id(*sampled)?)];
                 let dim = self.ctx.str(*dim);
                 let dim = dim.strip_prefix("Dim").unwrap_or(dim);
-                let dim_kind = kind("Dim");
+                let dim_kind = OperandKind::Dim;
                 let value = enum_value(dim_kind, dim).ok_or("unknown image dimension")?;
                 operands.push(Operand::Enum {
                     kind: dim_kind,
@@ -207,15 +214,15 @@ impl Writer<'_> {
                         .ok_or("bad image field")?;
                     operands.push(Operand::Integer(value as u32));
                 }
-                operands.push(self.named_enum("ImageFormat", *format)?);
+                operands.push(self.named_enum(OperandKind::ImageFormat, *format)?);
                 (Op::TypeImage, operands)
             }
             ("struct", [Param::Ident(struct_name), Param::List(list), rest @ ..]) => {
-                name = self.ctx.str(*struct_name).to_string();
+                name = Some(*struct_name);
                 block = matches!(rest, [Param::Ident(d)] if self.ctx.str(*d) == "Block");
                 let id = self.fresh();
                 reserved = Some(id);
-                self.open_structs.push((name.clone(), id));
+                self.open_structs.push((*struct_name, id));
                 let operands = self.struct_members(list, &mut members);
                 self.open_structs.pop();
                 (Op::TypeStruct, operands?)
@@ -249,60 +256,68 @@ impl Writer<'_> {
         if block && self.blocks.insert(id) {
             self.decorate_with(id, "Block", None)?;
         }
-        let decoration = kind("Decoration");
-        let decorate = |name: &str| Operand::Enum {
-            kind: decoration,
-            value: enum_value(decoration, name).unwrap_or(0),
-        };
         if stride > 0 {
             self.decorate_with(id, "ArrayStride", Some(stride as u32))?;
         }
-        for (index, (offset, decorations)) in members.iter().enumerate() {
-            let mut lines = Vec::new();
-            if *offset >= 0 {
-                lines.push(vec![decorate("Offset"), Operand::Integer(*offset as u32)]);
+        let ctx = self.ctx;
+        for (index, &(offset, decorations)) in members.iter().enumerate() {
+            let member = (id, index as u32);
+            if offset >= 0 {
+                self.member_decoration(member, "Offset", Some(offset as u32), None)?;
             }
             for d in decorations.iter() {
                 let Param::List(parts) = d else { continue };
                 let Some(Param::Ident(name)) = parts.first() else {
                     continue;
                 };
-                let mut line = vec![decorate(self.ctx.str(*name))];
-                match parts.get(1) {
-                    Some(Param::Int(v)) => line.push(Operand::Integer(*v as u32)),
+                let (word, text) = match parts.get(1) {
+                    Some(Param::Int(v)) => (Some(*v as u32), None),
                     Some(Param::Attr(s)) => {
-                        let s = self.ctx.as_string_attr(*s).ok_or("bad member decoration")?;
-                        line.push(Operand::String(s.to_string()));
+                        let s = ctx.as_string_attr(*s).ok_or("bad member decoration")?;
+                        (None, Some(s))
                     }
-                    _ => {}
-                }
-                lines.push(line);
-            }
-            for line in lines {
-                let op = match line.last() {
-                    Some(Operand::String(_)) => Op::MemberDecorateString,
-                    _ => Op::MemberDecorate,
+                    _ => (None, None),
                 };
-                let mut operands = vec![Operand::Id(id), Operand::Integer(index as u32)];
-                operands.extend(line);
-                emit(
-                    &mut self.out.annotations,
-                    &instruction(op, None, None, operands),
-                )?;
+                self.member_decoration(member, ctx.str(*name), word, text)?;
             }
         }
+        let name = name.map_or("", |n| ctx.str(n));
         if !name.is_empty() {
-            self.emit_name(id, &name);
+            self.emit_name(id, name);
         }
         Ok(id)
+    }
+
+    /// `OpMemberDecorate` (`OpMemberDecorateString` with `text`) of
+    /// member (struct id, index) with decoration `name`.
+    fn member_decoration(
+        &mut self,
+        (id, index): (u32, u32),
+        name: &str,
+        word: Option<u32>,
+        text: Option<&str>,
+    ) -> Result<(), SerializeError> {
+        let decoration = enum_value(OperandKind::Decoration, name).unwrap_or(0);
+        let annotations = &mut self.out.annotations;
+        let start = begin(annotations);
+        annotations.extend([id, index, decoration]);
+        annotations.extend(word);
+        let op = match text {
+            Some(text) => {
+                encode_string(text, annotations);
+                Op::MemberDecorateString
+            }
+            None => Op::MemberDecorate,
+        };
+        finish(annotations, start, op)
     }
 
     /// The member ids of a struct type's `list`, collecting each member's
     /// offset and decorations into `members`.
     fn struct_members(
         &mut self,
-        list: &[Param],
-        members: &mut Vec<(i64, Box<[Param]>)>,
+        list: &'c [Param],
+        members: &mut Vec<(i64, &'c [Param])>,
     ) -> Result<Vec<Operand>, SerializeError> {
         let mut operands = Vec::new();
         for member in list.iter() {
@@ -315,7 +330,7 @@ impl Writer<'_> {
                 return Err("bad struct member".into());
             };
             operands.push(Operand::Id(self.type_id(*member_type)?));
-            members.push((*offset, decorations.clone()));
+            members.push((*offset, &decorations[..]));
         }
         Ok(operands)
     }
@@ -330,12 +345,14 @@ impl Writer<'_> {
         let [Param::Ident(name)] = &data.params[..] else {
             return Ok(None);
         };
-        let name = self.ctx.str(*name);
-        match self.open_structs.iter().rev().find(|s| s.0 == name) {
+        match self.open_structs.iter().rev().find(|s| s.0 == *name) {
             Some(&(_, id)) => Ok(Some(id)),
-            None => Err(format!(
-                "!spirv.struct<{name}> outside the definition of {name}"
-            )),
+            None => {
+                let name = self.ctx.str(*name);
+                Err(format!(
+                    "!spirv.struct<{name}> outside the definition of {name}"
+                ))
+            }
         }
     }
 
@@ -421,17 +438,16 @@ impl Writer<'_> {
         Ok(())
     }
 
-    /// The enumerant `case` of the grammar kind `kind_name`.
+    /// The enumerant `case` of the grammar kind `kind`.
     fn named_enum(
         &self,
-        kind_name: &str,
+        kind: OperandKind,
         case: crate::ir::Ident,
     ) -> Result<Operand, SerializeError> {
-        let kind = kind(kind_name);
         let case = self.ctx.str(case);
         enum_value(kind, case)
             .map(|value| Operand::Enum { kind, value })
-            .ok_or_else(|| format!("`{case}` is not a {kind_name}"))
+            .ok_or_else(|| format!("`{case}` is not a {}", kind.info().name))
     }
 
     /// Whether a struct member's decorations include `BuiltIn`.
@@ -472,23 +488,20 @@ impl Writer<'_> {
             return Ok(id);
         }
         let ty_id = self.type_id(ty)?;
-        let (op, operands) = match self.ctx.attr_data(value).clone() {
-            AttrData::Integer { value: v, .. }
-                if self.ctx.as_integer(ty).is_some_and(|i| i.0 == 1) =>
-            {
-                (
-                    if v != 0 {
-                        Op::ConstantTrue
-                    } else {
-                        Op::ConstantFalse
-                    },
-                    vec![],
-                )
-            }
-            AttrData::Integer { value: v, .. } => (Op::Constant, vec![self.number(ty, v as u64)?]),
-            AttrData::Float { bits, .. } => (Op::Constant, vec![self.number(ty, bits)?]),
+        let ctx = self.ctx;
+        let (op, operands) = match ctx.attr_data(value) {
+            AttrData::Integer { value: v, .. } if ctx.as_integer(ty).is_some_and(|i| i.0 == 1) => (
+                if *v != 0 {
+                    Op::ConstantTrue
+                } else {
+                    Op::ConstantFalse
+                },
+                vec![],
+            ),
+            AttrData::Integer { value: v, .. } => (Op::Constant, vec![self.number(ty, *v as u64)?]),
+            AttrData::Float { bits, .. } => (Op::Constant, vec![self.number(ty, *bits)?]),
             AttrData::DenseElements { elems, .. } => {
-                let TypeData::Vector { shape, elem, .. } = self.ctx.type_data(ty).clone() else {
+                let TypeData::Vector { shape, elem, .. } = ctx.type_data(ty) else {
                     return Err("dense elements of a non-vector type".into());
                 };
                 let count = shape.iter().product::<u64>() as usize;
@@ -500,7 +513,7 @@ impl Writer<'_> {
                     let e = *elems
                         .get(if elems.len() == 1 { 0 } else { i })
                         .ok_or("a vector constant with too few elements")?;
-                    operands.push(Operand::Id(self.constant_id(elem, e)?));
+                    operands.push(Operand::Id(self.constant_id(*elem, e)?));
                 }
                 (Op::ConstantComposite, operands)
             }
