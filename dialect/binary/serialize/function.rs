@@ -75,6 +75,33 @@ impl Role {
     }
 }
 
+/// The role of the op named `text`.
+fn role_of(text: &str) -> Role {
+    match text {
+        "spirv.GlobalVariable" => Role::GlobalVariable,
+        "spirv.SpecConstant" => Role::SpecConstant,
+        "spirv.SpecConstantComposite" => Role::SpecConstantComposite,
+        "spirv.mlir.spec_constant_op" => Role::NamedSpecOperation,
+        "spirv.func" => Role::Func,
+        "spirv.EntryPoint" => Role::EntryPoint,
+        "spirv.ExecutionMode" => Role::ExecutionMode,
+        "spirv.ExecutionModeId" => Role::ExecutionModeId,
+        "spirv.Constant" => Role::Constant,
+        "spirv.mlir.addressof" => Role::AddressOf,
+        "spirv.mlir.referenceof" => Role::ReferenceOf,
+        "spirv.Undef" => Role::Undef,
+        "spirv.SpecConstantOperation" => Role::SpecConstantOperation,
+        SELECTION => Role::Selection,
+        LOOP => Role::Loop,
+        MERGE => Role::Merge,
+        VARIABLE => Role::Variable,
+        "spirv.Branch" => Role::Branch,
+        "spirv.BranchConditional" => Role::BranchConditional,
+        "spirv.Switch" => Role::Switch,
+        _ => Role::Instruction,
+    }
+}
+
 /// What the writer needs to know of an op name, worked out once per name.
 #[derive(Clone, Copy, Debug, Default)]
 pub(super) struct OpClass {
@@ -533,32 +560,20 @@ impl Writer<'_> {
     #[cold]
     fn classify(&mut self, name: Ident) -> OpClass {
         let text = self.ctx.str(name);
-        let role = match text {
-            "spirv.GlobalVariable" => Role::GlobalVariable,
-            "spirv.SpecConstant" => Role::SpecConstant,
-            "spirv.SpecConstantComposite" => Role::SpecConstantComposite,
-            "spirv.mlir.spec_constant_op" => Role::NamedSpecOperation,
-            "spirv.func" => Role::Func,
-            "spirv.EntryPoint" => Role::EntryPoint,
-            "spirv.ExecutionMode" => Role::ExecutionMode,
-            "spirv.ExecutionModeId" => Role::ExecutionModeId,
-            "spirv.Constant" => Role::Constant,
-            "spirv.mlir.addressof" => Role::AddressOf,
-            "spirv.mlir.referenceof" => Role::ReferenceOf,
-            "spirv.Undef" => Role::Undef,
-            "spirv.SpecConstantOperation" => Role::SpecConstantOperation,
-            SELECTION => Role::Selection,
-            LOOP => Role::Loop,
-            MERGE => Role::Merge,
-            VARIABLE => Role::Variable,
-            "spirv.Branch" => Role::Branch,
-            "spirv.BranchConditional" => Role::BranchConditional,
-            "spirv.Switch" => Role::Switch,
-            _ => Role::Instruction,
+        let (role, grammar) = match self.names.get(name.index()) {
+            Some(Some(known)) if *known.0 == *text => (known.1, known.2),
+            _ => {
+                let named = (role_of(text), Op::from_name(text));
+                if self.names.len() <= name.index() {
+                    self.names.resize_with(name.index() + 1, || None);
+                }
+                self.names[name.index()] = Some((text.into(), named.0, named.1));
+                named
+            }
         };
         let class = OpClass {
             role,
-            grammar: Op::from_name(text),
+            grammar,
             terminator: (self.ctx.op_info(name))
                 .is_some_and(|i| i.traits.contains(OpTraits::TERMINATOR)),
         };
