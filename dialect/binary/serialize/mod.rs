@@ -12,15 +12,16 @@ mod debug;
 mod function;
 mod regions;
 mod spec_ops;
+mod tables;
 mod types;
 
 use super::{encode_string, finish_instruction, Header, Instruction, Operand};
 use crate::grammar::{Category, EnumerantInfo, InstSet, Op, OperandKind};
 use crate::ir::{Attr, AttrData, Context, Ident, Location, Param, Type, TypeData};
 use crate::ir::{FastMap, FastSet};
-use function::{IdTable, OpClass, Role};
 use std::cell::Cell;
 use std::sync::OnceLock;
+use tables::{IdTable, OpClass, Role};
 
 /// Attributes of a `spirv.GlobalVariable` that decorate the struct it
 /// points to (`BufferBlock`, or `Block` on inputs and outputs) rather than
