@@ -6,7 +6,7 @@
 //! `spirv.String` of the module: a module parsed from text carries
 //! positions in its own text, which are not written).
 
-use super::function::plan;
+use super::tables::plan;
 use super::{begin, emit, finish, instruction, SerializeError, Writer};
 use crate::binary::Operand;
 use crate::grammar::{Category, InstSet, Op, Quantifier};

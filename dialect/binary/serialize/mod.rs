@@ -12,15 +12,16 @@ mod debug;
 mod function;
 mod regions;
 mod spec_ops;
+mod tables;
 mod types;
 
 use super::{encode_string, finish_instruction, Header, Instruction, Operand};
 use crate::grammar::{Category, EnumerantInfo, InstSet, Op, OperandKind};
 use crate::ir::{Attr, AttrData, Context, Ident, Location, Param, Type, TypeData};
 use crate::ir::{FastMap, FastSet};
-use function::{IdTable, OpClass, Role};
 use std::cell::Cell;
 use std::sync::OnceLock;
+use tables::{IdTable, OpClass, Role};
 
 /// Attributes of a `spirv.GlobalVariable` that decorate the struct it
 /// points to (`BufferBlock`, or `Block` on inputs and outputs) rather than
@@ -76,6 +77,11 @@ struct Writer<'c> {
     line_file: Option<(Ident, Option<u32>)>,
     /// What each op name stands for, by the name's index.
     classes: IdTable<Ident, OpClass>,
+    /// The role and grammar op of each op name met in earlier modules, by
+    /// the name's index, with its text: contexts cloned from one template
+    /// share their op names' indices, so a later module only confirms the
+    /// text.
+    names: KnownNames,
     /// Enumerant values of enum attributes, by attribute and kind.
     enum_words: FastMap<(Attr, OperandKind), u32>,
     /// Ids of 32-bit unsigned integer constants, by value.
@@ -89,6 +95,9 @@ struct Writer<'c> {
     decorations: FastMap<Ident, Option<&'static EnumerantInfo>>,
 }
 
+/// Per op-name index: the name's text, role and grammar op.
+type KnownNames = Vec<Option<(Box<str>, Role, Option<Op>)>>;
+
 /// The writer's tables and buffers, kept per thread from one module to
 /// the next so that their storage is reused.
 #[derive(Default)]
@@ -100,6 +109,7 @@ struct Pool {
     symbols: FastMap<Ident, u32>,
     declared: FastMap<Vec<u32>, u32>,
     classes: IdTable<Ident, OpClass>,
+    names: KnownNames,
     enum_words: FastMap<(Attr, OperandKind), u32>,
     u32_constants: FastMap<u32, u32>,
     decorations: FastMap<Ident, Option<&'static EnumerantInfo>>,
@@ -158,6 +168,7 @@ pub fn serialize(ctx: &Context, module: crate::ir::Op) -> Result<Vec<u32>, Seria
         line: Location::UNKNOWN,
         line_file: None,
         classes: pool.classes,
+        names: pool.names,
         enum_words: pool.enum_words,
         u32_constants: pool.u32_constants,
         taken: Vec::new(),
@@ -173,6 +184,7 @@ pub fn serialize(ctx: &Context, module: crate::ir::Op) -> Result<Vec<u32>, Seria
         symbols: w.symbols,
         declared: w.declared,
         classes: w.classes,
+        names: w.names,
         enum_words: w.enum_words,
         u32_constants: w.u32_constants,
         decorations: w.decorations,

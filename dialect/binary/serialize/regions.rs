@@ -6,7 +6,8 @@
 //! results; the inverses of the deserializer's layout (an entry block
 //! only branching to a construct's block, a block only entering a loop).
 
-use super::function::{Ids, Role};
+use super::function::Ids;
+use super::tables::Role;
 use super::{begin, emit, finish, instruction, SerializeError, Writer};
 use crate::grammar::Op;
 use crate::ir::{Block, Context, Value};

@@ -4,7 +4,7 @@
 //! `OpSpecConstantOp` applying the op its region wraps. Unnamed ones are
 //! uniqued by their encoding like other constants.
 
-use super::function::IdTable;
+use super::tables::IdTable;
 use super::{emit, instruction, SerializeError, Writer};
 use crate::binary::Operand;
 use crate::grammar::{Category, Op};

@@ -1,0 +1,238 @@
+//! The writer's look-up tables: what an op name stands for (its role in
+//! the binary, its grammar op, whether it ends a block), each grammar op's
+//! operand plan, and ids kept by the index of the handle they belong to.
+
+use super::regions::{LOOP, MERGE, SELECTION, VARIABLE};
+use super::Writer;
+use crate::grammar::{InstSet, Op, OperandInfo, OP_COUNT};
+use crate::ir::{Block, Ident, OpTraits, Type, Value};
+use crate::spirv::conventions::{self, Carrier, Form};
+use std::marker::PhantomData;
+use std::ops::Index;
+use std::sync::OnceLock;
+
+/// What an op stands for in the binary, told by its name.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub(super) enum Role {
+    GlobalVariable,
+    SpecConstant,
+    SpecConstantComposite,
+    /// `spirv.mlir.spec_constant_op`, a named `OpSpecConstantOp`.
+    NamedSpecOperation,
+    Func,
+    EntryPoint,
+    ExecutionMode,
+    ExecutionModeId,
+    /// `spirv.Constant`, standing for a module-level constant.
+    Constant,
+    /// `spirv.mlir.addressof`, standing for a global variable.
+    AddressOf,
+    /// `spirv.mlir.referenceof`, standing for a spec constant.
+    ReferenceOf,
+    /// `spirv.Undef`, standing for a module-level `OpUndef`.
+    Undef,
+    /// `spirv.SpecConstantOperation`, standing for an `OpSpecConstantOp`.
+    SpecConstantOperation,
+    Selection,
+    Loop,
+    /// `spirv.mlir.merge`, which writes nothing.
+    Merge,
+    /// `spirv.Variable`, written at the top of the entry block.
+    Variable,
+    Branch,
+    BranchConditional,
+    Switch,
+    /// Any other op: the instruction its name gives.
+    #[default]
+    Instruction,
+}
+
+impl Role {
+    /// Ops that stand for a module-level id and emit nothing in the function.
+    pub(super) fn is_materialized(self) -> bool {
+        matches!(
+            self,
+            Role::Constant
+                | Role::AddressOf
+                | Role::ReferenceOf
+                | Role::Undef
+                | Role::SpecConstantOperation
+        )
+    }
+
+    pub(super) fn is_construct(self) -> bool {
+        matches!(self, Role::Selection | Role::Loop)
+    }
+}
+
+/// The role of the op named `text`.
+fn role_of(text: &str) -> Role {
+    match text {
+        "spirv.GlobalVariable" => Role::GlobalVariable,
+        "spirv.SpecConstant" => Role::SpecConstant,
+        "spirv.SpecConstantComposite" => Role::SpecConstantComposite,
+        "spirv.mlir.spec_constant_op" => Role::NamedSpecOperation,
+        "spirv.func" => Role::Func,
+        "spirv.EntryPoint" => Role::EntryPoint,
+        "spirv.ExecutionMode" => Role::ExecutionMode,
+        "spirv.ExecutionModeId" => Role::ExecutionModeId,
+        "spirv.Constant" => Role::Constant,
+        "spirv.mlir.addressof" => Role::AddressOf,
+        "spirv.mlir.referenceof" => Role::ReferenceOf,
+        "spirv.Undef" => Role::Undef,
+        "spirv.SpecConstantOperation" => Role::SpecConstantOperation,
+        SELECTION => Role::Selection,
+        LOOP => Role::Loop,
+        MERGE => Role::Merge,
+        VARIABLE => Role::Variable,
+        "spirv.Branch" => Role::Branch,
+        "spirv.BranchConditional" => Role::BranchConditional,
+        "spirv.Switch" => Role::Switch,
+        _ => Role::Instruction,
+    }
+}
+
+/// What the writer needs to know of an op name, worked out once per name.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct OpClass {
+    pub(super) role: Role,
+    /// The grammar op the name spells.
+    pub(super) grammar: Option<Op>,
+    pub(super) terminator: bool,
+}
+
+/// A grammar op's set, and its operands after its result type and
+/// result, each with its carrier.
+pub(super) struct Plan {
+    pub(super) set: InstSet,
+    pub(super) steps: Box<[(&'static OperandInfo, Carrier)]>,
+}
+
+/// The plan of `op`, worked out on first use.
+pub(super) fn plan(op: Op) -> &'static Plan {
+    static PLANS: OnceLock<Box<[OnceLock<Plan>]>> = OnceLock::new();
+    let plans = PLANS.get_or_init(|| (0..OP_COUNT).map(|_| OnceLock::new()).collect());
+    plans[op as usize].get_or_init(|| Plan {
+        set: op.inst_set(),
+        steps: (op.info().operands.iter())
+            .filter(|i| !conventions::is_result(i.kind))
+            .map(|info| (info, conventions::carrier(op, info)))
+            .collect(),
+    })
+}
+
+/// The property holding an operand: its carrier's, or for a value the
+/// operand's own name (which may hold a type or symbol instead).
+pub(super) fn property_name(info: &OperandInfo, carrier: Carrier) -> &'static str {
+    match carrier.form {
+        Form::Value => info.name,
+        _ => carrier.name,
+    }
+}
+
+/// What an [`IdTable`] is keyed by.
+pub(super) trait Slot: Copy {
+    fn slot(self) -> usize;
+}
+
+/// Handles are keyed by their index.
+macro_rules! slot_by_index {
+    ($($handle:ty),*) => {
+        $(impl Slot for $handle {
+            fn slot(self) -> usize {
+                self.index()
+            }
+        })*
+    };
+}
+
+slot_by_index!(Value, Type, Ident, Block);
+
+/// Ids (or other facts) by the index of what they name. Each entry
+/// carries the stamp of the table's use that wrote it (a function, for
+/// values and labels; a module, for the rest), so the next use starts
+/// empty without clearing.
+pub(super) struct IdTable<K, V = u32> {
+    entries: Vec<(u32, V)>,
+    stamp: u32,
+    key: PhantomData<K>,
+}
+
+impl<K: Slot, V: Copy + Default> Default for IdTable<K, V> {
+    fn default() -> Self {
+        IdTable {
+            entries: Vec::new(),
+            stamp: 1,
+            key: PhantomData,
+        }
+    }
+}
+
+impl<K: Slot, V: Copy + Default> IdTable<K, V> {
+    pub(super) fn get(&self, key: &K) -> Option<&V> {
+        match self.entries.get(key.slot()) {
+            Some((stamp, id)) if *stamp == self.stamp => Some(id),
+            _ => None,
+        }
+    }
+
+    pub(super) fn insert(&mut self, key: K, id: V) {
+        let slot = key.slot();
+        if slot >= self.entries.len() {
+            self.entries.resize(slot + 1, (0, V::default()));
+        }
+        self.entries[slot] = (self.stamp, id);
+    }
+
+    /// Forgets every entry.
+    pub(super) fn clear(&mut self) {
+        self.stamp += 1;
+    }
+}
+
+impl<K: Slot, V: Copy + Default> Index<&K> for IdTable<K, V> {
+    type Output = V;
+    fn index(&self, key: &K) -> &V {
+        match self.get(key) {
+            Some(id) => id,
+            None => unreachable!("ids are assigned before they are used"),
+        }
+    }
+}
+
+impl Writer<'_> {
+    /// What the name of `op` stands for.
+    #[inline]
+    pub(super) fn class(&mut self, op: crate::ir::Op) -> OpClass {
+        let name = self.ctx.op_name(op);
+        match self.classes.get(&name) {
+            Some(class) => *class,
+            None => self.classify(name),
+        }
+    }
+
+    /// What op name `name` stands for, remembered for the module.
+    #[cold]
+    fn classify(&mut self, name: Ident) -> OpClass {
+        let text = self.ctx.str(name);
+        let (role, grammar) = match self.names.get(name.index()) {
+            Some(Some(known)) if *known.0 == *text => (known.1, known.2),
+            _ => {
+                let named = (role_of(text), Op::from_name(text));
+                if self.names.len() <= name.index() {
+                    self.names.resize_with(name.index() + 1, || None);
+                }
+                self.names[name.index()] = Some((text.into(), named.0, named.1));
+                named
+            }
+        };
+        let class = OpClass {
+            role,
+            grammar,
+            terminator: (self.ctx.op_info(name))
+                .is_some_and(|i| i.traits.contains(OpTraits::TERMINATOR)),
+        };
+        self.classes.insert(name, class);
+        class
+    }
+}
