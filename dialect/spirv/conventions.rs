@@ -297,11 +297,11 @@ pub fn named_enumerants(
 pub type Carriers = smallvec::SmallVec<[Carrier; 8]>;
 
 /// A grammar operand and how its op carries it.
-type CarriedOperand = (&'static OperandInfo, Carrier);
+pub type CarriedOperand = (&'static OperandInfo, Carrier);
 
 /// The grammar operands of `op` other than its result type and result,
 /// each with how `op` carries it: computed once per op.
-fn operand_table(op: Op) -> &'static [CarriedOperand] {
+pub fn operand_table(op: Op) -> &'static [CarriedOperand] {
     static TABLE: OnceLock<Vec<Box<[CarriedOperand]>>> = OnceLock::new();
     let table = TABLE.get_or_init(|| {
         (Op::ALL.iter())

@@ -120,6 +120,9 @@ thread_local! {
     static POOL: Cell<Option<Box<Pool>>> = const { Cell::new(None) };
 }
 
+/// The largest module (in words) whose writer storage is kept for the next.
+const POOLED_MODULE_WORDS: usize = 1 << 20;
+
 impl Sections {
     fn clear(&mut self) {
         for section in [
@@ -176,6 +179,10 @@ pub fn serialize(ctx: &Context, module: crate::ir::Op) -> Result<Vec<u32>, Seria
         decorations: pool.decorations,
     };
     let words = w.module(module);
+    if words.as_ref().map_or(0, Vec::len) > POOLED_MODULE_WORDS {
+        // The storage an unusually large module grew is given back.
+        return words;
+    }
     let mut pool = Box::new(Pool {
         out: w.out,
         types: w.types,

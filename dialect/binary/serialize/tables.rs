@@ -105,7 +105,7 @@ pub(super) struct OpClass {
 /// result, each with its carrier.
 pub(super) struct Plan {
     pub(super) set: InstSet,
-    pub(super) steps: Box<[(&'static OperandInfo, Carrier)]>,
+    pub(super) steps: &'static [conventions::CarriedOperand],
 }
 
 /// The plan of `op`, worked out on first use.
@@ -114,10 +114,7 @@ pub(super) fn plan(op: Op) -> &'static Plan {
     let plans = PLANS.get_or_init(|| (0..OP_COUNT).map(|_| OnceLock::new()).collect());
     plans[op as usize].get_or_init(|| Plan {
         set: op.inst_set(),
-        steps: (op.info().operands.iter())
-            .filter(|i| !conventions::is_result(i.kind))
-            .map(|info| (info, conventions::carrier(op, info)))
-            .collect(),
+        steps: conventions::operand_table(op),
     })
 }
 
