@@ -58,7 +58,9 @@ impl Context {
             name: data.name,
             loc: data.loc,
             operands: data.operands.iter().map(|o| o.value).collect(),
-            result_types: data.results.iter().map(|&r| self.value_type(r)).collect(),
+            result_types: (self.results(op).iter())
+                .map(|&r| self.value_type(r))
+                .collect(),
             properties: data.properties,
             attributes: Some(data.attributes),
             num_regions: data.regions.len(),

@@ -192,6 +192,8 @@ pub struct Context {
     pub(crate) blocks: Vec<BlockData>,
     pub(crate) regions: Vec<RegionData>,
     pub(crate) values: Vec<ValueData>,
+    /// Every op's results, each op's in one run (see `OpData::results`).
+    pub(crate) result_lists: Vec<Value>,
     pub(crate) registry: OpRegistry,
     /// The empty dictionary, which every op without attributes holds.
     pub(crate) empty_dictionary: Attr,
@@ -214,6 +216,7 @@ impl Context {
             blocks: Vec::new(),
             regions: Vec::new(),
             values: Vec::new(),
+            result_lists: Vec::new(),
             registry: OpRegistry::default(),
             empty_dictionary: Attr(0),
         };

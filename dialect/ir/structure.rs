@@ -49,19 +49,39 @@ pub(crate) struct ValueData {
     pub(crate) uses: Short<Use, 2>,
 }
 
+/// An op's record, kept small: the ops of a module are walked often.
 #[derive(Clone)]
 pub(crate) struct OpData {
     pub(crate) name: Ident,
     pub(crate) loc: Location,
     pub(crate) operands: Short<Operand, 3>,
-    pub(crate) results: Short<Value, 2>,
+    /// Where the op's results start in the context's result list, and how
+    /// many there are (results never change after creation).
+    pub(crate) results: (u32, u32),
     pub(crate) properties: Option<Attr>,
     pub(crate) attributes: Attr,
-    pub(crate) regions: Short<Region, 2>,
+    pub(crate) regions: Box<[Region]>,
     pub(crate) successors: Short<Block, 2>,
-    pub(crate) parent: Option<Block>,
-    pub(crate) prev: Option<Op>,
-    pub(crate) next: Option<Op>,
+    /// The block holding the op and its neighbours there ([`NONE`] for
+    /// none).
+    pub(crate) parent: u32,
+    pub(crate) prev: u32,
+    pub(crate) next: u32,
+}
+
+/// The empty link of [`OpData::parent`], [`OpData::prev`], [`OpData::next`].
+const NONE: u32 = u32::MAX;
+
+fn link(handle: Option<u32>) -> u32 {
+    handle.unwrap_or(NONE)
+}
+
+fn op_at(link: u32) -> Option<Op> {
+    (link != NONE).then_some(Op(link))
+}
+
+fn block_at(link: u32) -> Option<Block> {
+    (link != NONE).then_some(Block(link))
 }
 
 #[derive(Clone)]
@@ -162,12 +182,15 @@ impl Context {
     /// Creates a detached op with empty regions from borrowed parts.
     pub fn create_op_parts(&mut self, parts: OpParts) -> Op {
         let op = Op(self.ops.len() as u32);
-        let results = (parts.result_types.iter().enumerate())
-            .map(|(i, &ty)| {
-                let index = i as u32;
-                self.new_value(ty, ValueDef::Result { op, index })
-            })
-            .collect();
+        let results = (
+            self.result_lists.len() as u32,
+            parts.result_types.len() as u32,
+        );
+        for (i, &ty) in parts.result_types.iter().enumerate() {
+            let index = i as u32;
+            let value = self.new_value(ty, ValueDef::Result { op, index });
+            self.result_lists.push(value);
+        }
         let regions = (0..parts.num_regions)
             .map(|_| self.new_region(Some(op)))
             .collect();
@@ -180,9 +203,9 @@ impl Context {
             attributes: parts.attributes.unwrap_or(self.empty_dictionary),
             regions,
             successors: parts.successors.iter().copied().collect(),
-            parent: None,
-            prev: None,
-            next: None,
+            parent: NONE,
+            prev: NONE,
+            next: NONE,
         });
         for &value in parts.operands {
             self.push_operand(op, value);
@@ -195,6 +218,7 @@ impl Context {
     pub fn reserve(&mut self, ops: usize, values: usize) {
         self.ops.reserve(ops);
         self.values.reserve(values);
+        self.result_lists.reserve(values);
     }
 
     /// A detached block with arguments of `arg_types`.
@@ -274,10 +298,11 @@ impl Context {
         self.ops[op.index()].operands.iter().map(|o| o.value)
     }
     pub fn results(&self, op: Op) -> &[Value] {
-        &self.ops[op.index()].results
+        let (start, len) = self.ops[op.index()].results;
+        &self.result_lists[start as usize..(start + len) as usize]
     }
     pub fn result(&self, op: Op, index: usize) -> Value {
-        self.ops[op.index()].results[index]
+        self.results(op)[index]
     }
     pub fn properties(&self, op: Op) -> Option<Attr> {
         self.ops[op.index()].properties
@@ -316,19 +341,19 @@ impl Context {
         self.ops[op.index()].successors[index] = block;
     }
     pub fn parent_block(&self, op: Op) -> Option<Block> {
-        self.ops[op.index()].parent
+        block_at(self.ops[op.index()].parent)
     }
     /// The op holding the region that holds this op's block.
     pub fn parent_op(&self, op: Op) -> Option<Op> {
-        let block = self.ops[op.index()].parent?;
+        let block = self.parent_block(op)?;
         let region = self.blocks[block.index()].parent?;
         self.regions[region.index()].parent
     }
     pub fn next_op(&self, op: Op) -> Option<Op> {
-        self.ops[op.index()].next
+        op_at(self.ops[op.index()].next)
     }
     pub fn prev_op(&self, op: Op) -> Option<Op> {
-        self.ops[op.index()].prev
+        op_at(self.ops[op.index()].prev)
     }
 
     pub fn block_args(&self, block: Block) -> &[Value] {
@@ -456,35 +481,30 @@ impl Context {
 
     /// Inserts a detached op just before `anchor`.
     pub fn insert_op_before(&mut self, anchor: Op, op: Op) {
-        let a = &self.ops[anchor.index()];
-        let block = a.parent.expect("insert_op_before: anchor is detached");
-        let prev = a.prev;
+        let block = (self.parent_block(anchor)).expect("insert_op_before: anchor is detached");
+        let prev = self.prev_op(anchor);
         self.link_op(block, prev, Some(anchor), op);
     }
 
     /// Inserts a detached op just after `anchor`.
     pub fn insert_op_after(&mut self, anchor: Op, op: Op) {
-        let a = &self.ops[anchor.index()];
-        let block = a.parent.expect("insert_op_after: anchor is detached");
-        let next = a.next;
+        let block = (self.parent_block(anchor)).expect("insert_op_after: anchor is detached");
+        let next = self.next_op(anchor);
         self.link_op(block, Some(anchor), next, op);
     }
 
     fn link_op(&mut self, block: Block, prev: Option<Op>, next: Option<Op>, op: Op) {
-        debug_assert!(
-            self.ops[op.index()].parent.is_none(),
-            "op is already placed"
-        );
+        debug_assert!(self.parent_block(op).is_none(), "op is already placed");
         let data = &mut self.ops[op.index()];
-        data.parent = Some(block);
-        data.prev = prev;
-        data.next = next;
+        data.parent = block.0;
+        data.prev = link(prev.map(|p| p.0));
+        data.next = link(next.map(|n| n.0));
         match prev {
-            Some(p) => self.ops[p.index()].next = Some(op),
+            Some(p) => self.ops[p.index()].next = op.0,
             None => self.blocks[block.index()].first = Some(op),
         }
         match next {
-            Some(n) => self.ops[n.index()].prev = Some(op),
+            Some(n) => self.ops[n.index()].prev = op.0,
             None => self.blocks[block.index()].last = Some(op),
         }
     }
@@ -492,17 +512,18 @@ impl Context {
     /// Unlinks an op from its block, keeping it and its contents alive.
     pub fn detach_op(&mut self, op: Op) {
         let data = &mut self.ops[op.index()];
-        let Some(block) = data.parent.take() else {
+        let Some(block) = block_at(std::mem::replace(&mut data.parent, NONE)) else {
             return;
         };
-        let (prev, next) = (data.prev.take(), data.next.take());
-        match prev {
+        let prev = std::mem::replace(&mut data.prev, NONE);
+        let next = std::mem::replace(&mut data.next, NONE);
+        match op_at(prev) {
             Some(p) => self.ops[p.index()].next = next,
-            None => self.blocks[block.index()].first = next,
+            None => self.blocks[block.index()].first = op_at(next),
         }
-        match next {
+        match op_at(next) {
             Some(n) => self.ops[n.index()].prev = prev,
-            None => self.blocks[block.index()].last = prev,
+            None => self.blocks[block.index()].last = op_at(prev),
         }
     }
 
@@ -533,10 +554,7 @@ impl Context {
         }
         for op in ops {
             debug_assert!(
-                self.ops[op.index()]
-                    .results
-                    .iter()
-                    .all(|&r| self.values[r.index()].uses.is_empty()),
+                (self.results(op).iter()).all(|&r| self.values[r.index()].uses.is_empty()),
                 "erased op's results still have uses"
             );
             let data = &mut self.ops[op.index()];
@@ -582,7 +600,7 @@ impl Iterator for BlockOps<'_> {
     type Item = Op;
     fn next(&mut self) -> Option<Op> {
         let op = self.next?;
-        self.next = self.ctx.ops[op.index()].next;
+        self.next = op_at(self.ctx.ops[op.index()].next);
         Some(op)
     }
 }
