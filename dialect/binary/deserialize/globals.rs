@@ -8,8 +8,13 @@ use crate::binary::{DecodeError, Operand};
 use crate::grammar::Op;
 use crate::ir::Attr;
 use crate::ir::{FastMap, FastSet};
+use smallvec::SmallVec;
 
 /// Decorations a `spirv.GlobalVariable` keeps as properties.
+/// The name a symbol takes when no name of its own is free: prefix and
+/// number (`spirv_var_12`).
+type Fallback = (&'static str, u32);
+
 const VARIABLE_PROPERTIES: [&str; 3] = ["Binding", "DescriptorSet", "Location"];
 /// The property each of [`VARIABLE_PROPERTIES`] becomes.
 const VARIABLE_PROPERTY_NAMES: [&str; 3] = ["binding", "descriptor_set", "location"];
@@ -62,7 +67,7 @@ impl Reader<'_, '_> {
     /// serializer writes the symbol as the entry point's name).
     pub(super) fn assign_symbols(&mut self) {
         // (id, the names it may take if free, the name when none is)
-        let mut wanted: Vec<(u32, Vec<String>, String)> = Vec::new();
+        let mut wanted: Vec<(u32, SmallVec<[&str; 2]>, Fallback)> = Vec::new();
         let (mut strings, mut debug) = (0, 0);
         let sources = self.section_indices(Section::DebugSources);
         for index in sources.chain(self.section_indices(Section::Globals)) {
@@ -70,15 +75,15 @@ impl Reader<'_, '_> {
                 continue;
             }
             let inst = self.view.insts[index as usize];
-            let name = match inst.op {
-                Op::String => format!("spirv_string_{strings}"),
-                _ => format!("spirv_debug_{debug}"),
+            let fallback = match inst.op {
+                Op::String => ("spirv_string", strings),
+                _ => ("spirv_debug", debug),
             };
             match inst.op {
                 Op::String => strings += 1,
                 _ => debug += 1,
             }
-            wanted.push((inst.result, Vec::new(), name));
+            wanted.push((inst.result, SmallVec::new(), fallback));
         }
         for index in self.section_indices(Section::Globals) {
             let inst = self.view.insts[index as usize];
@@ -93,27 +98,30 @@ impl Reader<'_, '_> {
                 }
                 _ => continue,
             };
-            let op_name = self.names.get(&inst.result).cloned();
-            let fallback = format!("{prefix}_{}", inst.result);
-            wanted.push((inst.result, op_name.into_iter().collect(), fallback));
+            let op_name = self.names.get(&inst.result).copied();
+            wanted.push((
+                inst.result,
+                op_name.into_iter().collect(),
+                (prefix, inst.result),
+            ));
         }
         let mut entry_names = FastMap::default();
         for index in self.section_indices(Section::EntryPoints) {
             if let [_, Operand::Id(function), Operand::String(name), ..] = self.operands(index) {
-                entry_names.entry(*function).or_insert_with(|| name.clone());
+                entry_names.entry(*function).or_insert(name.as_str());
             }
         }
         for function in &self.view.functions {
             let id = self.view.insts[function.def as usize].result;
             let entry = entry_names.remove(&id).filter(|n| !n.is_empty());
-            let op_name = self.names.get(&id).cloned();
+            let op_name = self.names.get(&id).copied();
             let candidates = entry.into_iter().chain(op_name).collect();
-            wanted.push((id, candidates, format!("spirv_fn_{id}")));
+            wanted.push((id, candidates, ("spirv_fn", id)));
         }
-        let mut taken = FastSet::default();
-        for (id, candidates, fallback) in wanted {
-            let free = candidates.into_iter().find(|n| !taken.contains(n));
-            let name = free.unwrap_or(fallback);
+        let mut taken: FastSet<String> = FastSet::default();
+        for (id, candidates, (prefix, number)) in wanted {
+            let free = candidates.into_iter().find(|n| !taken.contains(*n));
+            let name = free.map_or_else(|| format!("{prefix}_{number}"), str::to_string);
             taken.insert(name.clone());
             self.symbols.insert(id, name);
         }

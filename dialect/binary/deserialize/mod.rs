@@ -66,7 +66,7 @@ struct Reader<'v, 'w> {
     /// The values of the function being read, by id, each with the number
     /// of its function (see [`function::Scope`]).
     function_values: IdTable<(u32, Value)>,
-    names: FastMap<u32, String>,
+    names: FastMap<u32, &'v str>,
     decorations: FastMap<u32, Vec<(&'static str, Vec<Operand>)>>,
     member_decorations: FastMap<(u32, u32), MemberDecorations>,
     globals: FastMap<u32, Global>,
@@ -169,7 +169,7 @@ impl<'v, 'w> Reader<'v, 'w> {
             let operands = self.operands(index);
             if let [Operand::Id(id), Operand::String(name)] = operands {
                 if !name.is_empty() {
-                    self.names.insert(*id, name.clone());
+                    self.names.insert(*id, name.as_str());
                 }
             }
         }

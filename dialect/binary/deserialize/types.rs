@@ -201,7 +201,7 @@ impl Reader<'_, '_> {
             })
             .collect();
         let name = match self.names.get(&id) {
-            Some(name) => name.clone(),
+            Some(name) => name.to_string(),
             None if member_types.iter().any(|m| !self.types.contains(*m)) => {
                 format!("struct_{id}")
             }
