@@ -31,6 +31,7 @@ use crate::grammar::{Op, OperandKind};
 use crate::ir::{Attr, Block, Builder, Context, Location, OpSpec, Param, Type, Value};
 use crate::ir::{FastMap, FastSet};
 use crate::spirv::{conventions, NAMESPACE};
+use smallvec::SmallVec;
 
 /// What a module-level id stands for where a function uses it.
 #[derive(Clone, Debug)]
@@ -46,7 +47,7 @@ enum Global {
 }
 
 /// Decorations by name, with their operands.
-type MemberDecorations = Vec<(&'static str, Vec<Operand>)>;
+type Decorations<'v> = SmallVec<[(&'static str, &'v [Operand]); 2]>;
 
 /// The op a module-level fact becomes where a function uses it.
 #[derive(Clone, Copy)]
@@ -67,8 +68,8 @@ struct Reader<'v, 'w> {
     /// of its function (see [`function::Scope`]).
     function_values: IdTable<(u32, Value)>,
     names: FastMap<u32, &'v str>,
-    decorations: FastMap<u32, Vec<(&'static str, Vec<Operand>)>>,
-    member_decorations: FastMap<(u32, u32), MemberDecorations>,
+    decorations: FastMap<u32, Decorations<'v>>,
+    member_decorations: FastMap<(u32, u32), Decorations<'v>>,
     globals: FastMap<u32, Global>,
     /// The op each materialized global becomes at a use, built at its first
     /// use and reused after.
@@ -204,12 +205,14 @@ impl<'v, 'w> Reader<'v, 'w> {
     }
 
     /// `id`'s decorations with their integer values.
-    fn decorations(&self, id: u32) -> impl Iterator<Item = (&'static str, Vec<u32>)> + '_ {
+    fn decorations(&self, id: u32) -> std::vec::IntoIter<(&'static str, Vec<u32>)> {
         (self.decorations.get(&id).into_iter().flatten())
             .map(|(name, values)| (*name, values.iter().filter_map(literal_u32).collect()))
+            .collect::<Vec<_>>()
+            .into_iter()
     }
 
-    fn member_decorations(&self, id: u32, member: u32) -> MemberDecorations {
+    fn member_decorations(&self, id: u32, member: u32) -> Decorations<'v> {
         (self.member_decorations.get(&(id, member)))
             .cloned()
             .unwrap_or_default()
@@ -383,12 +386,12 @@ impl<'v, 'w> Reader<'v, 'w> {
 }
 
 /// The decoration's name and its operands.
-fn decoration(operands: &[Operand]) -> Option<(&'static str, Vec<Operand>)> {
+fn decoration(operands: &[Operand]) -> Option<(&'static str, &[Operand])> {
     let [Operand::Enum { kind, value }, rest @ ..] = operands else {
         return None;
     };
     let name = kind.info().enumerant(*value)?.name;
-    Some((name, rest.to_vec()))
+    Some((name, rest))
 }
 
 fn literal_u32(operand: &Operand) -> Option<u32> {
