@@ -244,15 +244,6 @@ impl DecodedOperands {
         let (start, end) = (self.starts[index], self.starts[index + 1]);
         &self.operands[start as usize..end as usize]
     }
-
-    /// The number of instructions.
-    pub fn len(&self) -> usize {
-        self.starts.len() - 1
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
 }
 
 /// The operands of every instruction of a module, decoded into one list.

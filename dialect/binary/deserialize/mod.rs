@@ -205,11 +205,10 @@ impl<'v, 'w> Reader<'v, 'w> {
     }
 
     /// `id`'s decorations with their integer values.
-    fn decorations(&self, id: u32) -> std::vec::IntoIter<(&'static str, Vec<u32>)> {
-        (self.decorations.get(&id).into_iter().flatten())
-            .map(|(name, values)| (*name, values.iter().filter_map(literal_u32).collect()))
-            .collect::<Vec<_>>()
-            .into_iter()
+    fn decorations(&self, id: u32) -> impl Iterator<Item = (&'static str, Vec<u32>)> + 'v {
+        let found: Decorations<'v> = self.decorations.get(&id).cloned().unwrap_or_default();
+        (found.into_iter())
+            .map(|(name, values)| (name, values.iter().filter_map(literal_u32).collect()))
     }
 
     fn member_decorations(&self, id: u32, member: u32) -> Decorations<'v> {

@@ -11,7 +11,7 @@
 //! results.
 
 use super::regions::{construct_blocks, opens_loop, Yields};
-use super::tables::{plan, property_name, IdTable, Role};
+use super::tables::{plan, property_name, HandleTable, Role};
 use super::{begin, emit, finish, instruction, SerializeError, Writer};
 use crate::binary::{encode_string, Operand};
 use crate::grammar::{InstSet, Op, OperandInfo, OperandKind, Quantifier};
@@ -23,9 +23,9 @@ use std::ops::Range;
 /// One function's ids: values and block labels.
 #[derive(Default)]
 pub(super) struct Ids {
-    pub(super) values: IdTable<Value>,
+    pub(super) values: HandleTable<Value>,
     /// The label a branch to each block lands on.
-    pub(super) labels: IdTable<Block>,
+    pub(super) labels: HandleTable<Block>,
     /// Per label: the predecessor label of each incoming edge, and where
     /// in `passed` the values it passes are.
     pub(super) incoming: FastMap<u32, Vec<(u32, Range<usize>)>>,
@@ -350,7 +350,7 @@ impl Writer<'_> {
     pub(super) fn materialized(
         &mut self,
         op: crate::ir::Op,
-        values: &IdTable<Value>,
+        values: &HandleTable<Value>,
     ) -> Result<u32, SerializeError> {
         let ctx = self.ctx;
         let Some(&result) = ctx.results(op).first() else {

@@ -21,7 +21,7 @@ use crate::ir::{Attr, AttrData, Context, Ident, Location, Param, Type, TypeData}
 use crate::ir::{FastMap, FastSet};
 use std::cell::Cell;
 use std::sync::OnceLock;
-use tables::{IdTable, OpClass, Role};
+use tables::{HandleTable, OpClass, Role};
 
 /// Attributes of a `spirv.GlobalVariable` that decorate the struct it
 /// points to (`BufferBlock`, or `Block` on inputs and outputs) rather than
@@ -52,9 +52,9 @@ struct Writer<'c> {
     ctx: &'c Context,
     next_id: u32,
     out: Sections,
-    types: IdTable<Type>,
+    types: HandleTable<Type>,
     constants: FastMap<(Type, Attr), u32>,
-    undefs: IdTable<Type>,
+    undefs: HandleTable<Type>,
     symbols: FastMap<Ident, u32>,
     ext_sets: FastMap<&'static str, u32>,
     /// Non-struct types and constants by their encoding less the result id.
@@ -76,7 +76,7 @@ struct Writer<'c> {
     /// The last file an op's location named, with its `OpString` id.
     line_file: Option<(Ident, Option<u32>)>,
     /// What each op name stands for, by the name's index.
-    classes: IdTable<Ident, OpClass>,
+    classes: HandleTable<Ident, OpClass>,
     /// The role and grammar op of each op name met in earlier modules, by
     /// the name's index, with its text: contexts cloned from one template
     /// share their op names' indices, so a later module only confirms the
@@ -103,12 +103,12 @@ type KnownNames = Vec<Option<(Box<str>, Role, Option<Op>)>>;
 #[derive(Default)]
 struct Pool {
     out: Sections,
-    types: IdTable<Type>,
-    undefs: IdTable<Type>,
+    types: HandleTable<Type>,
+    undefs: HandleTable<Type>,
     constants: FastMap<(Type, Attr), u32>,
     symbols: FastMap<Ident, u32>,
     declared: FastMap<Vec<u32>, u32>,
-    classes: IdTable<Ident, OpClass>,
+    classes: HandleTable<Ident, OpClass>,
     names: KnownNames,
     enum_words: FastMap<(Attr, OperandKind), u32>,
     u32_constants: FastMap<u32, u32>,

@@ -4,7 +4,7 @@
 //! `OpSpecConstantOp` applying the op its region wraps. Unnamed ones are
 //! uniqued by their encoding like other constants.
 
-use super::tables::IdTable;
+use super::tables::HandleTable;
 use super::{emit, instruction, SerializeError, Writer};
 use crate::binary::Operand;
 use crate::grammar::{Category, Op};
@@ -54,7 +54,7 @@ impl Writer<'_> {
         let [materialized @ .., operation, _yield] = &ops[..] else {
             return Err("spirv.mlir.spec_constant_op without an operation".into());
         };
-        let mut values = IdTable::default();
+        let mut values = HandleTable::default();
         for &m in materialized {
             let value_id = self.materialized(m, &values)?;
             values.insert(ctx.result(m, 0), value_id);
@@ -69,7 +69,7 @@ impl Writer<'_> {
     pub(super) fn spec_operation(
         &mut self,
         op: crate::ir::Op,
-        values: &IdTable<Value>,
+        values: &HandleTable<Value>,
         id: Option<u32>,
     ) -> Result<u32, SerializeError> {
         let ctx = self.ctx;

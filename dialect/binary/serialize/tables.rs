@@ -127,7 +127,7 @@ pub(super) fn property_name(info: &OperandInfo, carrier: Carrier) -> &'static st
     }
 }
 
-/// What an [`IdTable`] is keyed by.
+/// What an [`HandleTable`] is keyed by.
 pub(super) trait Slot: Copy {
     fn slot(self) -> usize;
 }
@@ -149,15 +149,15 @@ slot_by_index!(Value, Type, Ident, Block);
 /// carries the stamp of the table's use that wrote it (a function, for
 /// values and labels; a module, for the rest), so the next use starts
 /// empty without clearing.
-pub(super) struct IdTable<K, V = u32> {
+pub(super) struct HandleTable<K, V = u32> {
     entries: Vec<(u32, V)>,
     stamp: u32,
     key: PhantomData<K>,
 }
 
-impl<K: Slot, V: Copy + Default> Default for IdTable<K, V> {
+impl<K: Slot, V: Copy + Default> Default for HandleTable<K, V> {
     fn default() -> Self {
-        IdTable {
+        HandleTable {
             entries: Vec::new(),
             stamp: 1,
             key: PhantomData,
@@ -165,7 +165,7 @@ impl<K: Slot, V: Copy + Default> Default for IdTable<K, V> {
     }
 }
 
-impl<K: Slot, V: Copy + Default> IdTable<K, V> {
+impl<K: Slot, V: Copy + Default> HandleTable<K, V> {
     pub(super) fn get(&self, key: &K) -> Option<&V> {
         match self.entries.get(key.slot()) {
             Some((stamp, id)) if *stamp == self.stamp => Some(id),
@@ -187,7 +187,7 @@ impl<K: Slot, V: Copy + Default> IdTable<K, V> {
     }
 }
 
-impl<K: Slot, V: Copy + Default> Index<&K> for IdTable<K, V> {
+impl<K: Slot, V: Copy + Default> Index<&K> for HandleTable<K, V> {
     type Output = V;
     fn index(&self, key: &K) -> &V {
         match self.get(key) {
