@@ -11,14 +11,13 @@
 use rspirv::binary::Assemble;
 use spirv_dialect::binary::deserialize::deserialize;
 use spirv_dialect::binary::serialize::serialize;
-use spirv_dialect::binary::{decode_module, encode_module, words_from_bytes, words_to_bytes};
+use spirv_dialect::binary::{decode_module, encode_module, words_from_bytes};
 use spirv_dialect::text::{print_op, PrintOptions};
 mod support;
 
 use std::collections::BTreeMap;
-use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::Command;
 use std::sync::Mutex;
 use std::time::Instant;
 
@@ -27,40 +26,12 @@ const DESERIALIZED_FLOOR: usize = 1082;
 /// Files that also serialize to a valid module and read back to the same text.
 const ROUNDTRIP_FLOOR: usize = 1082;
 
-/// `spv1.N` for the module's header version.
-fn target_env(words: &[u32]) -> String {
-    let version = words.get(1).copied().unwrap_or(0);
-    format!("spv1.{}", (version >> 8) & 0xff)
-}
-
 fn spirv_val_accepts(tools: &Path, file: &Path, env: &str) -> bool {
     Command::new(tools.join("spirv-val"))
         .args(["--target-env", env])
         .arg(file)
         .output()
         .is_ok_and(|o| o.status.success())
-}
-
-/// `spirv-val`'s complaint about `words`, or `None` when it accepts them.
-fn spirv_val_complaint(tools: &Path, words: &[u32], env: &str) -> Option<String> {
-    let mut child = Command::new(tools.join("spirv-val"))
-        .args(["--target-env", env, "-"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .ok()?;
-    let bytes = words_to_bytes(words);
-    if let Some(mut stdin) = child.stdin.take() {
-        let _ = stdin.write_all(&bytes);
-    }
-    let out = child.wait_with_output().ok()?;
-    if out.status.success() {
-        return None;
-    }
-    let text =
-        String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
-    Some(text.lines().next().unwrap_or("").to_string())
 }
 
 /// How far a valid file got.
@@ -95,7 +66,7 @@ fn check(tools: &Path, words: &[u32], env: &str) -> Outcome {
         Ok(words) => words,
         Err(e) => return Outcome::Deserialized(format!("serialize: {e}")),
     };
-    if let Some(complaint) = spirv_val_complaint(tools, &written, env) {
+    if let Some(complaint) = support::spirv_val_complaint(&tools.join("spirv-val"), &written, env) {
         return Outcome::Deserialized(format!("spirv-val rejects the output: {complaint}"));
     }
     match deserialize(&written) {
@@ -139,7 +110,9 @@ fn corpus_binaries_deserialize_and_verify() {
                     let words = std::fs::read(&file)
                         .ok()
                         .and_then(|b| words_from_bytes(&b).ok());
-                    let env = words.as_deref().map_or("spv1.0".to_string(), target_env);
+                    let env = words
+                        .as_deref()
+                        .map_or("spv1.0".to_string(), support::target_env);
                     let outcome = match &words {
                         Some(words) if spirv_val_accepts(&tools, &file, &env) => {
                             Some(check(&tools, words, &env))

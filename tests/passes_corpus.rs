@@ -29,16 +29,14 @@ mod support;
 
 use spirv_dialect::binary::deserialize::deserialize;
 use spirv_dialect::binary::serialize::serialize;
-use spirv_dialect::binary::{words_from_bytes, words_to_bytes};
+use spirv_dialect::binary::words_from_bytes;
 use spirv_dialect::grammar::Capability;
 use spirv_dialect::ir::pass::Pass;
 use spirv_dialect::ir::{Context, Op, Param, Type, TypeData};
 use spirv_dialect::spirv::attributes::{vce_attr, vce_of};
 use spirv_dialect::target::Vce;
 use spirv_dialect::transforms::{DecorateCompositeTypeLayout, UpdateVce};
-use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
 use std::sync::Mutex;
 
 /// Modules whose deduced VCE was checked when this floor was set.
@@ -80,39 +78,9 @@ fn corpus_and_validator() -> Option<(Vec<PathBuf>, PathBuf)> {
     }
 }
 
-/// `spv1.N` for the module's header version.
-fn target_env(words: &[u32]) -> String {
-    let version = words.get(1).copied().unwrap_or(0);
-    format!("spv1.{}", (version >> 8) & 0xff)
-}
-
-/// spirv-val's complaint about `words` in `env` (its first line), or None
-/// when it accepts them.
-fn complaint(val: &Path, words: &[u32], env: &str) -> Option<String> {
-    let Ok(mut child) = Command::new(val)
-        .args(["--target-env", env, "-"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-    else {
-        return Some("spirv-val does not start".into());
-    };
-    if let Some(mut stdin) = child.stdin.take() {
-        let _ = stdin.write_all(&words_to_bytes(words));
-    }
-    let out = child.wait_with_output().ok()?;
-    if out.status.success() {
-        return None;
-    }
-    let text =
-        String::from_utf8_lossy(&out.stderr).to_string() + &String::from_utf8_lossy(&out.stdout);
-    Some(text.lines().next().unwrap_or("").to_string())
-}
-
 /// Whether spirv-val accepts `words` in `env`.
 fn validates(val: &Path, words: &[u32], env: &str) -> bool {
-    complaint(val, words, env).is_none()
+    support::spirv_val_complaint(val, words, env).is_none()
 }
 
 /// A corpus module read by our deserializer, and its environment.
@@ -139,7 +107,7 @@ fn read_module(val: &Path, file: &Path) -> Result<Module, Skip> {
         .ok()
         .and_then(|b| words_from_bytes(&b).ok())
         .ok_or(Skip::NotRead)?;
-    let env = target_env(&words);
+    let env = support::target_env(&words);
     if !validates(val, &words, &env) {
         return Err(Skip::Invalid);
     }
@@ -276,7 +244,8 @@ fn check_vce(val: &Path, mut m: Module) -> VceOutcome {
         set_vce(ctx, m.module, vce);
         serialize(ctx, m.module).map_err(|e| format!("{name}: serialize: {e}"))
     };
-    match write(&mut m.ctx, &deduced).map(|words| complaint(val, &words, &m.env)) {
+    match write(&mut m.ctx, &deduced).map(|words| support::spirv_val_complaint(val, &words, &m.env))
+    {
         Ok(None) => {}
         Ok(Some(complaint)) => {
             outcome.failures.push(format!(
@@ -594,7 +563,8 @@ fn check_rewrites(val: &Path, m: Module) -> (usize, Vec<String>) {
                     Ok(words) if words == before => None,
                     Ok(words) => {
                         changed += 1;
-                        complaint(val, &words, &m.env).map(|c| format!("spirv-val: {c}"))
+                        support::spirv_val_complaint(val, &words, &m.env)
+                            .map(|c| format!("spirv-val: {c}"))
                     }
                 },
             },

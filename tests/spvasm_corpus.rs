@@ -16,26 +16,13 @@ use spirv_dialect::binary::{words_from_bytes, Header};
 use spirv_dialect::spvasm::{assemble, disassemble, AssembleOptions, DisassembleOptions};
 mod support;
 
-use std::io::Write;
 use std::path::Path;
-use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 /// Runs a tool with `input` on stdin; its stdout, or its stderr as the error.
 fn pipe(tool: &Path, args: &[&str], input: &[u8]) -> Result<Vec<u8>, String> {
-    let mut child = Command::new(tool)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .map_err(|e| e.to_string())?;
-    let mut stdin = child.stdin.take().ok_or("no stdin")?;
-    let input = input.to_vec();
-    let writer = std::thread::spawn(move || stdin.write_all(&input));
-    let out = child.wait_with_output().map_err(|e| e.to_string())?;
-    let _ = writer.join();
+    let out = support::run_piped(tool, args, input)?;
     if out.status.success() {
         Ok(out.stdout)
     } else {

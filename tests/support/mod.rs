@@ -96,6 +96,28 @@ pub fn run_piped(program: &Path, args: &[&str], input: &[u8]) -> Result<Output, 
     Ok(output)
 }
 
+/// `spv1.N` for a module's header version (spirv-val's `--target-env`).
+pub fn target_env(words: &[u32]) -> String {
+    let version = words.get(1).copied().unwrap_or(0);
+    format!("spv1.{}", (version >> 8) & 0xff)
+}
+
+/// spirv-val's complaint about `words` in `env` (its first line), or None
+/// when it accepts them.
+pub fn spirv_val_complaint(val: &Path, words: &[u32], env: &str) -> Option<String> {
+    let bytes = spirv_dialect::binary::words_to_bytes(words);
+    let out = match run_piped(val, &["--target-env", env, "-"], &bytes) {
+        Ok(out) => out,
+        Err(e) => return Some(e),
+    };
+    if out.status.success() {
+        return None;
+    }
+    let text =
+        String::from_utf8_lossy(&out.stderr).to_string() + &String::from_utf8_lossy(&out.stdout);
+    Some(text.lines().next().unwrap_or("").to_string())
+}
+
 /// The path of `name` on PATH, if it is installed.
 pub fn tool(name: &str) -> Option<PathBuf> {
     let out = Command::new("sh")
