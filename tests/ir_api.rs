@@ -13,7 +13,15 @@ fn parse(ctx: &mut Context, text: &str) -> Op {
 }
 
 fn print(ctx: &Context, op: Op) -> String {
-    print_op(ctx, &dialects::syntax(), op, PrintOptions { generic: true })
+    print_op(
+        ctx,
+        &dialects::syntax(),
+        op,
+        PrintOptions {
+            generic: true,
+            ..Default::default()
+        },
+    )
 }
 
 #[test]

@@ -9,6 +9,7 @@ mod support;
 
 use spirv_dialect::dialects;
 use spirv_dialect::support::files::files_with_extension;
+use spirv_dialect::text::diagnostics::{render, Source};
 use spirv_dialect::text::{parse_module, print_op, PrintOptions};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -63,10 +64,10 @@ fn run_with_stdin(program: &Path, args: &[&str], input: &[u8]) -> Result<String,
 fn round_trip(text: &str, name: &str, options: PrintOptions) -> Result<String, String> {
     let syntax = dialects::syntax();
     let mut ctx = dialects::context();
-    let module = parse_module(&mut ctx, &syntax, text, name, 1)
-        .map_err(|d| spirv_dialect::text::diagnostics::render(&ctx, &d, text, 1))?;
-    spirv_dialect::verify::verify(&ctx, module)
-        .map_err(|d| spirv_dialect::text::diagnostics::render(&ctx, &d, text, 1))?;
+    let source = Source::new(name, text, 1);
+    let module =
+        parse_module(&mut ctx, &syntax, text, name, 1).map_err(|d| render(&ctx, &d, source))?;
+    spirv_dialect::verify::verify(&ctx, module).map_err(|d| render(&ctx, &d, source))?;
     Ok(print_op(&ctx, &syntax, module, options) + "\n")
 }
 
@@ -118,7 +119,10 @@ fn corpus_modules_round_trip_with_mlir_19() {
         modules.len()
     );
 
-    let generic = PrintOptions { generic: true };
+    let generic = PrintOptions {
+        generic: true,
+        ..Default::default()
+    };
     let custom = PrintOptions::default();
     let mut ours_generic = Vec::new();
     let mut ours_custom = Vec::new();
@@ -230,7 +234,10 @@ fn custom_form_files_print_as_mlir_opt_19() {
         for (options, args) in [
             (PrintOptions::default(), &["-"][..]),
             (
-                PrintOptions { generic: true },
+                PrintOptions {
+                    generic: true,
+                    ..Default::default()
+                },
                 &["--mlir-print-op-generic", "-"][..],
             ),
         ] {

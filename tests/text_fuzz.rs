@@ -109,8 +109,8 @@ fn check_one(text: &str) -> Result<bool, String> {
     if spirv_dialect::verify::verify(&ctx, module).is_err() {
         return Ok(false);
     }
-    for generic in [true, false] {
-        let options = PrintOptions { generic };
+    for (generic, debuginfo) in [(true, false), (false, false), (false, true)] {
+        let options = PrintOptions { generic, debuginfo };
         let printed = print_op(&ctx, &syntax, module, options);
         let mut ctx2 = dialects::context();
         let again = parse_module(&mut ctx2, &syntax, &printed, "printed.mlir", 1)
@@ -184,6 +184,14 @@ fn nesting_up_to_the_limit_parses_verifies_and_prints() {
     let module =
         parse_module(&mut ctx, &syntax, &text, "deep.mlir", 1).expect("within the nesting limit");
     spirv_dialect::verify::verify(&ctx, module).expect("verifies");
-    let printed = print_op(&ctx, &syntax, module, PrintOptions { generic: true });
+    let printed = print_op(
+        &ctx,
+        &syntax,
+        module,
+        PrintOptions {
+            generic: true,
+            ..Default::default()
+        },
+    );
     assert_eq!(printed.matches("\"a.b\"").count(), depth);
 }

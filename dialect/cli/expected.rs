@@ -114,7 +114,12 @@ pub fn check_expectations(
     produced: &[Diagnostic],
 ) -> Vec<Diagnostic> {
     let file = ctx.lookup_ident(file_name);
-    let at = |(line, col): (u32, u32)| Location { file, line, col };
+    let at = |(line, col): (u32, u32)| Location {
+        file,
+        line,
+        col,
+        name: None,
+    };
     let mut problems: Vec<Diagnostic> = expected
         .malformed
         .iter()

@@ -21,7 +21,8 @@ commands:
   run FILE.amber|DIR [--backend vulkan|cpu]         run AmberScript compute tests
   translate --deserialize-spirv IN.spv | --serialize-spirv IN.mlir [--no-implicit-module]
             | --test-spirv-roundtrip IN.mlir [-o OUT]   SPIR-V binary <-> MLIR text
-  opt IN.mlir [--split-input-file] [--verify-diagnostics] [--mlir-print-op-generic] [-o OUT]
+  opt IN.mlir [--split-input-file] [--verify-diagnostics] [--mlir-print-op-generic]
+      [--mlir-print-debuginfo] [-o OUT]
 ";
 
 fn main() -> ExitCode {

@@ -6,7 +6,7 @@
 use crate::expected::{check_expectations, Expectations};
 use spirv_dialect::ir::pass::{PassManager, PassRegistry};
 use spirv_dialect::ir::{Context, Diagnostic};
-use spirv_dialect::text::diagnostics::render;
+use spirv_dialect::text::diagnostics::{render, Source};
 use spirv_dialect::text::split::{split_input_file, SPLIT_MARKER};
 use spirv_dialect::text::{parse_module, print_op, PrintOptions, Syntax};
 use std::io::{Read, Write};
@@ -37,6 +37,7 @@ fn parse_args(args: &[String], registry: &PassRegistry) -> Result<Options, Strin
             "--split-input-file" | "-split-input-file" => o.split = true,
             "--verify-diagnostics" | "-verify-diagnostics" => o.verify_diagnostics = true,
             "--mlir-print-op-generic" | "-mlir-print-op-generic" => o.print.generic = true,
+            "--mlir-print-debuginfo" | "-mlir-print-debuginfo" => o.print.debuginfo = true,
             "--allow-unregistered-dialect" | "-allow-unregistered-dialect" => {}
             "-o" => {
                 i += 1;
@@ -55,7 +56,7 @@ fn parse_args(args: &[String], registry: &PassRegistry) -> Result<Options, Strin
         i += 1;
     }
     if o.input.is_empty() {
-        return Err("usage: spirv-dialect opt IN.mlir [--split-input-file] [--verify-diagnostics] [--mlir-print-op-generic] [--PASS ...] [-o OUT]".into());
+        return Err("usage: spirv-dialect opt IN.mlir [--split-input-file] [--verify-diagnostics] [--mlir-print-op-generic] [--mlir-print-debuginfo] [--PASS ...] [-o OUT]".into());
     }
     Ok(o)
 }
@@ -100,7 +101,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
             if !problems.is_empty() {
                 failed = true;
                 for p in problems {
-                    stderr.push_str(&render(&ctx, &p, chunk, first_line));
+                    stderr.push_str(&render(&ctx, &p, Source::new(file_name, chunk, first_line)));
                 }
             }
             if let Ok(text) = result {
@@ -112,7 +113,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
             Ok(text) => outputs.push(text),
             Err(d) => {
                 failed = true;
-                stderr.push_str(&render(&ctx, &d, chunk, first_line));
+                stderr.push_str(&render(&ctx, &d, Source::new(file_name, chunk, first_line)));
             }
         }
     }

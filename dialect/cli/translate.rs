@@ -9,12 +9,14 @@ use spirv_dialect::binary::deserialize::deserialize;
 use spirv_dialect::binary::serialize::serialize;
 use spirv_dialect::binary::{words_from_bytes, words_to_bytes};
 use spirv_dialect::ir::{Context, Op};
-use spirv_dialect::text::diagnostics::render;
+use spirv_dialect::text::diagnostics::{render, Source};
 use spirv_dialect::text::{parse_module, print_op, PrintOptions};
 
-const USAGE: &str = "usage: spirv-dialect translate --deserialize-spirv IN.spv [-o OUT.mlir] [--mlir-print-op-generic]
+const USAGE: &str =
+    "usage: spirv-dialect translate --deserialize-spirv IN.spv [-o OUT.mlir] [PRINT]
        spirv-dialect translate --serialize-spirv IN.mlir [-o OUT.spv] [--no-implicit-module]
-       spirv-dialect translate --test-spirv-roundtrip IN.mlir [-o OUT.mlir] [--mlir-print-op-generic]";
+       spirv-dialect translate --test-spirv-roundtrip IN.mlir [-o OUT.mlir] [PRINT]
+PRINT: --mlir-print-op-generic, --mlir-print-debuginfo";
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Mode {
@@ -44,6 +46,7 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
             "serialize-spirv" => mode = Some(Mode::Serialize),
             "test-spirv-roundtrip" => mode = Some(Mode::Roundtrip),
             "mlir-print-op-generic" => print.generic = true,
+            "mlir-print-debuginfo" => print.debuginfo = true,
             "no-implicit-module" => implicit_module = false,
             "o" => output = Some(args.next().ok_or("`-o` needs a file name")?.clone()),
             _ if arg.starts_with('-') => return Err(format!("unknown option `{arg}`\n{USAGE}")),
@@ -77,9 +80,10 @@ pub fn run(args: &[String]) -> Result<(), String> {
             let source = std::fs::read_to_string(input)
                 .map_err(|e| format!("cannot read `{input}`: {e}"))?;
             let mut ctx = spirv_dialect::dialects::context();
-            let top = parse_module(&mut ctx, &syntax, &source, input, 1)
-                .map_err(|d| render(&ctx, &d, &source, 1))?;
-            spirv_dialect::verify::verify(&ctx, top).map_err(|d| render(&ctx, &d, &source, 1))?;
+            let source = Source::new(input, &source, 1);
+            let top = parse_module(&mut ctx, &syntax, source.text, input, 1)
+                .map_err(|d| render(&ctx, &d, source))?;
+            spirv_dialect::verify::verify(&ctx, top).map_err(|d| render(&ctx, &d, source))?;
             let module = spirv_module(&ctx, top, o.implicit_module)?;
             let words = serialize(&ctx, module).map_err(|e| format!("{input}: {e}"))?;
             if o.mode == Mode::Serialize {
@@ -89,7 +93,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
         }
     };
     spirv_dialect::verify::verify(&ctx, module)
-        .map_err(|d| format!("{input}: {}", render(&ctx, &d, "", 1)))?;
+        .map_err(|d| format!("{input}: {}", render(&ctx, &d, Source::new(input, "", 1))))?;
     let mut text = print_op(&ctx, &syntax, module, o.print);
     text.push('\n');
     write(o.output.as_deref(), text.as_bytes())

@@ -56,7 +56,7 @@ impl Context {
         let data = &self.ops[op.index()];
         let spec = OpSpec {
             name: data.name,
-            loc: data.loc,
+            loc: data.loc.into(),
             operands: data.operands.iter().map(|o| o.value).collect(),
             result_types: (self.results(op).iter())
                 .map(|&r| self.value_type(r))
@@ -82,7 +82,9 @@ impl Context {
                     .collect();
                 let new_block = self.create_block(&types);
                 for (i, &arg) in self.block_args(block).to_vec().iter().enumerate() {
-                    mapping.map_value(arg, self.block_args(new_block)[i]);
+                    let copy = self.block_args(new_block)[i];
+                    mapping.map_value(arg, copy);
+                    self.set_arg_loc(copy, self.arg_loc(arg));
                 }
                 mapping.map_block(block, new_block);
                 self.append_block(to, new_block);

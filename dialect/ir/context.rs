@@ -163,13 +163,16 @@ impl StringInterner {
     }
 }
 
-/// A source position (1-based line and column) in a named buffer; `line == 0`
-/// means unknown.
+/// Where an op or block argument comes from: a source position (1-based
+/// line and column) in a named buffer, `line == 0` meaning unknown, and
+/// optionally a name given to the position (MLIR's `loc("name"(...))`;
+/// SPIR-V's `OpName` of a value).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 pub struct Location {
     pub file: Option<Ident>,
     pub line: u32,
     pub col: u32,
+    pub name: Option<Ident>,
 }
 
 impl Location {
@@ -177,7 +180,16 @@ impl Location {
         file: None,
         line: 0,
         col: 0,
+        name: None,
     };
+
+    /// This location with the name `name`.
+    pub fn named(self, name: Ident) -> Location {
+        Location {
+            name: Some(name),
+            ..self
+        }
+    }
 }
 
 /// Owner of all IR storage. A clone is an independent context with the same
@@ -197,6 +209,9 @@ pub struct Context {
     pub(crate) registry: OpRegistry,
     /// The empty dictionary, which every op without attributes holds.
     pub(crate) empty_dictionary: Attr,
+    /// The locations of block arguments that have one (see
+    /// [`Context::arg_loc`]).
+    pub(crate) arg_locs: FastMap<Value, Location>,
 }
 
 impl Default for Context {
@@ -219,6 +234,7 @@ impl Context {
             result_lists: Vec::new(),
             registry: OpRegistry::default(),
             empty_dictionary: Attr(0),
+            arg_locs: FastMap::default(),
         };
         ctx.empty_dictionary =
             ctx.intern_attr(super::attributes::AttrData::Dictionary(Box::new([])));

@@ -53,7 +53,7 @@ pub(crate) struct ValueData {
 #[derive(Clone)]
 pub(crate) struct OpData {
     pub(crate) name: Ident,
-    pub(crate) loc: Location,
+    pub(crate) loc: PackedLocation,
     pub(crate) operands: Short<Operand, 3>,
     /// Where the op's results start in the context's result list, and how
     /// many there are (results never change after creation).
@@ -67,6 +67,38 @@ pub(crate) struct OpData {
     pub(crate) parent: u32,
     pub(crate) prev: u32,
     pub(crate) next: u32,
+}
+
+/// A [`Location`] in 16 bytes: absent handles as [`NONE`].
+#[derive(Clone, Copy)]
+pub(crate) struct PackedLocation {
+    file: u32,
+    line: u32,
+    col: u32,
+    name: u32,
+}
+
+impl From<Location> for PackedLocation {
+    fn from(loc: Location) -> Self {
+        PackedLocation {
+            file: link(loc.file.map(|f| f.0)),
+            line: loc.line,
+            col: loc.col,
+            name: link(loc.name.map(|n| n.0)),
+        }
+    }
+}
+
+impl From<PackedLocation> for Location {
+    fn from(loc: PackedLocation) -> Self {
+        let ident = |handle| (handle != NONE).then_some(Ident(handle));
+        Location {
+            file: ident(loc.file),
+            line: loc.line,
+            col: loc.col,
+            name: ident(loc.name),
+        }
+    }
 }
 
 /// The empty link of [`OpData::parent`], [`OpData::prev`], [`OpData::next`].
@@ -196,7 +228,7 @@ impl Context {
             .collect();
         self.ops.push(OpData {
             name: parts.name,
-            loc: parts.loc,
+            loc: parts.loc.into(),
             operands: Short::with_capacity(parts.operands.len()),
             results,
             properties: parts.properties,
@@ -286,7 +318,29 @@ impl Context {
         self.str(self.ops[op.index()].name)
     }
     pub fn op_loc(&self, op: Op) -> Location {
-        self.ops[op.index()].loc
+        self.ops[op.index()].loc.into()
+    }
+    pub fn set_op_loc(&mut self, op: Op, loc: Location) {
+        self.ops[op.index()].loc = loc.into();
+    }
+    /// The location of block argument `arg` (unknown unless set).
+    pub fn arg_loc(&self, arg: Value) -> Location {
+        self.arg_locs.get(&arg).copied().unwrap_or_default()
+    }
+    pub fn set_arg_loc(&mut self, arg: Value, loc: Location) {
+        if loc == Location::UNKNOWN {
+            self.arg_locs.remove(&arg);
+        } else {
+            self.arg_locs.insert(arg, loc);
+        }
+    }
+    /// The location of `value`: its op's for a result, its own for a block
+    /// argument.
+    pub fn value_loc(&self, value: Value) -> Location {
+        match self.value_def(value) {
+            ValueDef::Result { op, .. } => self.op_loc(op),
+            _ => self.arg_loc(value),
+        }
     }
     pub fn num_operands(&self, op: Op) -> usize {
         self.ops[op.index()].operands.len()
@@ -604,3 +658,5 @@ impl Iterator for BlockOps<'_> {
         Some(op)
     }
 }
+// Op records stay within two cache lines.
+const _: () = assert!(std::mem::size_of::<OpData>() <= 128);

@@ -3,19 +3,39 @@
 
 use crate::ir::{Context, Diagnostic};
 
-/// Renders `diag` (and its notes) as MLIR's tools do; `src` is the buffer
-/// the locations point into and `first_line` the buffer's first line number
-/// (greater than 1 for a `--split-input-file` chunk passed alone).
-pub fn render(ctx: &Context, diag: &Diagnostic, src: &str, first_line: u32) -> String {
+/// A text buffer diagnostics point into: its name, its text and its first
+/// line number (greater than 1 for a `--split-input-file` chunk passed
+/// alone).
+#[derive(Clone, Copy)]
+pub struct Source<'a> {
+    pub name: &'a str,
+    pub text: &'a str,
+    pub first_line: u32,
+}
+
+impl<'a> Source<'a> {
+    pub fn new(name: &'a str, text: &'a str, first_line: u32) -> Self {
+        Source {
+            name,
+            text,
+            first_line,
+        }
+    }
+}
+
+/// Renders `diag` (and its notes) as MLIR's tools do, quoting the line of
+/// `src` a location in it points at (locations elsewhere, as a SPIR-V
+/// module's source file, are named only).
+pub fn render(ctx: &Context, diag: &Diagnostic, src: Source) -> String {
     let mut out = String::new();
-    render_one(ctx, diag, src, first_line, &mut out);
+    render_one(ctx, diag, src, &mut out);
     for note in &diag.notes {
-        render_one(ctx, note, src, first_line, &mut out);
+        render_one(ctx, note, src, &mut out);
     }
     out
 }
 
-fn render_one(ctx: &Context, diag: &Diagnostic, src: &str, first_line: u32, out: &mut String) {
+fn render_one(ctx: &Context, diag: &Diagnostic, src: Source, out: &mut String) {
     use std::fmt::Write;
     let loc = diag.loc;
     let label = diag.severity.label();
@@ -31,8 +51,11 @@ fn render_one(ctx: &Context, diag: &Diagnostic, src: &str, first_line: u32, out:
         loc.col,
         diag.message
     );
-    let index = loc.line.saturating_sub(first_line) as usize;
-    if let Some(line) = src.lines().nth(index) {
+    if file_name(ctx, diag) != src.name {
+        return;
+    }
+    let index = loc.line.saturating_sub(src.first_line) as usize;
+    if let Some(line) = src.text.lines().nth(index) {
         let _ = writeln!(out, "{line}");
         let caret_col = line
             .char_indices()

@@ -36,6 +36,9 @@ pub(super) fn print_signature(p: &mut Printer, op: Op, name: &str) {
         }
         p.print_type(input);
         print_signature_dict(p, arg_attrs.get(i).copied());
+        if let Some(&arg) = entry.and_then(|b| ctx.block_args(b).get(i)) {
+            p.print_trailing_location(ctx.arg_loc(arg));
+        }
     }
     p.write(")");
     if results.is_empty() {
@@ -89,13 +92,18 @@ pub(super) fn parse_signature<'s>(p: &mut Parser<'s, '_>) -> PResult<Signature<'
     let mut arg_attrs = Vec::new();
     let entries =
         p.parse_delimited(Tok::LParen, Tok::RParen, "'(' in function signature", |p| {
-            let (ty, arg) = if p.kind() == Tok::PercentId {
+            let (ty, mut arg) = if p.kind() == Tok::PercentId {
                 let arg = p.parse_arg_decl()?;
                 (arg.ty, Some(arg))
             } else {
                 (p.parse_type()?, None)
             };
-            Ok((ty, arg, parse_signature_dict(p)?))
+            let attrs = parse_signature_dict(p)?;
+            // MLIR writes an argument's location after its attributes.
+            if let Some(arg) = arg.as_mut().filter(|a| a.debug_loc.is_none()) {
+                arg.debug_loc = p.parse_optional_location()?;
+            }
+            Ok((ty, arg, attrs))
         })?;
     let named = entries.iter().filter(|e| e.1.is_some()).count();
     if named != 0 && named != entries.len() {

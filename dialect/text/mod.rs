@@ -8,6 +8,7 @@ pub mod format;
 mod format_signature;
 mod format_spec;
 pub mod lexer;
+mod location;
 pub mod parse_attrs;
 mod parse_ops;
 pub mod parse_types;

@@ -2,6 +2,7 @@
 //! locations) and regions with their blocks, on the parser core.
 
 use super::lexer::Tok;
+use super::location::LocTarget;
 use super::parser::{parse_int_text, ArgDecl, PResult, ParsedOp, Parser, MAX_DEPTH};
 use crate::ir::{Block, Ident, Location, Op, OpSpec, OpTraits, Type, Value};
 
@@ -37,8 +38,9 @@ impl<'s, 'c> Parser<'s, 'c> {
             }
             _ => return Err(self.error_here("expected operation name in quotes")),
         };
-        self.skip_trailing_location()?;
+        let debug_loc = self.parse_optional_location()?;
         let op = self.finish_op(parsed)?;
+        self.locate(LocTarget::Op(op), debug_loc);
         let declared: u32 = results.iter().map(|r| r.1).sum();
         let produced = self.ctx.results(op).len();
         if !results.is_empty() && declared as usize != produced {
@@ -66,29 +68,6 @@ impl<'s, 'c> Parser<'s, 'c> {
         let value = value.ok_or_else(|| self.error_here(format!("{what} is out of range")))?;
         self.advance();
         Ok(value)
-    }
-
-    fn skip_trailing_location(&mut self) -> PResult<()> {
-        if self.is_keyword("loc") {
-            self.advance();
-            if self.tok.kind != Tok::LParen {
-                return Err(self.error_here("expected '(' in location"));
-            }
-            let mut depth = 0;
-            loop {
-                match self.tok.kind {
-                    Tok::LParen => depth += 1,
-                    Tok::RParen => depth -= 1,
-                    Tok::Eof | Tok::Error => return Err(self.error_here("unterminated location")),
-                    _ => {}
-                }
-                self.advance();
-                if depth == 0 {
-                    return Ok(());
-                }
-            }
-        }
-        Ok(())
     }
 
     /// Parses an op in generic form without result names and creates it,
@@ -276,6 +255,7 @@ impl<'s, 'c> Parser<'s, 'c> {
             for (i, arg) in entry_args.iter().enumerate() {
                 let value = self.ctx.block_args(entry)[i];
                 self.define(arg.name, &[value], arg.loc)?;
+                self.locate(LocTarget::Arg(value), arg.debug_loc);
             }
             self.parse_block_body(entry)?;
             blocks.push(entry);
@@ -308,6 +288,7 @@ impl<'s, 'c> Parser<'s, 'c> {
             for arg in args {
                 let value = self.ctx.add_block_arg(block, arg.ty);
                 self.define(arg.name, &[value], arg.loc)?;
+                self.locate(LocTarget::Arg(value), arg.debug_loc);
             }
         }
         self.expect(Tok::Colon, "':' after block name")?;
@@ -321,8 +302,13 @@ impl<'s, 'c> Parser<'s, 'c> {
         self.expect(Tok::PercentId, "SSA value name")?;
         self.expect(Tok::Colon, "':' and type for SSA value")?;
         let ty = self.parse_type()?;
-        self.skip_trailing_location()?;
-        Ok(ArgDecl { name, ty, loc })
+        let debug_loc = self.parse_optional_location()?;
+        Ok(ArgDecl {
+            name,
+            ty,
+            loc,
+            debug_loc,
+        })
     }
 
     fn parse_block_body(&mut self, block: Block) -> PResult<()> {

@@ -3,6 +3,7 @@
 //! attributes are parsed in `parse_types.rs` and `parse_attrs.rs`.
 
 use super::lexer::{Lexer, Tok, Token};
+use super::location::{LocExpr, LocTarget};
 use super::syntax::Syntax;
 use crate::ir::builtin::MODULE;
 use crate::ir::hash::FastMap;
@@ -27,6 +28,9 @@ pub struct ArgDecl<'s> {
     pub name: &'s str,
     pub ty: Type,
     pub loc: Location,
+    /// The location written after it (`loc(...)`), as an index into the
+    /// parser's location expressions.
+    pub debug_loc: Option<u32>,
 }
 
 /// An op parsed but not yet created: custom formats fill one in.
@@ -60,6 +64,11 @@ pub struct Parser<'s, 'c> {
     pub(super) defined: Vec<Value>,
     pub(crate) type_aliases: FastMap<&'s str, Type>,
     pub(crate) attr_aliases: FastMap<&'s str, Attr>,
+    /// Locations as written (see [`super::location`]), the aliases
+    /// defined so far, and what each written location belongs to.
+    pub(super) loc_exprs: Vec<LocExpr<'s>>,
+    pub(super) loc_aliases: FastMap<&'s str, u32>,
+    pub(super) pending_locs: Vec<(LocTarget, u32)>,
     pub(super) depth: u32,
     /// Default dialect of each enclosing region's owner (innermost last).
     pub(super) default_dialects: Vec<Option<&'c str>>,
@@ -102,6 +111,9 @@ impl<'s, 'c> Parser<'s, 'c> {
             defined: Vec::new(),
             type_aliases: FastMap::default(),
             attr_aliases: FastMap::default(),
+            loc_exprs: Vec::new(),
+            loc_aliases: FastMap::default(),
+            pending_locs: Vec::new(),
             depth: 0,
             default_dialects: Vec::new(),
         }
@@ -186,6 +198,7 @@ impl<'s, 'c> Parser<'s, 'c> {
             file: self.file,
             line: tok.line + self.line_offset,
             col: tok.col,
+            name: None,
         }
     }
     pub fn error_at(&self, loc: Location, message: impl Into<String>) -> Diagnostic {
@@ -291,6 +304,7 @@ impl<'s, 'c> Parser<'s, 'c> {
             }
         }
         self.pop_scope()?;
+        self.resolve_locations()?;
         let ops: Vec<Op> = self.ctx.block_ops(block).collect();
         if let [single] = ops[..] {
             if self.ctx.op_name_str(single) == MODULE {
@@ -304,6 +318,7 @@ impl<'s, 'c> Parser<'s, 'c> {
                 file: self.file,
                 line: 0,
                 col: 0,
+                name: None,
             },
         );
         spec.num_regions = 1;
@@ -325,6 +340,9 @@ impl<'s, 'c> Parser<'s, 'c> {
         let (name, loc) = (self.id_body(), self.loc());
         self.advance();
         self.expect(Tok::Equal, "'='")?;
+        if self.is_keyword("loc") {
+            return self.parse_location_alias(name, loc);
+        }
         let attr = self.parse_attribute()?;
         if self.attr_aliases.insert(name, attr).is_some() {
             return Err(self.error_at(loc, format!("redefinition of attribute alias id '{name}'")));

@@ -23,6 +23,9 @@ use crate::ir::{Block, Context, Op, Region, Type, Value};
 pub struct PrintOptions {
     /// Print every op in generic form (`--mlir-print-op-generic`).
     pub generic: bool,
+    /// Print the location of every op and block argument
+    /// (`--mlir-print-debuginfo`).
+    pub debuginfo: bool,
 }
 
 #[derive(Clone, Copy)]
@@ -289,13 +292,14 @@ impl<'a> Printer<'a> {
             }
             self.out.push_str(" = ");
         }
-        if !self.options.generic {
-            if let Some(format) = (self.syntax).format_for(self.ctx, self.ctx.op_name_str(op), op) {
-                format.print(self, op);
-                return;
-            }
+        let custom = (!self.options.generic)
+            .then(|| (self.syntax).format_for(self.ctx, self.ctx.op_name_str(op), op))
+            .flatten();
+        match custom {
+            Some(format) => format.print(self, op),
+            None => self.print_generic_body(op),
         }
-        self.print_generic_body(op);
+        self.print_trailing_location(self.ctx.op_loc(op));
     }
 
     /// Prints `op` in generic form, without its result names.
@@ -396,6 +400,7 @@ impl<'a> Printer<'a> {
                 self.print_value(a);
                 self.out.push_str(": ");
                 self.print_type(ctx.value_type(a));
+                self.print_trailing_location(ctx.arg_loc(a));
             }
             self.out.push(')');
         }

@@ -86,5 +86,27 @@ no.such_op %a
 
 // -----
 
+// expected-error @+1 {{undefined location alias '#nowhere'}}
+"foo.op"() : () -> () loc(#nowhere)
+
+// -----
+
+// expected-error @+1 {{expected location instance}}
+"foo.op"() : () -> () loc(42)
+
+// -----
+
+#a = loc("a.glsl":1:1)
+// expected-error @+1 {{redefinition of location alias id 'a'}}
+#a = loc("b.glsl":2:2)
+
+// -----
+
+// expected-error @+2 {{location alias '#b' refers to itself}}
+"foo.op"() : () -> () loc(#b)
+#b = loc("name"(#b))
+
+// -----
+
 // expected-error-re @+2 {{expected non-function type {{.*}} end of input}}
 "foo.x"() :

@@ -164,7 +164,10 @@ pub fn deserialized_generic(words: &[u32]) -> Result<String, String> {
         spirv_dialect::binary::deserialize::deserialize(words).map_err(|e| e.message)?;
     spirv_dialect::verify::verify(&ctx, module).map_err(|d| d.message)?;
     let syntax = spirv_dialect::dialects::syntax();
-    let options = spirv_dialect::text::PrintOptions { generic: true };
+    let options = spirv_dialect::text::PrintOptions {
+        generic: true,
+        ..Default::default()
+    };
     Ok(spirv_dialect::text::print_op(
         &ctx, &syntax, module, options,
     ))

@@ -126,6 +126,7 @@ impl Reader<'_, '_> {
                     file: file.map(|f| self.ctx.ident(&f)),
                     line: *line,
                     col: *col,
+                    name: None,
                 }
             }
             _ => Location::UNKNOWN,

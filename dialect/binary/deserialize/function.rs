@@ -20,7 +20,7 @@ use crate::binary::module::Function;
 use crate::binary::{DecodeError, Operand};
 use crate::grammar::Op;
 use crate::ir::FastMap;
-use crate::ir::{Attr, Builder, OpParts, OpSpec, Type, Value};
+use crate::ir::{Attr, Builder, OpParts, OpSpec, Type, Value, ValueDef};
 use crate::spirv::conventions::{self, Carrier, Form};
 use smallvec::SmallVec;
 
@@ -130,6 +130,19 @@ impl Reader<'_, '_> {
             self.ctx.replace_all_uses(placeholder, value);
         }
         scope.set(id, value);
+        if let Some(name) = self.names.get(&id) {
+            let name = self.ctx.ident(name);
+            match self.ctx.value_def(value) {
+                ValueDef::Result { op, .. } => {
+                    let loc = self.ctx.op_loc(op).named(name);
+                    self.ctx.set_op_loc(op, loc);
+                }
+                _ => {
+                    let loc = self.ctx.arg_loc(value).named(name);
+                    self.ctx.set_arg_loc(value, loc);
+                }
+            }
+        }
     }
 
     /// The value of `id` where instruction `at` uses it: a function value, a

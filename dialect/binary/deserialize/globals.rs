@@ -65,6 +65,33 @@ impl Reader<'_, '_> {
     /// module order, by their `OpName` when unique, else `prefix_<id>`. An
     /// entry point's function is named after the entry point (the
     /// serializer writes the symbol as the entry point's name).
+    /// Symbol ops whose symbol is not their `OpName` keep the name as
+    /// their location's.
+    pub(super) fn keep_symbol_op_names(&mut self) {
+        let renamed: FastMap<&str, &str> = (self.symbols.iter())
+            .filter_map(|(id, symbol)| {
+                let name = *self.names.get(id)?;
+                (name != symbol).then_some((symbol.as_str(), name))
+            })
+            .collect();
+        if renamed.is_empty() {
+            return;
+        }
+        let ops: Vec<crate::ir::Op> = self.ctx.block_ops(self.module_body).collect();
+        for op in ops {
+            let props = self.ctx.properties(op);
+            let symbol = props.and_then(|p| self.ctx.dict_get(p, "sym_name"));
+            let name = symbol
+                .and_then(|s| self.ctx.as_string_attr(s))
+                .and_then(|s| renamed.get(s));
+            if let Some(name) = name {
+                let name = self.ctx.ident(name);
+                let loc = self.ctx.op_loc(op).named(name);
+                self.ctx.set_op_loc(op, loc);
+            }
+        }
+    }
+
     pub(super) fn assign_symbols(&mut self) {
         // (id, the names it may take if free, the name when none is)
         let mut wanted: Vec<(u32, SmallVec<[&str; 2]>, Fallback)> = Vec::new();
@@ -118,10 +145,19 @@ impl Reader<'_, '_> {
             let candidates = entry.into_iter().chain(op_name).collect();
             wanted.push((id, candidates, ("spirv_fn", id)));
         }
+        // A name another symbol took gets the first free suffix, which,
+        // unlike the id, the module keeps when written back.
         let mut taken: FastSet<String> = FastSet::default();
         for (id, candidates, (prefix, number)) in wanted {
-            let free = candidates.into_iter().find(|n| !taken.contains(*n));
-            let name = free.map_or_else(|| format!("{prefix}_{number}"), str::to_string);
+            let free = candidates.iter().find(|n| !taken.contains(**n));
+            let name = match (free, candidates.first()) {
+                (Some(name), _) => name.to_string(),
+                (None, Some(wanted)) => (0..)
+                    .map(|n| format!("{wanted}_{n}"))
+                    .find(|name| !taken.contains(name))
+                    .unwrap_or_default(),
+                (None, None) => format!("{prefix}_{number}"),
+            };
             taken.insert(name.clone());
             self.symbols.insert(id, name);
         }

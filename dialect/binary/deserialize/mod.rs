@@ -11,8 +11,10 @@
 //! [`function`] and [`regions`]).
 //!
 //! Debug instructions (`OpSource`, `OpString`, `OpLine`, ...) and
-//! non-semantic extended instructions are kept (see [`debug`]); names
-//! other than symbols' and structs' are not.
+//! non-semantic extended instructions are kept (see [`debug`]). `OpName`s
+//! become symbol and struct names, and name locations of function values
+//! and of symbols that could not take their name (an entry point's
+//! function is named by its entry point, clashing names get a suffix).
 
 mod constants;
 mod debug;
@@ -141,6 +143,7 @@ pub fn deserialize(words: &[u32]) -> Result<(Context, crate::ir::Op), DecodeErro
     reader.read_globals()?;
     reader.read_functions()?;
     reader.read_entry_points()?;
+    reader.keep_symbol_op_names();
     Ok((reader.ctx, module))
 }
 

@@ -122,8 +122,8 @@ impl Writer<'_> {
         Ok(out)
     }
 
-    /// An `OpLine` (or `OpNoLine`) into `body` where `loc` differs from the
-    /// location the last one gave.
+    /// An `OpLine` (or `OpNoLine`) into `body` where `loc`'s position
+    /// differs from the one the last gave (a name is written as `OpName`).
     pub(super) fn line(
         &mut self,
         body: &mut Vec<u32>,
@@ -131,7 +131,7 @@ impl Writer<'_> {
     ) -> Result<(), SerializeError> {
         let file = loc.file.and_then(|f| self.line_file_id(f));
         let loc = match file {
-            Some(_) if loc.line > 0 => loc,
+            Some(_) if loc.line > 0 => Location { name: None, ..loc },
             _ => Location::UNKNOWN,
         };
         if loc == self.line {

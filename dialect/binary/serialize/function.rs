@@ -88,15 +88,12 @@ impl Writer<'_> {
             Some(&entry) => {
                 for &arg in ctx.block_args(entry) {
                     let ty = self.type_id(ctx.value_type(arg))?;
+                    let param = ids.values[&arg];
                     emit(
                         &mut body,
-                        &instruction(
-                            Op::FunctionParameter,
-                            Some(ty),
-                            Some(ids.values[&arg]),
-                            vec![],
-                        ),
+                        &instruction(Op::FunctionParameter, Some(ty), Some(param), vec![]),
                     )?;
+                    self.name_value(param, ctx.arg_loc(arg));
                 }
             }
             None => {
@@ -401,6 +398,7 @@ impl Writer<'_> {
                 body.push(*pred);
             }
             finish(body, start, Op::Phi)?;
+            self.name_value(ids.values[&phi], ctx.value_loc(phi));
         }
         Ok(())
     }
@@ -465,6 +463,7 @@ impl Writer<'_> {
         finish(body, start, written)?;
         if let Some(id) = result {
             self.decorate(id, ctx.attributes(op))?;
+            self.name_value(id, ctx.op_loc(op));
         }
         Ok(())
     }

@@ -237,6 +237,9 @@ impl Writer<'_> {
                 let id = self.fresh();
                 self.symbols.insert(name, id);
                 if named {
+                    // A symbol that could not take its `OpName` keeps it
+                    // in its location.
+                    let name = ctx.op_loc(op).name.unwrap_or(name);
                     self.emit_name(id, ctx.str(name));
                 }
             }
@@ -367,6 +370,13 @@ impl<'c> Writer<'c> {
         let props = self.ctx.properties(op)?;
         let entries = self.ctx.dict_entries(props);
         entries.iter().find(|e| self.ctx.str(e.0) == name).copied()
+    }
+
+    /// An `OpName` for value `id` when its location carries a name.
+    fn name_value(&mut self, id: u32, loc: Location) {
+        if let Some(name) = loc.name {
+            self.emit_name(id, self.ctx.str(name));
+        }
     }
 
     fn emit_name(&mut self, id: u32, name: &str) {

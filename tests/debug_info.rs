@@ -1,0 +1,328 @@
+//! Debug information over the corpus (../shared/corpus): value names
+//! (`OpName` of function values, kept as name locations) and source
+//! positions (`OpLine`, kept as file locations) survive binary → IR →
+//! binary, and also the text path (printed with `--mlir-print-debuginfo`,
+//! parsed back, serialized); printing with locations is a fixpoint.
+//!
+//! Names that have no place in the IR are counted by what they name and
+//! must be of the kinds README lists: block labels (blocks carry no
+//! location), types other than structs (structural), structs whose name
+//! another struct has (renamed), an id's earlier names (it keeps its last),
+//! module-level constants and `OpUndef`s (materialized at each use). The
+//! corpus has no `OpLine`; a module assembled here has them.
+
+use spirv_dialect::binary::deserialize::deserialize;
+use spirv_dialect::binary::serialize::serialize;
+use spirv_dialect::binary::{decode_module, words_from_bytes, Operand};
+use spirv_dialect::grammar::Op;
+use spirv_dialect::text::{parse_module, print_op, PrintOptions};
+use std::collections::BTreeMap;
+mod support;
+
+/// What a module's debug information says: the names of ids, by the
+/// opcode of what they name, and its `OpLine`s (file, line, column).
+#[derive(Default, PartialEq, Debug)]
+struct DebugInfo {
+    names: BTreeMap<String, Vec<String>>,
+    lines: Vec<(String, u32, u32)>,
+}
+
+fn debug_info(words: &[u32]) -> Result<DebugInfo, String> {
+    let (_, instructions) = decode_module(words).map_err(|e| e.message)?;
+    let defs: BTreeMap<u32, Op> = (instructions.iter())
+        .filter_map(|i| i.result.map(|r| (r, i.op)))
+        .collect();
+    let strings: BTreeMap<u32, &str> = (instructions.iter())
+        .filter_map(|i| match (i.op, i.result, i.operands.first()) {
+            (Op::String, Some(id), Some(Operand::String(s))) => Some((id, s.as_str())),
+            _ => None,
+        })
+        .collect();
+    let mut struct_names: BTreeMap<&str, usize> = BTreeMap::new();
+    let mut last_names: BTreeMap<u32, &str> = BTreeMap::new();
+    for inst in &instructions {
+        if let (Op::Name, [Operand::Id(target), Operand::String(name)]) =
+            (inst.op, &inst.operands[..])
+        {
+            if defs.get(target) == Some(&Op::TypeStruct) {
+                *struct_names.entry(name.as_str()).or_default() += 1;
+            }
+            if !name.is_empty() {
+                last_names.insert(*target, name);
+            }
+        }
+    }
+    let mut info = DebugInfo::default();
+    // The same name given to an id twice says it once.
+    let mut named = std::collections::BTreeSet::new();
+    for inst in &instructions {
+        match (inst.op, &inst.operands[..]) {
+            (Op::Name, [Operand::Id(target), Operand::String(name)])
+                if !name.is_empty() && named.insert((*target, name)) =>
+            {
+                let kind = match defs.get(target) {
+                    _ if last_names[target] != name => "an id's earlier name (it keeps its last)",
+                    Some(Op::TypeStruct) if struct_names[name.as_str()] > 1 => {
+                        "OpTypeStruct (a name several structs have)"
+                    }
+                    Some(op) if op.info().class == "Type-Declaration" && *op != Op::TypeStruct => {
+                        "types other than structs"
+                    }
+                    Some(op) => op.info().grammar_name,
+                    None => "(undefined)",
+                };
+                info.names
+                    .entry(kind.to_string())
+                    .or_default()
+                    .push(name.clone());
+            }
+            (Op::Line, [Operand::Id(file), Operand::Integer(line), Operand::Integer(col)]) => {
+                let file = strings.get(file).copied().unwrap_or_default().to_string();
+                info.lines.push((file, *line, *col));
+            }
+            _ => {}
+        }
+    }
+    for names in info.names.values_mut() {
+        names.sort();
+    }
+    info.lines.sort();
+    Ok(info)
+}
+
+/// What names no place in the IR holds may name.
+const UNKEPT: [&str; 10] = [
+    "OpLabel",
+    "an id's earlier name (it keeps its last)",
+    "types other than structs",
+    "OpTypeStruct (a name several structs have)",
+    "OpConstant",
+    "OpConstantComposite",
+    "OpConstantTrue",
+    "OpConstantFalse",
+    "OpConstantNull",
+    "OpUndef",
+];
+
+/// The module printed with `options`, parsed back and printed again: the
+/// parsed context and module, or why that failed.
+fn reparse(
+    words: &[u32],
+    options: PrintOptions,
+) -> Result<(spirv_dialect::ir::Context, spirv_dialect::ir::Op), String> {
+    let (ctx, module) = deserialize(words).map_err(|e| e.message)?;
+    let syntax = spirv_dialect::dialects::syntax();
+    let text = print_op(&ctx, &syntax, module, options);
+    let mut parsed = spirv_dialect::dialects::context();
+    let top = parse_module(&mut parsed, &syntax, &text, "printed.mlir", 1)
+        .map_err(|d| format!("the printed text does not parse: {}", d.message))?;
+    let module = parsed
+        .region_blocks(parsed.regions(top)[0])
+        .first()
+        .and_then(|&b| parsed.first_op(b))
+        .ok_or("no module in the printed text")?;
+    let again = print_op(&parsed, &syntax, module, options);
+    if let Some(at) = text.lines().zip(again.lines()).find(|(a, b)| a != b) {
+        return Err(format!("printing is not a fixpoint: {at:?}"));
+    }
+    Ok((parsed, module))
+}
+
+/// The module's words written back through the text form printed with
+/// locations, or None where the text form without locations does not
+/// read back either.
+fn through_text(words: &[u32]) -> Result<Option<Vec<u32>>, String> {
+    if reparse(words, PrintOptions::default()).is_err() {
+        return Ok(None);
+    }
+    let debuginfo = PrintOptions {
+        debuginfo: true,
+        ..Default::default()
+    };
+    let (parsed, module) = reparse(words, debuginfo)?;
+    let words =
+        serialize(&parsed, module).map_err(|e| format!("serialize the parsed text: {e}"))?;
+    Ok(Some(words))
+}
+
+/// Per module: what it lost, or an error.
+fn check(words: &[u32]) -> Result<Checked, String> {
+    let original = debug_info(words)?;
+    let (ctx, module) = deserialize(words).map_err(|e| e.message)?;
+    let written = serialize(&ctx, module).map_err(|e| e.to_string())?;
+    let kept = debug_info(&written)?;
+    if original.lines != kept.lines {
+        return Err(format!(
+            "OpLines differ: {} written for {} read",
+            kept.lines.len(),
+            original.lines.len()
+        ));
+    }
+    let mut lost: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    for (kind, names) in &original.names {
+        let mut left = kept.names.values().flatten().collect::<Vec<_>>();
+        for name in names {
+            match left.iter().position(|n| *n == name) {
+                Some(at) => {
+                    left.swap_remove(at);
+                }
+                None => lost.entry(kind.clone()).or_default().push(name.clone()),
+            }
+        }
+    }
+    let text_path = match through_text(words)? {
+        Some(written) => Some(debug_info(&written)? == kept),
+        None => None,
+    };
+    if text_path == Some(false) {
+        return Err("the text path keeps other debug information than the binary path".into());
+    }
+    Ok(Checked {
+        lost,
+        text_path: text_path.is_some(),
+    })
+}
+
+/// What [`check`] found in one module.
+struct Checked {
+    /// Names lost, by the opcode of what they named.
+    lost: BTreeMap<String, Vec<String>>,
+    /// Whether the text path was checked (the module's text reads back).
+    text_path: bool,
+}
+
+#[test]
+fn corpus_debug_info_survives() {
+    let Some(files) = support::corpus_or_skip() else {
+        return;
+    };
+    let modules: Vec<Vec<u32>> = (files.iter())
+        .filter_map(|f| std::fs::read(f).ok())
+        .filter_map(|b| words_from_bytes(&b).ok())
+        .filter(|w| deserialize(w).is_ok())
+        .collect();
+    let workers = std::thread::available_parallelism().map_or(2, |n| n.get());
+    let results = support::parallel_filter_map(&modules, workers, |w| Some(check(w)));
+    let mut lost: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    let mut errors = Vec::new();
+    let (mut names, mut lines, mut text_paths) = (0, 0, 0);
+    for (words, result) in modules.iter().zip(&results) {
+        match result {
+            Ok(checked) => {
+                for (kind, names) in &checked.lost {
+                    lost.entry(kind.clone())
+                        .or_default()
+                        .extend(names.iter().cloned());
+                }
+                text_paths += usize::from(checked.text_path);
+                let info = debug_info(words).unwrap_or_default();
+                names += info.names.values().map(Vec::len).sum::<usize>();
+                lines += info.lines.len();
+            }
+            Err(e) => errors.push(e.clone()),
+        }
+    }
+    println!(
+        "{} modules, {names} names and {lines} OpLines read; text path checked on {text_paths}",
+        modules.len()
+    );
+    for (kind, names) in &lost {
+        println!(
+            "  names of {kind} not kept: {} (e.g. {:?})",
+            names.len(),
+            &names[..names.len().min(4)]
+        );
+    }
+    assert!(
+        errors.is_empty(),
+        "{} modules: {:?}",
+        errors.len(),
+        &errors[..errors.len().min(5)]
+    );
+    let unexpected: Vec<_> = lost
+        .keys()
+        .filter(|k| !UNKEPT.contains(&k.as_str()))
+        .collect();
+    assert!(unexpected.is_empty(), "names of {unexpected:?} are lost");
+    assert!(names > 0, "the corpus has names to keep");
+}
+
+/// A module with source positions (the corpus has none) and names on a
+/// parameter, a phi, a function variable and an op result.
+const WITH_LINES: &str = r#"
+               OpCapability Shader
+               OpMemoryModel Logical GLSL450
+               OpEntryPoint GLCompute %main "main"
+               OpExecutionMode %main LocalSize 1 1 1
+       %file = OpString "shader.comp"
+               OpSource GLSL 450 %file
+               OpName %main "main"
+               OpName %twice "twice"
+               OpName %x "x"
+               OpName %sum "sum"
+               OpName %merged "merged"
+               OpName %slot "slot"
+       %void = OpTypeVoid
+       %bool = OpTypeBool
+        %int = OpTypeInt 32 1
+    %ptr_int = OpTypePointer Function %int
+     %fn_int = OpTypeFunction %int %int
+    %fn_void = OpTypeFunction %void
+       %true = OpConstantTrue %bool
+          %1 = OpConstant %int 1
+      %twice = OpFunction %int None %fn_int
+          %x = OpFunctionParameter %int
+      %entry = OpLabel
+       %slot = OpVariable %ptr_int Function
+               OpLine %file 3 5
+        %sum = OpIAdd %int %x %x
+               OpStore %slot %sum
+               OpLine %file 4 1
+               OpSelectionMerge %join None
+               OpBranchConditional %true %then %join
+       %then = OpLabel
+               OpLine %file 5 9
+        %inc = OpIAdd %int %sum %1
+               OpBranch %join
+       %join = OpLabel
+     %merged = OpPhi %int %sum %entry %inc %then
+               OpNoLine
+               OpReturnValue %merged
+               OpFunctionEnd
+       %main = OpFunction %void None %fn_void
+         %l0 = OpLabel
+               OpReturn
+               OpFunctionEnd
+"#;
+
+#[test]
+fn lines_and_value_names_survive_both_paths() {
+    let options = spirv_dialect::spvasm::AssembleOptions {
+        version: Some(0x0001_0000),
+        ..Default::default()
+    };
+    let words = spirv_dialect::spvasm::assemble(WITH_LINES, &options).expect("assembles");
+    let original = debug_info(&words).expect("decodes");
+    assert_eq!(original.lines.len(), 3);
+    let (ctx, module) = deserialize(&words).expect("deserializes");
+    let kept = debug_info(&serialize(&ctx, module).expect("serializes")).expect("decodes");
+    assert_eq!(kept, original, "binary path");
+    let text_path = through_text(&words).expect("the text path works");
+    let text_path = debug_info(&text_path.expect("the text reads back")).expect("decodes");
+    assert_eq!(text_path, original, "text path");
+    let syntax = spirv_dialect::dialects::syntax();
+    let options = PrintOptions {
+        debuginfo: true,
+        ..Default::default()
+    };
+    let text = print_op(&ctx, &syntax, module, options);
+    for expected in [
+        r#"(%arg0: si32 loc("x"))"#,
+        r#"loc("sum"("shader.comp":3:5))"#,
+        r#"loc("shader.comp":5:9)"#,
+        r#"loc("slot")"#,
+        r#"loc("merged")"#,
+    ] {
+        assert!(text.contains(expected), "{expected} missing from:\n{text}");
+    }
+}
