@@ -255,11 +255,20 @@ pub fn attribute_mnemonic(kind: OperandKind) -> &'static str {
 pub fn enum_case(kind: OperandKind, value: u32) -> String {
     let info = kind.info();
     match info.category {
-        Category::BitEnum => crate::grammar::format_bits(info, value),
+        Category::BitEnum => bits_spelling(info, value),
         _ => info
             .enumerant(value)
             .map_or(String::new(), |e| e.name.to_string()),
     }
+}
+
+/// MLIR's spelling of bit-enum bits (`A|B` in bit order): MLIR calls the
+/// empty memory semantics `None` where the grammar says `Relaxed`.
+pub fn bits_spelling(info: &crate::grammar::OperandKindInfo, bits: u32) -> String {
+    if bits == 0 && info.name == "MemorySemantics" {
+        return "None".into();
+    }
+    crate::grammar::format_bits(info, bits)
 }
 
 /// `StorageClass` → `storage_class`.

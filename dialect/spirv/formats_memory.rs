@@ -7,7 +7,7 @@
 use super::formats_structure::{parse_variable_decorations, print_variable_decorations};
 use super::formats_support::{
     composite_element, enum_attr, enum_case, first_operand_is_pointer, int_of, parse_enum,
-    parse_pointer_type, pointer_type, print_enum, Spelling,
+    parse_pointer_type, pointer_operands_are_plain, pointer_type, print_enum, Spelling,
 };
 use crate::ir::{Op, Type, TypeData, ValueDef};
 use crate::text::format::{
@@ -25,7 +25,7 @@ pub(super) fn register(syntax: &mut Syntax) {
             Directive {
                 print: print_copy_memory,
                 parse: parse_copy_memory,
-                required: Some(first_operand_is_pointer),
+                required: Some(pointer_operands_are_plain),
             },
         ),
         (
@@ -33,7 +33,7 @@ pub(super) fn register(syntax: &mut Syntax) {
             Directive {
                 print: print_load,
                 parse: parse_load,
-                required: Some(first_operand_is_pointer),
+                required: Some(pointer_operands_are_plain),
             },
         ),
         (
@@ -41,7 +41,7 @@ pub(super) fn register(syntax: &mut Syntax) {
             Directive {
                 print: print_store,
                 parse: parse_store,
-                required: Some(first_operand_is_pointer),
+                required: Some(pointer_operands_are_plain),
             },
         ),
         (

@@ -243,7 +243,9 @@ fn print_constant_value(p: &mut Printer, op: Op, _: &[String]) {
     p.print_attr(value);
     if let Some(&result) = ctx.results(op).first() {
         let ty = ctx.value_type(result);
-        if is_spirv_array(ctx, ty) {
+        // An array attribute (a struct's members) carries no type either.
+        let untyped = matches!(ctx.attr_data(value), AttrData::Array(_));
+        if is_spirv_array(ctx, ty) || untyped {
             p.write(" : ");
             p.print_type(ty);
         }

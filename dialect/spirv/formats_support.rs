@@ -190,7 +190,7 @@ pub(super) fn composite_element(ctx: &Context, ty: Type, index: i128) -> Option<
         ("array", [_, Param::Type(elem), ..]) | ("rtarray", [Param::Type(elem), ..]) => Some(*elem),
         ("matrix", [_, Param::Type(column)]) => Some(*column),
         ("coopmatrix", [_, _, Param::Type(elem), ..]) => Some(*elem),
-        ("struct", [_, Param::List(members)]) => {
+        ("struct", [_, Param::List(members), ..]) => {
             let member = members.get(usize::try_from(index).ok()?)?;
             match member {
                 Param::List(parts) => match parts.first() {
@@ -236,4 +236,15 @@ pub(super) fn first_operand_is_pointer(ctx: &Context, op: Op, _: &[String]) -> b
     ctx.operands(op)
         .next()
         .is_some_and(|v| as_pointer(ctx, ctx.value_type(v)).is_some())
+}
+
+/// Whether the first operand is a pointer and no pointer operand has an
+/// array stride: forms that spell a pointer as its storage class and
+/// pointee rebuild plain pointers only (others print in generic form).
+pub(super) fn pointer_operands_are_plain(ctx: &Context, op: Op, names: &[String]) -> bool {
+    let plain = |v| {
+        let ptr = ctx.as_dialect_type(ctx.value_type(v), super::NAMESPACE, "ptr");
+        ptr.map_or(true, |d| d.params.len() == 2)
+    };
+    first_operand_is_pointer(ctx, op, names) && ctx.operands(op).all(plain)
 }

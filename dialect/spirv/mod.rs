@@ -102,18 +102,14 @@ pub fn parse_enum_case(p: &mut Parser, kind: OperandKind) -> PResult<String> {
 }
 
 /// The spelling MLIR prints for the enumerant `text` of `kind` (bit enums
-/// as `A|B` in bit order); `None` when `text` names no enumerant. MLIR
-/// calls the empty memory semantics `None` where the grammar says
-/// `Relaxed`.
+/// as [`conventions::bits_spelling`] gives them); `None` when `text` names
+/// no enumerant.
 pub fn canonical_enum_case(kind: OperandKind, text: &str) -> Option<String> {
     let info = kind.info();
     match info.category {
         Category::BitEnum => {
             let bits = crate::grammar::parse_bits(info, text).ok()?;
-            if bits == 0 && info.name == "MemorySemantics" {
-                return Some("None".into());
-            }
-            Some(crate::grammar::format_bits(info, bits))
+            Some(conventions::bits_spelling(info, bits))
         }
         // MLIR drops the `KHR` suffix of the cooperative matrix layouts.
         _ if info.name == "CooperativeMatrixLayout" => {

@@ -20,6 +20,8 @@
 //!   parameter `Ident Block` (`struct<(...), Block>`, an extension) marks a
 //!   struct decorated `Block` that no variable's storage class implies (one
 //!   reached through `PhysicalStorageBuffer` pointers).
+//! - `sampler`, `event`, `acceleration_structure`, ... (see
+//!   [`OPAQUE_TYPES`]): no parameters.
 
 use super::{parse_enum_case, NAMESPACE};
 use crate::grammar::{find_kind, OperandKind};
@@ -33,6 +35,17 @@ const ARRAYED: [&str; 2] = ["NonArrayed", "Arrayed"];
 const SAMPLING: [&str; 2] = ["SingleSampled", "MultiSampled"];
 const SAMPLER_USE: [&str; 3] = ["SamplerUnknown", "NeedSampler", "NoSampler"];
 const COOP_MATRIX_USE: [&str; 3] = ["MatrixA", "MatrixB", "MatrixAcc"];
+
+/// Parameterless opaque types: grammar name and `!spirv.` mnemonic.
+pub const OPAQUE_TYPES: [(&str, &str); 7] = [
+    ("OpTypeSampler", "sampler"),
+    ("OpTypeEvent", "event"),
+    ("OpTypeDeviceEvent", "device_event"),
+    ("OpTypeReserveId", "reserve_id"),
+    ("OpTypeQueue", "queue"),
+    ("OpTypeAccelerationStructureKHR", "acceleration_structure"),
+    ("OpTypeRayQueryKHR", "ray_query"),
+];
 
 /// Types MLIR 19 defines that are kept as their text (they round-trip
 /// verbatim; nothing here reads their parameters).
@@ -111,6 +124,7 @@ pub(crate) fn parse(p: &mut Parser, mnemonic: &str) -> PResult<Type> {
             ]
         }
         "struct" => parse_struct(p)?,
+        _ if OPAQUE_TYPES.iter().any(|t| t.1 == mnemonic) => Vec::new(),
         _ => return Err(p.error_at(loc, format!("unknown SPIR-V type: {mnemonic}"))),
     };
     Ok(p.ctx.dialect_type(NAMESPACE, mnemonic, params))
@@ -219,9 +233,15 @@ fn parse_image(p: &mut Parser) -> PResult<Vec<Param>> {
 fn parse_struct(p: &mut Parser) -> PResult<Vec<Param>> {
     p.expect(Tok::Less, "'<'")?;
     let mut name = String::new();
-    if p.kind() == Tok::BareId {
-        name = p.text().to_string();
-        p.advance();
+    if matches!(p.kind(), Tok::BareId | Tok::String) {
+        name = match p.kind() {
+            Tok::String => p.parse_string_literal()?,
+            _ => {
+                let bare = p.text().to_string();
+                p.advance();
+                bare
+            }
+        };
         if p.eat(Tok::Greater) {
             return Ok(vec![ident(p, &name)]);
         }
@@ -321,7 +341,9 @@ pub(crate) fn print(p: &mut Printer, data: &DialectData) {
             print_tail(p, rest);
         }
         ("struct", [Param::Ident(name)]) => {
-            let _ = write!(p.out, "<{}>", ctx.str(*name));
+            p.write("<");
+            print_struct_name(p, ctx.str(*name));
+            p.write(">");
         }
         ("struct", [Param::Ident(name), Param::List(members), rest @ ..]) => {
             print_struct(p, ctx.str(*name), members);
@@ -357,10 +379,22 @@ fn print_stride(p: &mut Printer, stride: i64) {
     p.write(">");
 }
 
+/// A struct's name, quoted unless it is a bare identifier (compilers name
+/// structs `_Array_std140_matrix<float,4,4>2`, `type.2d.image`).
+fn print_struct_name(p: &mut Printer, name: &str) {
+    if crate::text::print_attrs::is_bare_identifier(name) {
+        p.write(name);
+    } else {
+        p.write("\"");
+        crate::text::print_attrs::escape_into(name, &mut p.out);
+        p.write("\"");
+    }
+}
+
 fn print_struct(p: &mut Printer, name: &str, members: &[Param]) {
     p.write("<");
     if !name.is_empty() {
-        p.write(name);
+        print_struct_name(p, name);
         p.write(", ");
     }
     p.write("(");

@@ -24,8 +24,6 @@ mod regions;
 mod spec_ops;
 mod types;
 
-pub use types::OPAQUE_TYPES;
-
 use super::id_table::IdTable;
 use super::module::{ModuleView, Section};
 use super::{decode_operands, DecodeError, DecodedOperands, Operand};

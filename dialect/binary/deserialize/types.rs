@@ -15,18 +15,8 @@ use crate::binary::module::{Inst, Section};
 use crate::binary::{DecodeError, Operand};
 use crate::grammar::Op;
 use crate::ir::{FloatKind, Param, Signedness, Type};
+use crate::spirv::types::OPAQUE_TYPES;
 use crate::spirv::NAMESPACE;
-
-/// Parameterless opaque types: grammar name and `!spirv.` mnemonic.
-pub const OPAQUE_TYPES: [(&str, &str); 7] = [
-    ("OpTypeSampler", "sampler"),
-    ("OpTypeEvent", "event"),
-    ("OpTypeDeviceEvent", "device_event"),
-    ("OpTypeReserveId", "reserve_id"),
-    ("OpTypeQueue", "queue"),
-    ("OpTypeAccelerationStructureKHR", "acceleration_structure"),
-    ("OpTypeRayQueryKHR", "ray_query"),
-];
 
 /// How many structs deep forward-declared pointers may nest.
 const MAX_OPEN_STRUCTS: usize = 64;

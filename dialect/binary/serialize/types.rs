@@ -6,11 +6,11 @@
 //! the deserializer reads them.
 
 use super::{begin, emit, enum_value, finish, instruction, SerializeError, Writer};
-use crate::binary::deserialize::OPAQUE_TYPES;
 use crate::binary::encode_string;
 use crate::binary::{NumberType, Operand};
 use crate::grammar::{Op, OperandKind};
 use crate::ir::{Attr, AttrData, FloatKind, Param, Signedness, Type, TypeData};
+use crate::spirv::types::OPAQUE_TYPES;
 
 /// The most constituents a composite constant may have (an instruction
 /// holds at most 65535 words).
