@@ -2,8 +2,9 @@
 //! every module printed (custom and generic form, with locations), parsed
 //! back and serialized writes the words the binary round trip writes, and
 //! printing with locations is a fixpoint. Value names (`OpName` of
-//! function values, kept as name locations) and source positions
-//! (`OpLine`, kept as file locations) survive binary → IR → binary.
+//! function values, kept as name locations), member names
+//! (`OpMemberName`, kept in struct types) and source positions (`OpLine`,
+//! kept as file locations) survive binary → IR → binary.
 //!
 //! Names that have no place in the IR are counted by what they name and
 //! must be of the kinds README lists: block labels (blocks carry no
@@ -25,6 +26,8 @@ mod support;
 #[derive(Default, PartialEq, Debug)]
 struct DebugInfo {
     names: BTreeMap<String, Vec<String>>,
+    /// `OpMemberName`s: (member, name).
+    member_names: Vec<(u32, String)>,
     lines: Vec<(String, u32, u32)>,
 }
 
@@ -54,6 +57,7 @@ fn debug_info(words: &[u32]) -> Result<DebugInfo, String> {
         }
     }
     let mut info = DebugInfo::default();
+    let mut member_names = BTreeMap::new();
     // The same name given to an id twice says it once.
     let mut named = std::collections::BTreeSet::new();
     for inst in &instructions {
@@ -77,6 +81,12 @@ fn debug_info(words: &[u32]) -> Result<DebugInfo, String> {
                     .or_default()
                     .push(name.clone());
             }
+            (
+                Op::MemberName,
+                [Operand::Id(id), Operand::Integer(member), Operand::String(name)],
+            ) => {
+                member_names.insert((*id, *member), name.clone());
+            }
             (Op::Line, [Operand::Id(file), Operand::Integer(line), Operand::Integer(col)]) => {
                 let file = strings.get(file).copied().unwrap_or_default().to_string();
                 info.lines.push((file, *line, *col));
@@ -88,6 +98,13 @@ fn debug_info(words: &[u32]) -> Result<DebugInfo, String> {
         names.sort();
     }
     info.lines.sort();
+    // A member named twice keeps its last name; structs declared twice
+    // alike are one type in the IR.
+    info.member_names = (member_names.into_iter())
+        .map(|((_, member), name)| (member, name))
+        .collect();
+    info.member_names.sort();
+    info.member_names.dedup();
     Ok(info)
 }
 
@@ -148,6 +165,16 @@ fn check(words: &[u32]) -> Result<BTreeMap<String, Vec<String>>, String> {
     let (ctx, module) = deserialize(words).map_err(|e| e.message)?;
     let written = serialize(&ctx, module).map_err(|e| e.to_string())?;
     let kept = debug_info(&written)?;
+    if original.member_names != kept.member_names {
+        let missing: Vec<_> = (original.member_names.iter())
+            .filter(|n| !kept.member_names.contains(n))
+            .collect();
+        return Err(format!(
+            "OpMemberNames differ: {} written for {} read, not written: {missing:?}",
+            kept.member_names.len(),
+            original.member_names.len()
+        ));
+    }
     if original.lines != kept.lines {
         return Err(format!(
             "OpLines differ: {} written for {} read",
@@ -197,7 +224,7 @@ fn corpus_debug_info_survives() {
     let results = support::parallel_filter_map(&modules, workers, |w| Some(check(w)));
     let mut lost: BTreeMap<String, Vec<String>> = BTreeMap::new();
     let mut errors = Vec::new();
-    let (mut names, mut lines) = (0, 0);
+    let (mut names, mut member_names, mut lines) = (0, 0, 0);
     for (words, result) in modules.iter().zip(&results) {
         match result {
             Ok(file_lost) => {
@@ -208,13 +235,15 @@ fn corpus_debug_info_survives() {
                 }
                 let info = debug_info(words).unwrap_or_default();
                 names += info.names.values().map(Vec::len).sum::<usize>();
+                member_names += info.member_names.len();
                 lines += info.lines.len();
             }
             Err(e) => errors.push(e.clone()),
         }
     }
     println!(
-        "{} modules, {names} names and {lines} OpLines read; the text form writes the same words",
+        "{} modules, {names} names, {member_names} member names (all kept) and {lines} OpLines \
+         read; the text form writes the same words",
         modules.len()
     );
     for (kind, names) in &lost {

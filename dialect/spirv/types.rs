@@ -13,7 +13,8 @@
 //!   `[Type T, Ident ×6]`
 //! - `coopmatrix<RxCxT, Scope, Use>`: `[Int R, Int C, Type T, Ident, Ident]`
 //! - `struct<...>`: `[Ident name ("" when literal), List members]` where a
-//!   member is `List[Type, Int offset (-1: none), List decorations]` and a
+//!   member is `List[Type, Int offset (-1: none), List decorations]`, plus
+//!   `Ident name` when it has one (see [`Member`]), and a
 //!   decoration is `List[Ident name]`, `List[Ident name, Int value]` or,
 //!   for string decorations, `List[Ident name, Attr string]`; a
 //!   recursive reference `struct<Name>` is `[Ident name]` alone. A third
@@ -25,7 +26,7 @@
 
 use super::{parse_enum_case, NAMESPACE};
 use crate::grammar::{find_kind, OperandKind};
-use crate::ir::{DialectData, Param, Type};
+use crate::ir::{DialectData, Ident, Param, Type};
 use crate::text::lexer::Tok;
 use crate::text::{PResult, Parser, Printer};
 use std::fmt::Write;
@@ -128,6 +129,64 @@ pub(crate) fn parse(p: &mut Parser, mnemonic: &str) -> PResult<Type> {
         _ => return Err(p.error_at(loc, format!("unknown SPIR-V type: {mnemonic}"))),
     };
     Ok(p.ctx.dialect_type(NAMESPACE, mnemonic, params))
+}
+
+/// A struct member as the struct type's parameters hold it.
+#[derive(Clone, Copy, Debug)]
+pub struct Member<'a> {
+    pub ty: Type,
+    /// The `Offset` decoration; -1 for none.
+    pub offset: i64,
+    /// Each `List[Ident decoration]`, `List[Ident, Int value]` or
+    /// `List[Ident, Attr string]`.
+    pub decorations: &'a [Param],
+    /// The member's name (`OpMemberName`): debug information, printed with
+    /// `--mlir-print-debuginfo` (`(position: vector<4xf32> [0])`).
+    pub name: Option<Ident>,
+}
+
+impl<'a> Member<'a> {
+    /// The member parameter `param` holds.
+    pub fn of(param: &'a Param) -> Option<Self> {
+        let Param::List(parts) = param else {
+            return None;
+        };
+        let (ty, offset, decorations, name) = match &parts[..] {
+            [Param::Type(t), Param::Int(o), Param::List(d)] => (*t, *o, d, None),
+            [Param::Type(t), Param::Int(o), Param::List(d), Param::Ident(n)] => {
+                (*t, *o, d, Some(*n))
+            }
+            _ => return None,
+        };
+        Some(Member {
+            ty,
+            offset,
+            decorations,
+            name,
+        })
+    }
+
+    /// The member types of the struct type `params` (a struct's
+    /// parameters), or None for any other.
+    pub fn types(params: &'a [Param]) -> Option<impl Iterator<Item = Type> + 'a> {
+        match params {
+            [_, Param::List(members), ..] => {
+                Some(members.iter().filter_map(|m| Member::of(m).map(|m| m.ty)))
+            }
+            _ => None,
+        }
+    }
+
+    /// The parameter holding a member.
+    pub fn param(ty: Type, offset: i64, decorations: Vec<Param>, name: Option<Ident>) -> Param {
+        let mut parts = vec![
+            Param::Type(ty),
+            Param::Int(offset),
+            Param::List(decorations.into()),
+        ];
+        parts.extend(name.map(Param::Ident));
+        Param::List(parts.into())
+    }
 }
 
 fn ident(p: &mut Parser, s: &str) -> Param {
@@ -262,8 +321,26 @@ fn parse_struct(p: &mut Parser) -> PResult<Vec<Param>> {
     Ok(params)
 }
 
-/// `type [offset, Decoration, Decoration=value]`.
+/// `[name:] type [offset, Decoration, Decoration=value]`.
 fn parse_member(p: &mut Parser) -> PResult<Param> {
+    let named = match p.kind() {
+        Tok::String => true,
+        Tok::BareId => p.peek_next_kind() == Tok::Colon,
+        _ => false,
+    };
+    let mut name = None;
+    if named {
+        let text = match p.kind() {
+            Tok::String => p.parse_string_literal()?,
+            _ => {
+                let bare = p.text().to_string();
+                p.advance();
+                bare
+            }
+        };
+        name = Some(p.ctx.ident(&text));
+        p.expect(Tok::Colon, "':' after the member name")?;
+    }
     let ty = p.parse_type()?;
     let mut offset = -1i64;
     let mut decorations = Vec::new();
@@ -290,14 +367,7 @@ fn parse_member(p: &mut Parser) -> PResult<Param> {
         }
         p.expect(Tok::RSquare, "']' after member decorations")?;
     }
-    Ok(Param::List(
-        vec![
-            Param::Type(ty),
-            Param::Int(offset),
-            Param::List(decorations.into()),
-        ]
-        .into(),
-    ))
+    Ok(Member::param(ty, offset, decorations, name))
 }
 
 pub(crate) fn print(p: &mut Printer, data: &DialectData) {
@@ -379,8 +449,8 @@ fn print_stride(p: &mut Printer, stride: i64) {
     p.write(">");
 }
 
-/// A struct's name, quoted unless it is a bare identifier (compilers name
-/// structs `_Array_std140_matrix<float,4,4>2`, `type.2d.image`).
+/// A struct's or member's name, quoted unless it is a bare identifier
+/// (compilers name structs `_Array_std140_matrix<float,4,4>2`).
 fn print_struct_name(p: &mut Printer, name: &str) {
     if crate::text::print_attrs::is_bare_identifier(name) {
         p.write(name);
@@ -402,17 +472,27 @@ fn print_struct(p: &mut Printer, name: &str, members: &[Param]) {
         if i > 0 {
             p.write(", ");
         }
-        let Param::List(parts) = member else { continue };
-        let [Param::Type(t), Param::Int(offset), Param::List(decorations)] = &parts[..] else {
+        let Some(Member {
+            ty,
+            offset,
+            decorations,
+            name,
+        }) = Member::of(member)
+        else {
             continue;
         };
-        p.print_type(*t);
-        if *offset < 0 && decorations.is_empty() {
+        if let Some(name) = name.filter(|_| p.options.debuginfo) {
+            let ctx = p.ctx;
+            print_struct_name(p, ctx.str(name));
+            p.write(": ");
+        }
+        p.print_type(ty);
+        if offset < 0 && decorations.is_empty() {
             continue;
         }
         p.write(" [");
         let mut first = true;
-        if *offset >= 0 {
+        if offset >= 0 {
             let _ = write!(p.out, "{offset}");
             first = false;
         }

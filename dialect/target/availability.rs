@@ -7,7 +7,7 @@
 use super::{Missing, Requirements, TargetEnv};
 use crate::grammar::{Availability, Capability, Category, Op};
 use crate::ir::{Attr, AttrData, Context, Param, Type, TypeData};
-use crate::spirv::types::as_pointer;
+use crate::spirv::types::{as_pointer, Member};
 use crate::spirv::{attributes::vce_of, enum_kind, NAMESPACE};
 
 /// The attribute name a target environment is attached under.
@@ -276,13 +276,9 @@ fn require_spirv_type(
                 }
             }
         }
-        ("struct", [_, Param::List(members), ..]) => {
-            for member in members.iter() {
-                if let Param::List(parts) = member {
-                    if let Some(Param::Type(t)) = parts.first() {
-                        require_type_in(ctx, *t, storage, needs)?;
-                    }
-                }
+        ("struct", params) => {
+            for member in Member::types(params).into_iter().flatten() {
+                require_type_in(ctx, member, storage, needs)?;
             }
         }
         _ => {}

@@ -11,6 +11,7 @@ use super::layout::{rules_for_storage_class, Shape};
 use super::TargetEnv;
 use crate::grammar::Capability;
 use crate::ir::{Context, Param, Type, TypeData};
+use crate::spirv::types::Member;
 use crate::spirv::NAMESPACE;
 
 /// Choices MLIR's converter offers too.
@@ -151,14 +152,7 @@ impl TypeConverter<'_> {
             ),
         };
         let offset = if rules.is_some() { 0 } else { -1 };
-        let member = Param::List(
-            vec![
-                Param::Type(array),
-                Param::Int(offset),
-                Param::List(Vec::new().into()),
-            ]
-            .into(),
-        );
+        let member = Member::param(array, offset, Vec::new(), None);
         let empty = ctx.ident("");
         let block = ctx.dialect_type(
             NAMESPACE,

@@ -8,6 +8,7 @@
 
 use crate::ir::pass::Pass;
 use crate::ir::{Context, Diagnostic, Op, Param, Type, TypeData};
+use crate::spirv::types::Member;
 use crate::spirv::NAMESPACE;
 use crate::target::layout::{rules_for_storage_class, struct_offsets, Rules, Shape};
 
@@ -214,19 +215,6 @@ fn lay_out_spirv(
     }
 }
 
-/// A member's parts: type, offset (-1: none), decorations.
-fn member_parts(member: &Param) -> Option<(Type, i64, &[Param])> {
-    let Param::List(parts) = member else {
-        return None;
-    };
-    match &parts[..] {
-        [Param::Type(t), Param::Int(offset), Param::List(decorations)] => {
-            Some((*t, *offset, decorations))
-        }
-        _ => None,
-    }
-}
-
 fn decoration_name<'a>(ctx: &'a Context, decoration: &Param) -> Option<&'a str> {
     match decoration {
         Param::List(parts) => match parts.first() {
@@ -244,19 +232,14 @@ fn lay_out_struct(
     members: &[Param],
     rules: Rules,
 ) -> (Type, Shape) {
-    let parts: Vec<(Type, i64, Vec<Param>)> = members
-        .iter()
-        .filter_map(member_parts)
-        .map(|(t, o, d)| (t, o, d.to_vec()))
-        .collect();
-    let already_laid_out = parts.iter().any(|(_, offset, _)| *offset >= 0);
+    let parts: Vec<Member> = members.iter().filter_map(Member::of).collect();
+    let already_laid_out = parts.iter().any(|m| m.offset >= 0);
     let mut laid_out = Vec::new();
     let mut shapes = Vec::new();
-    for (member, _, decorations) in &parts {
-        let row_major = decorations
-            .iter()
-            .any(|d| decoration_name(ctx, d) == Some("RowMajor"));
-        let (member, mut shape) = lay_out(ctx, *member, rules);
+    for member in &parts {
+        let row_major =
+            (member.decorations.iter()).any(|d| decoration_name(ctx, d) == Some("RowMajor"));
+        let (member, mut shape) = lay_out(ctx, member.ty, rules);
         set_row_major(&mut shape, row_major);
         laid_out.push(member);
         shapes.push(shape);
@@ -267,10 +250,10 @@ fn lay_out_struct(
     }
     let offsets = struct_offsets(&shapes, rules);
     let mut new_members = Vec::new();
-    for (((_, _, decorations), offset), (laid, shape)) in
+    for ((member, offset), (laid, shape)) in
         parts.iter().zip(&offsets).zip(laid_out.iter().zip(&shapes))
     {
-        let mut decorations = decorations.clone();
+        let mut decorations = member.decorations.to_vec();
         if let Some(stride) = innermost_matrix(shape).and_then(|m| m.matrix_stride(rules)) {
             let has_stride = decorations
                 .iter()
@@ -282,13 +265,11 @@ fn lay_out_struct(
                 ));
             }
         }
-        new_members.push(Param::List(
-            vec![
-                Param::Type(*laid),
-                Param::Int(*offset as i64),
-                Param::List(decorations.into()),
-            ]
-            .into(),
+        new_members.push(Member::param(
+            *laid,
+            *offset as i64,
+            decorations,
+            member.name,
         ));
     }
     let new = ctx.dialect_type(

@@ -3,7 +3,8 @@
 // unknown, call sites and fused locations, which keep their callee and
 // their first part), aliases may be used before their definition after the
 // module, and --mlir-print-debuginfo prints each op's and block argument's
-// location inline (MLIR's --mlir-print-local-scope spelling).
+// location inline (MLIR's --mlir-print-local-scope spelling), and struct
+// member names (OpMemberName, debug information too).
 
 // CHECK:      module {
 // CHECK-NEXT:   "foo.top"() ({
@@ -16,7 +17,8 @@
 // CHECK-NEXT:       return loc(unknown)
 // CHECK-NEXT:     } loc("shader.glsl":10:1)
 // CHECK-NEXT:     "foo.v"() : () -> () loc("c.glsl":4:4)
-// CHECK-NEXT:     "foo.w"() : () -> () loc("{{.*}}locations.mlir":32:3)
+// CHECK-NEXT:     "foo.w"() : () -> () loc("{{.*}}locations.mlir":34:3)
+// CHECK-NEXT:     "foo.t"() : () -> !spirv.struct<S, (position: vector<4xf32> [0], "odd name": f32 [16], i32)> loc("{{.*}}locations.mlir":35:3)
 // CHECK-NEXT:   }) : () -> () loc("top")
 // CHECK-NEXT: } loc("{{.*}}locations.mlir":0:0)
 "foo.top"() ({
@@ -30,6 +32,7 @@
   } loc(#file)
   "foo.v"() : () -> () loc(fused<"meta">["c.glsl":4:4])
   "foo.w"() : () -> ()
+  "foo.t"() : () -> !spirv.struct<S, (position: vector<4xf32> [0], "odd name": f32 [16], i32)>
 }) : () -> () loc("top")
 #file = loc("shader.glsl":10:1)
 #named = loc("y"(#file))

@@ -3,7 +3,9 @@
 // opaque types, a struct name that is no bare identifier (quoted, as
 // MLIR's parser reads struct names), a struct constant (its type spelled,
 // as for arrays), loads and stores through a pointer with an array stride
-// (generic: the custom forms rebuild plain pointers only).
+// (generic: the custom forms rebuild plain pointers only). Struct member
+// names are debug information: read, printed with --mlir-print-debuginfo
+// only.
 
 // CHECK:      module {
 // CHECK-NEXT:   spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader], []> {
@@ -11,6 +13,7 @@
 // CHECK-NEXT:     spirv.GlobalVariable @a : !spirv.ptr<!spirv.acceleration_structure, UniformConstant>
 // CHECK-NEXT:     spirv.GlobalVariable @q : !spirv.ptr<!spirv.ray_query, Private>
 // CHECK-NEXT:     spirv.GlobalVariable @m : !spirv.ptr<!spirv.struct<"_Array_std140_matrix<float,4,4>2", (f32 [0])>, Uniform>
+// CHECK-NEXT:     spirv.GlobalVariable @n : !spirv.ptr<!spirv.struct<N, (f32 [0], f32 [4])>, Uniform>
 // CHECK-NEXT:     spirv.func @f(%arg0: !spirv.ptr<f32, StorageBuffer, stride=4>) "None" {
 // CHECK-NEXT:       %0 = spirv.Variable : !spirv.ptr<!spirv.struct<S, (f32, i32)>, Function>
 // CHECK-NEXT:       %cst = spirv.Constant [1.000000e+00 : f32, 2 : i32] : !spirv.struct<S, (f32, i32)>
@@ -27,6 +30,7 @@ spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader], []> {
   spirv.GlobalVariable @a : !spirv.ptr<!spirv.acceleration_structure, UniformConstant>
   spirv.GlobalVariable @q : !spirv.ptr<!spirv.ray_query, Private>
   spirv.GlobalVariable @m : !spirv.ptr<!spirv.struct<"_Array_std140_matrix<float,4,4>2", (f32 [0])>, Uniform>
+  spirv.GlobalVariable @n : !spirv.ptr<!spirv.struct<N, (x: f32 [0], "y z": f32 [4])>, Uniform>
   spirv.func @f(%p: !spirv.ptr<f32, StorageBuffer, stride=4>) "None" {
     %v = spirv.Variable : !spirv.ptr<!spirv.struct<S, (f32, i32)>, Function>
     %c = spirv.Constant [1.0 : f32, 2 : i32] : !spirv.struct<S, (f32, i32)>

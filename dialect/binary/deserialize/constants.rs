@@ -7,6 +7,7 @@ use super::{Global, Reader};
 use crate::binary::{DecodeError, Operand};
 use crate::grammar::Op;
 use crate::ir::{Attr, Param, Type, TypeData};
+use crate::spirv::types::Member;
 
 /// The most constituents a composite constant may have (an instruction
 /// holds at most 65535 words).
@@ -95,15 +96,7 @@ impl Reader<'_, '_> {
                         let zero = self.zero(elem)?;
                         return Some(self.ctx.array_attr(vec![zero; n]));
                     }
-                    ("struct", [_, Param::List(members), ..]) => (members.iter())
-                        .filter_map(|m| match m {
-                            Param::List(fields) => match fields.first() {
-                                Some(Param::Type(t)) => Some(*t),
-                                _ => None,
-                            },
-                            _ => None,
-                        })
-                        .collect(),
+                    ("struct", params) => Member::types(params)?.collect(),
                     _ => return None,
                 };
                 let zeros =

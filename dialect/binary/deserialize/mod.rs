@@ -12,7 +12,8 @@
 //!
 //! Debug instructions (`OpSource`, `OpString`, `OpLine`, ...) and
 //! non-semantic extended instructions are kept (see [`debug`]). `OpName`s
-//! become symbol and struct names, and name locations of function values
+//! become symbol and struct names, `OpMemberName`s struct member names,
+//! and name locations of function values
 //! and of symbols that could not take their name (an entry point's
 //! function is named by its entry point, clashing names get a suffix).
 
@@ -68,6 +69,8 @@ struct Reader<'v, 'w> {
     /// of its function (see [`function::Scope`]).
     function_values: IdTable<(u32, Value)>,
     names: FastMap<u32, &'v str>,
+    /// `OpMemberName`s by (struct id, member).
+    member_names: FastMap<(u32, u32), &'v str>,
     decorations: FastMap<u32, Decorations<'v>>,
     member_decorations: FastMap<(u32, u32), Decorations<'v>>,
     globals: FastMap<u32, Global>,
@@ -119,6 +122,7 @@ pub fn deserialize(words: &[u32]) -> Result<(Context, crate::ir::Op), DecodeErro
         types: IdTable::with_bound(id_room),
         function_values: IdTable::with_bound(id_room),
         names: FastMap::default(),
+        member_names: FastMap::default(),
         decorations: FastMap::default(),
         member_decorations: FastMap::default(),
         globals: FastMap::default(),
@@ -169,10 +173,16 @@ impl<'v, 'w> Reader<'v, 'w> {
     fn read_annotations(&mut self) {
         for index in self.section_indices(Section::DebugNames) {
             let operands = self.operands(index);
-            if let [Operand::Id(id), Operand::String(name)] = operands {
-                if !name.is_empty() {
+            match operands {
+                [Operand::Id(id), Operand::String(name)] if !name.is_empty() => {
                     self.names.insert(*id, name.as_str());
                 }
+                [Operand::Id(id), Operand::Integer(member), Operand::String(name)]
+                    if !name.is_empty() =>
+                {
+                    self.member_names.insert((*id, *member), name.as_str());
+                }
+                _ => {}
             }
         }
         for index in self.section_indices(Section::Annotations) {

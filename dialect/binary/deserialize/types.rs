@@ -15,7 +15,7 @@ use crate::binary::module::{Inst, Section};
 use crate::binary::{DecodeError, Operand};
 use crate::grammar::Op;
 use crate::ir::{FloatKind, Param, Signedness, Type};
-use crate::spirv::types::OPAQUE_TYPES;
+use crate::spirv::types::{Member, OPAQUE_TYPES};
 use crate::spirv::NAMESPACE;
 
 /// How many structs deep forward-declared pointers may nest.
@@ -258,12 +258,8 @@ impl Reader<'_, '_> {
                     }
                 }
             }
-            let member = vec![
-                Param::Type(ty),
-                Param::Int(offset),
-                Param::List(decorations.into()),
-            ];
-            members.push(Param::List(member.into()));
+            let name = (self.member_names.get(&(id, i as u32))).map(|n| self.ctx.ident(n));
+            members.push(Member::param(ty, offset, decorations, name));
         }
         Ok(members)
     }

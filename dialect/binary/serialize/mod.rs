@@ -379,6 +379,14 @@ impl<'c> Writer<'c> {
         }
     }
 
+    fn emit_member_name(&mut self, (id, index): (u32, u32), name: &str) {
+        let names = &mut self.out.names;
+        let start = begin(names);
+        names.extend([id, index]);
+        encode_string(name, names);
+        let _ = finish(names, start, Op::MemberName);
+    }
+
     fn emit_name(&mut self, id: u32, name: &str) {
         let names = &mut self.out.names;
         let start = begin(names);

@@ -10,7 +10,7 @@ use crate::binary::encode_string;
 use crate::binary::{NumberType, Operand};
 use crate::grammar::{Op, OperandKind};
 use crate::ir::{Attr, AttrData, FloatKind, Param, Signedness, Type, TypeData};
-use crate::spirv::types::OPAQUE_TYPES;
+use crate::spirv::types::{Member, OPAQUE_TYPES};
 
 /// The most constituents a composite constant may have (an instruction
 /// holds at most 65535 words).
@@ -260,12 +260,15 @@ impl<'c> Writer<'c> {
             self.decorate_with(id, "ArrayStride", Some(stride as u32))?;
         }
         let ctx = self.ctx;
-        for (index, &(offset, decorations)) in members.iter().enumerate() {
+        for (index, m) in members.iter().enumerate() {
             let member = (id, index as u32);
-            if offset >= 0 {
-                self.member_decoration(member, "Offset", Some(offset as u32), None)?;
+            if let Some(name) = m.name {
+                self.emit_member_name(member, ctx.str(name));
             }
-            for d in decorations.iter() {
+            if m.offset >= 0 {
+                self.member_decoration(member, "Offset", Some(m.offset as u32), None)?;
+            }
+            for d in m.decorations.iter() {
                 let Param::List(parts) = d else { continue };
                 let Some(Param::Ident(name)) = parts.first() else {
                     continue;
@@ -317,20 +320,13 @@ impl<'c> Writer<'c> {
     fn struct_members(
         &mut self,
         list: &'c [Param],
-        members: &mut Vec<(i64, &'c [Param])>,
+        members: &mut Vec<Member<'c>>,
     ) -> Result<Vec<Operand>, SerializeError> {
         let mut operands = Vec::new();
         for member in list.iter() {
-            let Param::List(fields) = member else {
-                return Err("bad struct member".into());
-            };
-            let [Param::Type(member_type), Param::Int(offset), Param::List(decorations)] =
-                &fields[..]
-            else {
-                return Err("bad struct member".into());
-            };
-            operands.push(Operand::Id(self.type_id(*member_type)?));
-            members.push((*offset, &decorations[..]));
+            let member = Member::of(member).ok_or("bad struct member")?;
+            operands.push(Operand::Id(self.type_id(member.ty)?));
+            members.push(member);
         }
         Ok(operands)
     }
@@ -452,13 +448,10 @@ impl<'c> Writer<'c> {
 
     /// Whether a struct member's decorations include `BuiltIn`.
     fn has_built_in(&self, member: &Param) -> bool {
-        let Param::List(fields) = member else {
+        let Some(member) = Member::of(member) else {
             return false;
         };
-        let Some(Param::List(decorations)) = fields.get(2) else {
-            return false;
-        };
-        decorations.iter().any(|d| match d {
+        member.decorations.iter().any(|d| match d {
             Param::List(parts) => {
                 matches!(parts.first(), Some(Param::Ident(n)) if self.ctx.str(*n) == "BuiltIn")
             }
@@ -543,16 +536,9 @@ impl<'c> Writer<'c> {
         };
         match (self.ctx.str(d.mnemonic), &d.params[..]) {
             ("array" | "matrix", [_, Param::Type(elem), ..]) => Ok(vec![*elem; count]),
-            ("struct", [_, Param::List(members), ..]) => Ok(members
-                .iter()
-                .filter_map(|m| match m {
-                    Param::List(fields) => match fields.first() {
-                        Some(Param::Type(t)) => Some(*t),
-                        _ => None,
-                    },
-                    _ => None,
-                })
-                .collect()),
+            ("struct", params) if Member::types(params).is_some() => {
+                Ok(Member::types(params).into_iter().flatten().collect())
+            }
             _ => Err("a composite constant of an unsupported type".into()),
         }
     }
