@@ -62,36 +62,10 @@ impl Reader<'_, '_> {
 
     /// Names every symbol up front (so decorations can refer to variables
     /// declared later): global variables, spec constants and functions, in
-    /// module order, by their `OpName` when unique, else `prefix_<id>`. An
-    /// entry point's function is named after the entry point (the
-    /// serializer writes the symbol as the entry point's name).
-    /// Symbol ops whose symbol is not their `OpName` keep the name as
-    /// their location's.
-    pub(super) fn keep_symbol_op_names(&mut self) {
-        let renamed: FastMap<&str, &str> = (self.symbols.iter())
-            .filter_map(|(id, symbol)| {
-                let name = *self.names.get(id)?;
-                (name != symbol).then_some((symbol.as_str(), name))
-            })
-            .collect();
-        if renamed.is_empty() {
-            return;
-        }
-        let ops: Vec<crate::ir::Op> = self.ctx.block_ops(self.module_body).collect();
-        for op in ops {
-            let props = self.ctx.properties(op);
-            let symbol = props.and_then(|p| self.ctx.dict_get(p, "sym_name"));
-            let name = symbol
-                .and_then(|s| self.ctx.as_string_attr(s))
-                .and_then(|s| renamed.get(s));
-            if let Some(name) = name {
-                let name = self.ctx.ident(name);
-                let loc = self.ctx.op_loc(op).named(name);
-                self.ctx.set_op_loc(op, loc);
-            }
-        }
-    }
-
+    /// module order, by their `OpName` (`name_0`, `name_1`, ... when another
+    /// symbol took it), else `prefix_<id>`. An entry point's function is
+    /// named after the entry point (the serializer writes the symbol as the
+    /// entry point's name).
     pub(super) fn assign_symbols(&mut self) {
         // (id, the names it may take if free, the name when none is)
         let mut wanted: Vec<(u32, SmallVec<[&str; 2]>, Fallback)> = Vec::new();
@@ -160,6 +134,33 @@ impl Reader<'_, '_> {
             };
             taken.insert(name.clone());
             self.symbols.insert(id, name);
+        }
+    }
+
+    /// Symbol ops whose symbol is not their `OpName` keep the name as
+    /// their location's.
+    pub(super) fn keep_symbol_op_names(&mut self) {
+        let renamed: FastMap<&str, &str> = (self.symbols.iter())
+            .filter_map(|(id, symbol)| {
+                let name = *self.names.get(id)?;
+                (name != symbol).then_some((symbol.as_str(), name))
+            })
+            .collect();
+        if renamed.is_empty() {
+            return;
+        }
+        let ops: Vec<crate::ir::Op> = self.ctx.block_ops(self.module_body).collect();
+        for op in ops {
+            let props = self.ctx.properties(op);
+            let symbol = props.and_then(|p| self.ctx.dict_get(p, "sym_name"));
+            let name = symbol
+                .and_then(|s| self.ctx.as_string_attr(s))
+                .and_then(|s| renamed.get(s));
+            if let Some(name) = name {
+                let name = self.ctx.ident(name);
+                let loc = self.ctx.op_loc(op).named(name);
+                self.ctx.set_op_loc(op, loc);
+            }
         }
     }
 
