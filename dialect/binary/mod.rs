@@ -3,6 +3,7 @@
 //! assembler, the disassembler and the module (de)serializer.
 
 mod decode;
+mod grammar_walk;
 mod header;
 mod id_table;
 mod instruction;

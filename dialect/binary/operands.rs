@@ -1,10 +1,11 @@
 //! A zero-allocation walk over one instruction's operands, straight from the
 //! module's words: each operand is reported to an [`OperandVisitor`] by kind
-//! and word position, following the grammar's quantifiers, composite kinds,
-//! enumerant parameters, `OpExtInst`'s set and `OpSpecConstantOp`'s opcode.
+//! and word position, in the order the shared grammar walk
+//! ([`super::grammar_walk`]) gives.
 
+use super::grammar_walk::{walk_operands, OperandReader};
 use super::DecodeError;
-use crate::grammar::{Category, InstSet, Op, OperandInfo, OperandKind, Quantifier};
+use crate::grammar::{InstSet, Op, OperandKind};
 use std::ops::Range;
 
 /// What an operand walk is told; every method defaults to ignoring it.
@@ -53,7 +54,7 @@ pub fn visit_operands<C: OperandContext, V: OperandVisitor>(
         context,
         visitor,
     };
-    walk.list(op.info().operands, false)?;
+    walk_operands(&mut walk, op.info().operands, false)?;
     if walk.pos != end {
         return Err(walk.error(walk.pos, "words left over after the operands"));
     }
@@ -89,41 +90,24 @@ impl<C: OperandContext, V: OperandVisitor> Walk<'_, C, V> {
         let at = self.take(1)?.start;
         Ok((at, self.words[at]))
     }
+}
 
-    fn list(
-        &mut self,
-        list: &'static [OperandInfo],
-        skip_results: bool,
-    ) -> Result<(), DecodeError> {
-        for info in list {
-            if skip_results
-                && matches!(info.kind, OperandKind::IdResultType | OperandKind::IdResult)
-            {
-                continue;
-            }
-            match info.quantifier {
-                Quantifier::One => self.operand(info.kind)?,
-                Quantifier::Optional if self.pos < self.end => self.operand(info.kind)?,
-                Quantifier::Optional => {}
-                Quantifier::Variadic => {
-                    while self.pos < self.end {
-                        self.operand(info.kind)?;
-                    }
-                }
-            }
-        }
-        Ok(())
+impl<C: OperandContext, V: OperandVisitor> OperandReader for Walk<'_, C, V> {
+    type Error = DecodeError;
+
+    fn at_end(&mut self) -> bool {
+        self.pos >= self.end
     }
 
-    fn operand(&mut self, kind: OperandKind) -> Result<(), DecodeError> {
+    fn leaf(&mut self, kind: OperandKind) -> Result<(), DecodeError> {
         use OperandKind as K;
         match kind {
             K::IdResultType | K::IdResult | K::IdRef | K::IdScope | K::IdMemorySemantics => {
                 let (at, _) = self.word()?;
                 self.visitor.id(kind, at);
             }
-            K::PairLiteralIntegerIdRef if self.op == Op::Switch => {
-                // OpSwitch: opcode word, selector, default, then the pairs.
+            // OpSwitch case labels take the width of the selector's type.
+            K::LiteralInteger if self.op == Op::Switch => {
                 let selector_id = self.words[self.start + 1];
                 let count = self
                     .context
@@ -137,9 +121,7 @@ impl<C: OperandContext, V: OperandVisitor> Walk<'_, C, V> {
                         )
                     })?;
                 let words = self.take(count)?;
-                self.visitor.literal(K::LiteralInteger, words);
-                let (at, _) = self.word()?;
-                self.visitor.id(K::IdRef, at);
+                self.visitor.literal(kind, words);
             }
             // The value of OpConstant / OpSpecConstant: the rest of the instruction.
             K::LiteralContextDependentNumber => {
@@ -159,33 +141,21 @@ impl<C: OperandContext, V: OperandVisitor> Walk<'_, C, V> {
                 }
                 self.visitor.string(start..self.pos);
             }
-            K::LiteralExtInstInteger => self.ext_inst()?,
-            K::LiteralSpecConstantOpInteger => {
-                let (at, opcode) = self.word()?;
-                let op = Op::from_opcode(InstSet::Core, opcode).ok_or_else(|| {
-                    self.error(at, &format!("unknown opcode {opcode} in OpSpecConstantOp"))
-                })?;
-                self.visitor.spec_op(op, at);
-                self.list(op.info().operands, true)?;
+            _ => {
+                let words = self.take(1)?;
+                self.visitor.literal(kind, words);
             }
-            _ => match kind.info().category {
-                Category::ValueEnum => self.value_enum(kind)?,
-                Category::BitEnum => self.bit_enum(kind)?,
-                Category::Composite => {
-                    for base in kind.info().bases {
-                        self.operand(*base)?;
-                    }
-                }
-                Category::Literal | Category::Id => {
-                    let words = self.take(1)?;
-                    self.visitor.literal(kind, words);
-                }
-            },
         }
         Ok(())
     }
 
-    fn ext_inst(&mut self) -> Result<(), DecodeError> {
+    fn enumerant(&mut self, kind: OperandKind) -> Result<u32, DecodeError> {
+        let (_, value) = self.word()?;
+        self.visitor.enumerant(kind, value);
+        Ok(value)
+    }
+
+    fn ext_inst(&mut self) -> Result<Option<Op>, DecodeError> {
         let set_id = self.words[self.pos - 1];
         let set = self.context.ext_set(set_id).ok_or_else(|| {
             self.error(
@@ -201,41 +171,28 @@ impl<C: OperandContext, V: OperandVisitor> Walk<'_, C, V> {
                     self.error(at, &format!("{name} has no instruction {number}"))
                 })?;
                 self.visitor.ext_inst(Some(op), at);
-                self.list(op.info().operands, false)
+                Ok(Some(op))
             }
             None => {
                 self.visitor.ext_inst(None, at);
                 let rest = self.take(self.end - self.pos)?;
                 self.visitor.literal(OperandKind::LiteralInteger, rest);
-                Ok(())
+                Ok(None)
             }
         }
     }
 
-    fn value_enum(&mut self, kind: OperandKind) -> Result<(), DecodeError> {
-        let info = kind.info();
-        let (at, value) = self.word()?;
-        let enumerant = info
-            .enumerant(value)
-            .ok_or_else(|| self.error(at, &format!("{value} is not a {} value", info.name)))?;
-        self.visitor.enumerant(kind, value);
-        self.list(enumerant.parameters, false)
+    fn spec_op(&mut self) -> Result<Op, DecodeError> {
+        let (at, opcode) = self.word()?;
+        let op = Op::from_opcode(InstSet::Core, opcode).ok_or_else(|| {
+            self.error(at, &format!("unknown opcode {opcode} in OpSpecConstantOp"))
+        })?;
+        self.visitor.spec_op(op, at);
+        Ok(op)
     }
 
-    fn bit_enum(&mut self, kind: OperandKind) -> Result<(), DecodeError> {
-        let info = kind.info();
-        let (at, bits) = self.word()?;
-        let known = info.enumerants.iter().fold(0, |all, e| all | e.value);
-        if bits & !known != 0 {
-            let unknown = bits & !known;
-            return Err(self.error(at, &format!("{unknown:#x} names no {} bit", info.name)));
-        }
-        self.visitor.enumerant(kind, bits);
-        for enumerant in info.enumerants {
-            if enumerant.value != 0 && bits & enumerant.value == enumerant.value {
-                self.list(enumerant.parameters, false)?;
-            }
-        }
-        Ok(())
+    /// At the word read last.
+    fn error(&self, message: String) -> DecodeError {
+        Walk::error(self, self.pos.saturating_sub(1), &message)
     }
 }

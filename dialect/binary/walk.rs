@@ -1,13 +1,13 @@
-//! The grammar walk every instruction reader shares: given an op, it asks an
+//! Reading instructions: given an op, the [`OperandWalker`] asks an
 //! [`OperandSource`] (binary words or assembly tokens) for each operand in
-//! grammar order, following quantifiers, composite kinds, enumerant
-//! parameters, `OpExtInst`'s imported set and `OpSpecConstantOp`'s nested
-//! opcode; literals whose width depends on a type get it from the
-//! [`ModuleContext`] built from the instructions read so far.
+//! the order the shared grammar walk ([`super::grammar_walk`]) gives, and
+//! builds [`Operand`]s; literals whose width depends on a type get it from
+//! the [`ModuleContext`] built from the instructions read so far.
 
+use super::grammar_walk::{walk_operands, OperandReader};
 use super::id_table::IdTable;
 use super::{Instruction, NumberType, Operand};
-use crate::grammar::{Category, InstSet, Op, OperandInfo, OperandKind, Quantifier};
+use crate::grammar::{InstSet, Op, OperandKind};
 
 /// Where operands come from; each method reads one operand of the kind named.
 pub trait OperandSource {
@@ -163,7 +163,7 @@ impl<'a, S: OperandSource> OperandWalker<'a, S> {
             operands,
             start,
         };
-        walker.operands(op.info().operands, false)?;
+        walk_operands(&mut walker, op.info().operands, false)?;
         Ok((walker.result_type, walker.result))
     }
 
@@ -172,39 +172,25 @@ impl<'a, S: OperandSource> OperandWalker<'a, S> {
         &self.operands[self.start..]
     }
 
-    fn operands(
-        &mut self,
-        list: &'static [OperandInfo],
-        skip_results: bool,
-    ) -> Result<(), S::Error> {
-        for info in list {
-            if skip_results
-                && matches!(info.kind, OperandKind::IdResultType | OperandKind::IdResult)
-            {
-                continue;
-            }
-            match info.quantifier {
-                Quantifier::One => self.operand(info.kind)?,
-                Quantifier::Optional => {
-                    if !self.source.at_end() {
-                        self.operand(info.kind)?;
-                    }
-                }
-                Quantifier::Variadic => {
-                    while !self.source.at_end() {
-                        self.operand(info.kind)?;
-                    }
-                }
-            }
-        }
-        Ok(())
-    }
-
     fn push(&mut self, operand: Operand) {
         self.operands.push(operand);
     }
 
-    fn operand(&mut self, kind: OperandKind) -> Result<(), S::Error> {
+    fn number(&mut self, ty: NumberType) -> Result<(), S::Error> {
+        let bits = self.source.number(ty)?;
+        self.push(Operand::Number { bits, ty });
+        Ok(())
+    }
+}
+
+impl<S: OperandSource> OperandReader for OperandWalker<'_, S> {
+    type Error = S::Error;
+
+    fn at_end(&mut self) -> bool {
+        self.source.at_end()
+    }
+
+    fn leaf(&mut self, kind: OperandKind) -> Result<(), S::Error> {
         use OperandKind as K;
         match kind {
             K::IdResultType => self.result_type = Some(self.source.id(kind)?),
@@ -247,42 +233,23 @@ impl<'a, S: OperandSource> OperandWalker<'a, S> {
                 let text = self.source.string()?;
                 self.push(Operand::String(text));
             }
-            K::LiteralExtInstInteger => self.ext_inst()?,
-            K::LiteralSpecConstantOpInteger => {
-                let opcode = self.source.spec_op()?;
-                let op = Op::from_opcode(InstSet::Core, opcode).ok_or_else(|| {
-                    self.source
-                        .error(format!("unknown opcode {opcode} in OpSpecConstantOp"))
-                })?;
-                self.push(Operand::SpecOp(op));
-                self.operands(op.info().operands, true)?;
+            _ => {
+                return Err(self.source.error(format!(
+                    "operand kind {} is not supported",
+                    kind.info().name
+                )));
             }
-            _ => match kind.info().category {
-                Category::ValueEnum => self.value_enum(kind)?,
-                Category::BitEnum => self.bit_enum(kind)?,
-                Category::Composite => {
-                    for base in kind.info().bases {
-                        self.operand(*base)?;
-                    }
-                }
-                Category::Literal | Category::Id => {
-                    return Err(self.source.error(format!(
-                        "operand kind {} is not supported",
-                        kind.info().name
-                    )));
-                }
-            },
         }
         Ok(())
     }
 
-    fn number(&mut self, ty: NumberType) -> Result<(), S::Error> {
-        let bits = self.source.number(ty)?;
-        self.push(Operand::Number { bits, ty });
-        Ok(())
+    fn enumerant(&mut self, kind: OperandKind) -> Result<u32, S::Error> {
+        let value = self.source.enumerant(kind)?;
+        self.push(Operand::Enum { kind, value });
+        Ok(value)
     }
 
-    fn ext_inst(&mut self) -> Result<(), S::Error> {
+    fn ext_inst(&mut self) -> Result<Option<Op>, S::Error> {
         let set_id = match self.read_so_far().last() {
             Some(Operand::Id(id)) => *id,
             _ => 0,
@@ -300,42 +267,26 @@ impl<'a, S: OperandSource> OperandWalker<'a, S> {
                         .error(format!("{name} has no instruction {number}"))
                 })?;
                 self.push(Operand::ExtInst(op));
-                self.operands(op.info().operands, false)
+                Ok(Some(op))
             }
             None => {
                 self.push(Operand::Integer(number));
-                Ok(())
+                Ok(None)
             }
         }
     }
 
-    fn value_enum(&mut self, kind: OperandKind) -> Result<(), S::Error> {
-        let info = kind.info();
-        let value = self.source.enumerant(kind)?;
-        let enumerant = info.enumerant(value).ok_or_else(|| {
+    fn spec_op(&mut self) -> Result<Op, S::Error> {
+        let opcode = self.source.spec_op()?;
+        let op = Op::from_opcode(InstSet::Core, opcode).ok_or_else(|| {
             self.source
-                .error(format!("{value} is not a {} value", info.name))
+                .error(format!("unknown opcode {opcode} in OpSpecConstantOp"))
         })?;
-        self.push(Operand::Enum { kind, value });
-        self.operands(enumerant.parameters, false)
+        self.push(Operand::SpecOp(op));
+        Ok(op)
     }
 
-    fn bit_enum(&mut self, kind: OperandKind) -> Result<(), S::Error> {
-        let info = kind.info();
-        let bits = self.source.enumerant(kind)?;
-        let known = info.enumerants.iter().fold(0, |all, e| all | e.value);
-        if bits & !known != 0 {
-            let unknown = bits & !known;
-            return Err(self
-                .source
-                .error(format!("{unknown:#x} names no {} bit", info.name)));
-        }
-        self.push(Operand::Enum { kind, value: bits });
-        for enumerant in info.enumerants {
-            if enumerant.value != 0 && bits & enumerant.value == enumerant.value {
-                self.operands(enumerant.parameters, false)?;
-            }
-        }
-        Ok(())
+    fn error(&self, message: String) -> S::Error {
+        self.source.error(message)
     }
 }
