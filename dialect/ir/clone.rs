@@ -85,6 +85,7 @@ impl Context {
                     let copy = self.block_args(new_block)[i];
                     mapping.map_value(arg, copy);
                     self.set_arg_loc(copy, self.arg_loc(arg));
+                    self.set_arg_attrs(copy, self.arg_attrs(arg));
                 }
                 mapping.map_block(block, new_block);
                 self.append_block(to, new_block);

@@ -212,6 +212,9 @@ pub struct Context {
     /// The locations of block arguments that have one (see
     /// [`Context::arg_loc`]).
     pub(crate) arg_locs: FastMap<Value, Location>,
+    /// The attributes of block arguments that have some (see
+    /// [`Context::arg_attrs`]).
+    pub(crate) arg_attrs: FastMap<Value, Attr>,
 }
 
 impl Default for Context {
@@ -235,6 +238,7 @@ impl Context {
             registry: OpRegistry::default(),
             empty_dictionary: Attr(0),
             arg_locs: FastMap::default(),
+            arg_attrs: FastMap::default(),
         };
         ctx.empty_dictionary =
             ctx.intern_attr(super::attributes::AttrData::Dictionary(Box::new([])));

@@ -334,6 +334,18 @@ impl Context {
             self.arg_locs.insert(arg, loc);
         }
     }
+    /// The discardable attributes of block argument `arg` (a dictionary),
+    /// if it has any: what an op's attributes say of its result, for a value
+    /// no op defines (a SPIR-V phi's decorations).
+    pub fn arg_attrs(&self, arg: Value) -> Option<Attr> {
+        self.arg_attrs.get(&arg).copied()
+    }
+    pub fn set_arg_attrs(&mut self, arg: Value, attrs: Option<Attr>) {
+        match attrs.filter(|&a| !self.dict_entries(a).is_empty()) {
+            Some(attrs) => self.arg_attrs.insert(arg, attrs),
+            None => self.arg_attrs.remove(&arg),
+        };
+    }
     /// The location of `value`: its op's for a result, its own for a block
     /// argument.
     pub fn value_loc(&self, value: Value) -> Location {

@@ -262,6 +262,11 @@ pub fn enum_case(kind: OperandKind, value: u32) -> String {
     }
 }
 
+/// The attribute of a `spirv.mlir.selection` / `spirv.mlir.loop` op
+/// holding the decorations of its results (the merge block's phis): one
+/// dictionary per result, as an op's attributes hold its result's.
+pub const RESULT_DECORATIONS: &str = "result_decorations";
+
 /// MLIR's spelling of bit-enum bits (`A|B` in bit order): MLIR calls the
 /// empty memory semantics `None` where the grammar says `Relaxed`.
 pub fn bits_spelling(info: &crate::grammar::OperandKindInfo, bits: u32) -> String {

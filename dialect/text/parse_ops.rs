@@ -283,12 +283,23 @@ impl<'s, 'c> Parser<'s, 'c> {
             entry.1 = true;
         }
         if self.tok.kind == Tok::LParen {
-            let args =
-                self.parse_delimited(Tok::LParen, Tok::RParen, "'('", |p| p.parse_arg_decl())?;
-            for arg in args {
+            let args = self.parse_delimited(Tok::LParen, Tok::RParen, "'('", |p| {
+                let mut arg = p.parse_arg_decl()?;
+                // `%a: t {attributes} loc(...)`
+                let attrs = match p.kind() {
+                    Tok::LBrace => Some(p.parse_attr_dict()?),
+                    _ => None,
+                };
+                if arg.debug_loc.is_none() {
+                    arg.debug_loc = p.parse_optional_location()?;
+                }
+                Ok((arg, attrs))
+            })?;
+            for (arg, attrs) in args {
                 let value = self.ctx.add_block_arg(block, arg.ty);
                 self.define(arg.name, &[value], arg.loc)?;
                 self.locate(LocTarget::Arg(value), arg.debug_loc);
+                self.ctx.set_arg_attrs(value, attrs);
             }
         }
         self.expect(Tok::Colon, "':' after block name")?;

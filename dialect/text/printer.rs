@@ -400,6 +400,10 @@ impl<'a> Printer<'a> {
                 self.print_value(a);
                 self.out.push_str(": ");
                 self.print_type(ctx.value_type(a));
+                if let Some(attrs) = ctx.arg_attrs(a) {
+                    self.out.push(' ');
+                    self.print_attr(attrs);
+                }
                 self.print_trailing_location(ctx.arg_loc(a));
             }
             self.out.push(')');

@@ -5,7 +5,8 @@
 // as for arrays), loads and stores through a pointer with an array stride
 // (generic: the custom forms rebuild plain pointers only). Struct member
 // names are debug information: read, printed with --mlir-print-debuginfo
-// only.
+// only. Decorations of phis and parameters (which MLIR drops) are block
+// argument attributes and the function's arg_attrs.
 
 // CHECK:      module {
 // CHECK-NEXT:   spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader], []> {
@@ -20,6 +21,11 @@
 // CHECK-NEXT:       spirv.Store "Function" %0, %cst : !spirv.struct<S, (f32, i32)>
 // CHECK-NEXT:       %1 = "spirv.Load"(%arg0) : (!spirv.ptr<f32, StorageBuffer, stride=4>) -> f32
 // CHECK-NEXT:       "spirv.Store"(%arg0, %1) : (!spirv.ptr<f32, StorageBuffer, stride=4>, f32) -> ()
+// CHECK-NEXT:       spirv.Return
+// CHECK-NEXT:     }
+// CHECK-NEXT:     spirv.func @g(%arg0: si32 {relaxed_precision}) "None" {
+// CHECK-NEXT:       spirv.Branch ^bb1(%arg0 : si32)
+// CHECK-NEXT:     ^bb1(%0: si32 {relaxed_precision}):  // pred: ^bb0
 // CHECK-NEXT:       spirv.Return
 // CHECK-NEXT:     }
 // CHECK-NEXT:   }
@@ -37,6 +43,11 @@ spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader], []> {
     spirv.Store "Function" %v, %c : !spirv.struct<S, (f32, i32)>
     %x = "spirv.Load"(%p) : (!spirv.ptr<f32, StorageBuffer, stride=4>) -> f32
     "spirv.Store"(%p, %x) : (!spirv.ptr<f32, StorageBuffer, stride=4>, f32) -> ()
+    spirv.Return
+  }
+  spirv.func @g(%x: si32 {relaxed_precision}) "None" {
+    spirv.Branch ^bb1(%x : si32)
+  ^bb1(%y: si32 {relaxed_precision}):
     spirv.Return
   }
 }

@@ -79,7 +79,7 @@ impl Reader<'_, '_> {
             return Err(self.view.error(def, "function without a symbol".into()));
         };
         let control = crate::grammar::format_bits(kind.info(), *value);
-        let props = vec![
+        let mut props = vec![
             (
                 "function_control",
                 self.enum_attr("function_control", &control),
@@ -87,6 +87,7 @@ impl Reader<'_, '_> {
             ("function_type", self.ctx.type_attr(fn_type)),
             ("sym_name", self.ctx.string_attr(&name)),
         ];
+        props.extend(self.parameter_attrs(function).map(|a| ("arg_attrs", a)));
         let attrs = self.decoration_attrs(inst.result, &[]);
         let mut spec = OpSpec::new(self.ctx.ident("spirv.func"), Default::default());
         spec.properties = Some(self.dictionary(props));
@@ -123,6 +124,26 @@ impl Reader<'_, '_> {
                 .error(def, format!("%{id} is used but never defined")));
         }
         Ok(())
+    }
+
+    /// The decorations of `function`'s parameters as MLIR's `arg_attrs`
+    /// (a dictionary per parameter), when any has some.
+    fn parameter_attrs(&mut self, function: &Function) -> Option<Attr> {
+        let params: Vec<u32> = (function.params.clone())
+            .map(|index| self.view.insts[index as usize])
+            .filter(|inst| inst.op == Op::FunctionParameter)
+            .map(|inst| inst.result)
+            .collect();
+        if !params.iter().any(|id| self.decorations.contains_key(id)) {
+            return None;
+        }
+        let dictionaries = (params.iter())
+            .map(|&id| {
+                let attrs = self.decoration_attrs(id, &[]);
+                self.dictionary(attrs)
+            })
+            .collect();
+        Some(self.ctx.array_attr(dictionaries))
     }
 
     pub(super) fn define(&mut self, scope: &mut Scope, id: u32, value: Value) {

@@ -35,7 +35,8 @@ use crate::binary::module::NONE;
 use crate::binary::structurize::{ConstructKind, Obstacle, Structure};
 use crate::binary::DecodeError;
 use crate::ir::FastMap;
-use crate::ir::{Block, Builder, Region, Type, Value};
+use crate::ir::{AttrData, Block, Builder, Region, Type, Value, ValueDef};
+use crate::spirv::conventions::RESULT_DECORATIONS;
 
 /// The blocks a construct's region adds.
 #[derive(Clone, Copy)]
@@ -269,6 +270,37 @@ impl Reader<'_, '_> {
         }
     }
 
+    /// The decorations of phi `id`, which became `value`: a block
+    /// argument's attributes, or for a construct's result the entry of its
+    /// op's `result_decorations` (one dictionary per result), as an op's
+    /// attributes say its result's.
+    fn decorate_phi(&mut self, id: u32, value: Value) {
+        if !self.decorations.contains_key(&id) {
+            return;
+        }
+        let attrs = self.decoration_attrs(id, &[]);
+        if attrs.is_empty() {
+            return;
+        }
+        let attrs = self.dictionary(attrs);
+        match self.ctx.value_def(value) {
+            ValueDef::Result { op, index } => {
+                let empty = self.ctx.empty_dictionary();
+                let existing = self.ctx.attr(op, RESULT_DECORATIONS);
+                let mut per_result = match existing.map(|a| self.ctx.attr_data(a)) {
+                    Some(AttrData::Array(items)) => items.to_vec(),
+                    _ => vec![empty; self.ctx.results(op).len()],
+                };
+                if let Some(slot) = per_result.get_mut(index as usize) {
+                    *slot = attrs;
+                }
+                let array = self.ctx.array_attr(per_result);
+                self.ctx.set_attr(op, RESULT_DECORATIONS, Some(array));
+            }
+            _ => self.ctx.set_arg_attrs(value, Some(attrs)),
+        }
+    }
+
     /// `b`'s instructions and terminator into `block`; a region header's
     /// merge instruction (`skip_merge`) is left to its op.
     fn read_plain_block(
@@ -285,6 +317,7 @@ impl Reader<'_, '_> {
         for (phi, value) in phi_ids.into_iter().zip(phis) {
             let id = self.view.insts[phi as usize].result;
             self.define(scope, id, value);
+            self.decorate_phi(id, value);
         }
         let binary = cfg.blocks[b as usize];
         let builder = Builder::at_end(block);

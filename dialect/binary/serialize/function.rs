@@ -15,9 +15,9 @@ use super::tables::{plan, property_name, HandleTable, Role};
 use super::{begin, emit, finish, instruction, SerializeError, Writer};
 use crate::binary::{encode_string, Operand};
 use crate::grammar::{InstSet, Op, OperandInfo, OperandKind, Quantifier};
-use crate::ir::{AttrData, Block, Ident, Value};
+use crate::ir::{AttrData, Block, Ident, Value, ValueDef};
 use crate::ir::{FastMap, FastSet};
-use crate::spirv::conventions::{self, Carrier, Form};
+use crate::spirv::conventions::{self, Carrier, Form, RESULT_DECORATIONS};
 use std::ops::Range;
 
 /// One function's ids: values and block labels.
@@ -84,15 +84,23 @@ impl Writer<'_> {
         let blocks = region.map_or(&[][..], |r| ctx.region_blocks(r));
         let mut ids = self.spare_ids.take().unwrap_or_default();
         self.assign_ids(&mut ids, blocks)?;
+        // MLIR's per-argument attributes: the parameters' decorations.
+        let arg_attrs = match self.prop(func, "arg_attrs").map(|a| ctx.attr_data(a)) {
+            Some(AttrData::Array(dictionaries)) => &dictionaries[..],
+            _ => &[],
+        };
         match blocks.first() {
             Some(&entry) => {
-                for &arg in ctx.block_args(entry) {
+                for (i, &arg) in ctx.block_args(entry).iter().enumerate() {
                     let ty = self.type_id(ctx.value_type(arg))?;
                     let param = ids.values[&arg];
                     emit(
                         &mut body,
                         &instruction(Op::FunctionParameter, Some(ty), Some(param), vec![]),
                     )?;
+                    if let Some(&attrs) = arg_attrs.get(i) {
+                        self.decorate(param, attrs)?;
+                    }
                     self.name_value(param, ctx.arg_loc(arg));
                 }
             }
@@ -398,7 +406,22 @@ impl Writer<'_> {
                 body.push(*pred);
             }
             finish(body, start, Op::Phi)?;
-            self.name_value(ids.values[&phi], ctx.value_loc(phi));
+            let id = ids.values[&phi];
+            let attrs = match ctx.value_def(phi) {
+                ValueDef::Result { op, index } => {
+                    match ctx.attr(op, RESULT_DECORATIONS).map(|a| ctx.attr_data(a)) {
+                        Some(AttrData::Array(per_result)) => {
+                            per_result.get(index as usize).copied()
+                        }
+                        _ => None,
+                    }
+                }
+                _ => ctx.arg_attrs(phi),
+            };
+            if let Some(attrs) = attrs {
+                self.decorate(id, attrs)?;
+            }
+            self.name_value(id, ctx.value_loc(phi));
         }
         Ok(())
     }
