@@ -2,7 +2,8 @@
 //! hand-written module: spec-constant operations and composites, arrays
 //! with spec-constant lengths, recursive structs through forward pointers,
 //! pointer strides, `OpExecutionModeId`, `OpDecorateId`,
-//! `OpDecorateString` and `OpMemberDecorateString`. Each module
+//! `OpDecorateString` and `OpMemberDecorateString`, decorated phis and
+//! parameters. Each module
 //! deserializes, verifies, serializes to a module `spirv-val` accepts that
 //! still holds the construct, and reads back to the same text (also when
 //! the text is parsed again). Where MLIR 19 reads the module, `mlir-opt-19`
@@ -295,6 +296,86 @@ fn id_and_string_decorations_and_execution_modes() {
             "OpMemberDecorateString %",
         ],
     );
+}
+
+/// A decorated parameter, a decorated loop-header phi (a block argument)
+/// and a decorated merge-block phi (a construct's result).
+const DECORATED_PHIS: &str = r#"
+               OpCapability Shader
+               OpMemoryModel Logical GLSL450
+               OpEntryPoint GLCompute %main "main"
+               OpExecutionMode %main LocalSize 1 1 1
+               OpDecorate %x RelaxedPrecision
+               OpDecorate %i RelaxedPrecision
+               OpDecorate %picked RelaxedPrecision
+       %void = OpTypeVoid
+       %bool = OpTypeBool
+        %int = OpTypeInt 32 1
+     %fn_int = OpTypeFunction %int %int
+    %fn_void = OpTypeFunction %void
+       %true = OpConstantTrue %bool
+          %0 = OpConstant %int 0
+          %1 = OpConstant %int 1
+       %loop = OpFunction %int None %fn_int
+          %x = OpFunctionParameter %int
+      %entry = OpLabel
+               OpBranch %header
+     %header = OpLabel
+          %i = OpPhi %int %0 %entry %next %body
+               OpLoopMerge %exit %body None
+               OpBranchConditional %true %body %exit
+       %body = OpLabel
+       %next = OpIAdd %int %i %1
+               OpBranch %header
+       %exit = OpLabel
+               OpSelectionMerge %join None
+               OpBranchConditional %true %then %join
+       %then = OpLabel
+               OpBranch %join
+       %join = OpLabel
+     %picked = OpPhi %int %i %exit %x %then
+               OpReturnValue %picked
+               OpFunctionEnd
+       %main = OpFunction %void None %fn_void
+         %l0 = OpLabel
+               OpReturn
+               OpFunctionEnd
+"#;
+
+#[test]
+fn decorations_of_phis_and_parameters_are_kept() {
+    let (text, listing) = round_trip(DECORATED_PHIS, "spv1.6", &[]);
+    assert_contains(
+        &text,
+        &[
+            "si32 {relaxed_precision}) -> si32",
+            ": si32 {relaxed_precision}):",
+            "result_decorations = [{relaxed_precision}]",
+        ],
+    );
+    assert_eq!(listing.matches("RelaxedPrecision").count(), 3, "{listing}");
+}
+
+/// MLIR's spelling of a parameter decoration is written too; attributes of
+/// other dialects on a parameter are no decorations.
+#[test]
+fn mlir_parameter_decorations_are_written() {
+    let text = r#"
+spirv.module PhysicalStorageBuffer64 GLSL450 requires #spirv.vce<v1.5, [Shader, PhysicalStorageBufferAddresses], [SPV_KHR_physical_storage_buffer]> {
+  spirv.func @f(%arg0: !spirv.ptr<i32, PhysicalStorageBuffer> {spirv.decoration = #spirv.decoration<Aliased>, test.other = 1 : i32}) "None" {
+    spirv.Return
+  }
+}
+"#;
+    let mut ctx = spirv_dialect::dialects::context();
+    let syntax = spirv_dialect::dialects::syntax();
+    let top = parse_module(&mut ctx, &syntax, text, "params.mlir", 1).expect("parses");
+    let first_block = ctx.region_blocks(ctx.regions(top)[0])[0];
+    let module = ctx.block_ops(first_block).next().expect("the spirv.module");
+    let words = serialize(&ctx, module).expect("serializes");
+    let listing = disassemble(&words, DisassembleOptions::default()).expect("disassembles");
+    assert_contains(&listing, &[" Aliased\n"]);
+    assert_eq!(listing.matches("OpDecorate").count(), 1, "{listing}");
 }
 
 fn assert_contains(haystack: &str, needles: &[&str]) {

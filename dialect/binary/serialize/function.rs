@@ -15,7 +15,7 @@ use super::tables::{plan, property_name, HandleTable, Role};
 use super::{begin, emit, finish, instruction, SerializeError, Writer};
 use crate::binary::{encode_string, Operand};
 use crate::grammar::{InstSet, Op, OperandInfo, OperandKind, Quantifier};
-use crate::ir::{AttrData, Block, Ident, Value, ValueDef};
+use crate::ir::{Attr, AttrData, Block, Ident, Value, ValueDef};
 use crate::ir::{FastMap, FastSet};
 use crate::spirv::conventions::{self, Carrier, Form, RESULT_DECORATIONS};
 use std::ops::Range;
@@ -99,7 +99,7 @@ impl Writer<'_> {
                         &instruction(Op::FunctionParameter, Some(ty), Some(param), vec![]),
                     )?;
                     if let Some(&attrs) = arg_attrs.get(i) {
-                        self.decorate(param, attrs)?;
+                        self.decorate_parameter(param, attrs)?;
                     }
                     self.name_value(param, ctx.arg_loc(arg));
                 }
@@ -422,6 +422,27 @@ impl Writer<'_> {
                 self.decorate(id, attrs)?;
             }
             self.name_value(id, ctx.value_loc(phi));
+        }
+        Ok(())
+    }
+
+    /// `OpDecorate`s for a parameter's attributes: decoration attributes
+    /// (`relaxed_precision`) and MLIR's `spirv.decoration =
+    /// #spirv.decoration<Aliased>`; other dialects' attributes
+    /// (`spirv.interface_var_abi`, which a pass lowers) are not decorations.
+    fn decorate_parameter(&mut self, id: u32, attrs: Attr) -> Result<(), SerializeError> {
+        let ctx = self.ctx;
+        for &(name, value) in ctx.dict_entries(attrs) {
+            match ctx.str(name) {
+                "spirv.decoration" => {
+                    let kind = OperandKind::Decoration;
+                    let case = self.enum_attr_value(value, kind)?;
+                    let name = kind.info().enumerant(case).map_or("", |e| e.name);
+                    self.decorate_with(id, name, None)?;
+                }
+                text if text.contains('.') => {}
+                _ => self.decorate_entry(id, name, value)?,
+            }
         }
         Ok(())
     }

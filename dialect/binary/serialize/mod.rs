@@ -528,47 +528,54 @@ impl<'c> Writer<'c> {
 
     /// `OpDecorate`s for an op's decoration attributes.
     fn decorate(&mut self, id: u32, attrs: Attr) -> Result<(), SerializeError> {
-        let ctx = self.ctx;
-        for &(name, value) in ctx.dict_entries(attrs) {
-            if BLOCK_MARKERS.contains(&ctx.str(name)) {
-                continue;
-            }
-            let Some(case) = self.decoration_named(name) else {
-                return Err(format!("unknown decoration {}", camel(ctx.str(name))));
-            };
-            let mut op = Op::Decorate;
-            let mut word = None;
-            let mut text = None;
-            match (ctx.attr_data(value), case.parameters.first()) {
-                (AttrData::Unit, _) | (_, None) => {}
-                (_, Some(param)) if param.kind.info().category == Category::Id => {
-                    op = Op::DecorateId;
-                    word = Some(self.attr_id(value)?);
-                }
-                (AttrData::Integer { value, .. }, Some(_)) => word = Some(*value as u32),
-                (AttrData::String(s), Some(param))
-                    if param.kind.info().category == Category::Literal =>
-                {
-                    op = Op::DecorateString;
-                    text = Some(ctx.str(*s));
-                }
-                (AttrData::String(_), Some(param)) => {
-                    word = Some(self.enum_attr_value(value, param.kind)?)
-                }
-                _ => {
-                    let name = camel(ctx.str(name));
-                    return Err(format!("unsupported value of decoration {name}"));
-                }
-            }
-            let annotations = &mut self.out.annotations;
-            let start = begin(annotations);
-            annotations.extend([id, case.value]);
-            annotations.extend(word);
-            if let Some(text) = text {
-                encode_string(text, annotations);
-            }
-            finish(annotations, start, op)?;
+        for &(name, value) in self.ctx.dict_entries(attrs) {
+            self.decorate_entry(id, name, value)?;
         }
+        Ok(())
+    }
+
+    /// The `OpDecorate` (`OpDecorateId`, `OpDecorateString`) for the
+    /// decoration attribute `name = value`.
+    fn decorate_entry(&mut self, id: u32, name: Ident, value: Attr) -> Result<(), SerializeError> {
+        let ctx = self.ctx;
+        if BLOCK_MARKERS.contains(&ctx.str(name)) {
+            return Ok(());
+        }
+        let Some(case) = self.decoration_named(name) else {
+            return Err(format!("unknown decoration {}", camel(ctx.str(name))));
+        };
+        let mut op = Op::Decorate;
+        let mut word = None;
+        let mut text = None;
+        match (ctx.attr_data(value), case.parameters.first()) {
+            (AttrData::Unit, _) | (_, None) => {}
+            (_, Some(param)) if param.kind.info().category == Category::Id => {
+                op = Op::DecorateId;
+                word = Some(self.attr_id(value)?);
+            }
+            (AttrData::Integer { value, .. }, Some(_)) => word = Some(*value as u32),
+            (AttrData::String(s), Some(param))
+                if param.kind.info().category == Category::Literal =>
+            {
+                op = Op::DecorateString;
+                text = Some(ctx.str(*s));
+            }
+            (AttrData::String(_), Some(param)) => {
+                word = Some(self.enum_attr_value(value, param.kind)?)
+            }
+            _ => {
+                let name = camel(ctx.str(name));
+                return Err(format!("unsupported value of decoration {name}"));
+            }
+        }
+        let annotations = &mut self.out.annotations;
+        let start = begin(annotations);
+        annotations.extend([id, case.value]);
+        annotations.extend(word);
+        if let Some(text) = text {
+            encode_string(text, annotations);
+        }
+        finish(annotations, start, op)?;
         Ok(())
     }
 
