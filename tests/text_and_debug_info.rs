@@ -14,7 +14,7 @@
 //! corpus has no `OpLine`; a module assembled here has them.
 
 use spirv_dialect::binary::deserialize::deserialize;
-use spirv_dialect::binary::serialize::serialize;
+use spirv_dialect::binary::serialize::{serialize, serialize_with, SerializeOptions};
 use spirv_dialect::binary::{decode_module, words_from_bytes, Operand};
 use spirv_dialect::grammar::Op;
 use spirv_dialect::text::{parse_module, print_op, PrintOptions};
@@ -344,5 +344,49 @@ fn lines_and_value_names_survive_both_paths() {
         r#"loc("merged")"#,
     ] {
         assert!(text.contains(expected), "{expected} missing from:\n{text}");
+    }
+}
+
+/// Source positions of a module written as text become `OpLine`s (with an
+/// `OpString` per file) when serializing with debug information, and read
+/// back as the same locations; without it, only positions in files the
+/// module names by a `spirv.String` are written.
+#[test]
+fn text_positions_become_lines_with_debug_info() {
+    let text = r#"spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader, Linkage], []> {
+  spirv.func @f(%arg0: i32) -> i32 "None" {
+    %0 = spirv.IAdd %arg0, %arg0 : i32
+    %1 = spirv.IMul %0, %arg0 : i32 loc("other.glsl":7:3)
+    spirv.ReturnValue %1 : i32
+  }
+}
+"#;
+    let syntax = spirv_dialect::dialects::syntax();
+    let mut ctx = spirv_dialect::dialects::context();
+    let top = parse_module(&mut ctx, &syntax, text, "in.mlir", 1).expect("parses");
+    let first_block = ctx.region_blocks(ctx.regions(top)[0])[0];
+    let module = ctx.block_ops(first_block).next().expect("the spirv.module");
+    let plain = serialize(&ctx, module).expect("serializes");
+    assert!(debug_info(&plain).expect("decodes").lines.is_empty());
+    let options = SerializeOptions {
+        emit_debug_info: true,
+    };
+    let words = serialize_with(&ctx, module, options).expect("serializes");
+    let lines = debug_info(&words).expect("decodes").lines;
+    let expected = [("in.mlir", 3, 10), ("in.mlir", 5, 5), ("other.glsl", 7, 3)];
+    let expected: Vec<_> = (expected.iter())
+        .map(|&(file, line, col)| (file.to_string(), line, col))
+        .collect();
+    assert_eq!(lines, expected);
+    let (read, module) = deserialize(&words).expect("deserializes");
+    let printed = print_op(&read, &syntax, module, DEBUGINFO);
+    for expected in [
+        r#"spirv.IAdd %arg0, %arg0 : i32 loc("in.mlir":3:10)"#,
+        r#"spirv.IMul %0, %arg0 : i32 loc("other.glsl":7:3)"#,
+    ] {
+        assert!(
+            printed.contains(expected),
+            "{expected} missing from:\n{printed}"
+        );
     }
 }

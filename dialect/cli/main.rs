@@ -20,7 +20,8 @@ commands:
                                                     disassemble a SPIR-V binary
   run FILE.amber|DIR [--backend vulkan|cpu]         run AmberScript compute tests
   translate --deserialize-spirv IN.spv | --serialize-spirv IN.mlir [--no-implicit-module]
-            | --test-spirv-roundtrip IN.mlir [-o OUT]   SPIR-V binary <-> MLIR text
+            [--spirv-emit-debug-info] | --test-spirv-roundtrip[-debug] IN.mlir [-o OUT]
+            [--mlir-print-debuginfo]                 SPIR-V binary <-> MLIR text
   opt IN.mlir [--split-input-file] [--verify-diagnostics] [--mlir-print-op-generic]
       [--mlir-print-debuginfo] [-o OUT]
 ";

@@ -2,11 +2,13 @@
 //! `--deserialize-spirv` (binary → MLIR text), `--serialize-spirv` (MLIR
 //! text → binary; the input's single `spirv.module`, or with
 //! `--no-implicit-module` the top-level op itself) and
-//! `--test-spirv-roundtrip` (text → binary → text). Modules are verified
-//! before they are written.
+//! `--test-spirv-roundtrip` (text → binary → text; `-debug` writes every
+//! op's source position as an `OpLine` on the way, as
+//! `--spirv-emit-debug-info` does for `--serialize-spirv`). Modules are
+//! verified before they are written.
 
 use spirv_dialect::binary::deserialize::deserialize;
-use spirv_dialect::binary::serialize::serialize;
+use spirv_dialect::binary::serialize::{serialize_with, SerializeOptions};
 use spirv_dialect::binary::{words_from_bytes, words_to_bytes};
 use spirv_dialect::ir::{Context, Op};
 use spirv_dialect::text::diagnostics::{render, Source};
@@ -14,8 +16,8 @@ use spirv_dialect::text::{parse_module, print_op, PrintOptions};
 
 const USAGE: &str =
     "usage: spirv-dialect translate --deserialize-spirv IN.spv [-o OUT.mlir] [PRINT]
-       spirv-dialect translate --serialize-spirv IN.mlir [-o OUT.spv] [--no-implicit-module]
-       spirv-dialect translate --test-spirv-roundtrip IN.mlir [-o OUT.mlir] [PRINT]
+       spirv-dialect translate --serialize-spirv IN.mlir [-o OUT.spv] [--no-implicit-module] [--spirv-emit-debug-info]
+       spirv-dialect translate --test-spirv-roundtrip[-debug] IN.mlir [-o OUT.mlir] [PRINT]
 PRINT: --mlir-print-op-generic, --mlir-print-debuginfo";
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -31,6 +33,7 @@ struct Options {
     output: Option<String>,
     print: PrintOptions,
     implicit_module: bool,
+    serialize: SerializeOptions,
 }
 
 fn parse_args(args: &[String]) -> Result<Options, String> {
@@ -39,12 +42,18 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
     let mut output = None;
     let mut print = PrintOptions::default();
     let mut implicit_module = true;
+    let mut serialize = SerializeOptions::default();
     let mut args = args.iter();
     while let Some(arg) = args.next() {
         match arg.trim_start_matches('-') {
             "deserialize-spirv" => mode = Some(Mode::Deserialize),
             "serialize-spirv" => mode = Some(Mode::Serialize),
             "test-spirv-roundtrip" => mode = Some(Mode::Roundtrip),
+            "test-spirv-roundtrip-debug" => {
+                mode = Some(Mode::Roundtrip);
+                serialize.emit_debug_info = true;
+            }
+            "spirv-emit-debug-info" => serialize.emit_debug_info = true,
             "mlir-print-op-generic" => print.generic = true,
             "mlir-print-debuginfo" => print.debuginfo = true,
             "no-implicit-module" => implicit_module = false,
@@ -61,6 +70,7 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
             output,
             print,
             implicit_module,
+            serialize,
         }),
         _ => Err(USAGE.to_string()),
     }
@@ -85,7 +95,8 @@ pub fn run(args: &[String]) -> Result<(), String> {
                 .map_err(|d| render(&ctx, &d, source))?;
             spirv_dialect::verify::verify(&ctx, top).map_err(|d| render(&ctx, &d, source))?;
             let module = spirv_module(&ctx, top, o.implicit_module)?;
-            let words = serialize(&ctx, module).map_err(|e| format!("{input}: {e}"))?;
+            let words =
+                serialize_with(&ctx, module, o.serialize).map_err(|e| format!("{input}: {e}"))?;
             if o.mode == Mode::Serialize {
                 return write(o.output.as_deref(), &words_to_bytes(&words));
             }

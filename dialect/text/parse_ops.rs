@@ -11,7 +11,6 @@ impl<'s, 'c> Parser<'s, 'c> {
 
     /// Parses one op and appends it to `block`.
     pub(super) fn parse_op_into(&mut self, block: Block) -> PResult<()> {
-        let loc = self.loc();
         let mut results: Vec<(&'s str, u32, Location)> = Vec::new();
         if self.tok.kind == Tok::PercentId {
             results = self.parse_comma_list(|p| {
@@ -30,6 +29,8 @@ impl<'s, 'c> Parser<'s, 'c> {
             })?;
             self.expect(Tok::Equal, "'=' after SSA name list")?;
         }
+        // An op is located at its name, as in MLIR.
+        let loc = self.loc();
         let parsed = match self.tok.kind {
             Tok::String => self.parse_generic_op(loc)?,
             Tok::BareId => {

@@ -8,7 +8,7 @@
 
 use super::tables::plan;
 use super::{begin, emit, finish, instruction, SerializeError, Writer};
-use crate::binary::Operand;
+use crate::binary::{encode_string, Operand};
 use crate::grammar::{Category, InstSet, Op, Quantifier};
 use crate::ir::{Attr, AttrData, Ident, Location};
 
@@ -149,15 +149,33 @@ impl Writer<'_> {
     }
 
     /// The id of the `OpString` holding the text of `file`, remembered
-    /// for the last file asked for.
+    /// for the last file asked for; when emitting debug information, a new
+    /// one where the module has none.
     fn line_file_id(&mut self, file: Ident) -> Option<u32> {
         match self.line_file {
             Some((last, id)) if last == file => id,
             _ => {
-                let id = self.strings.get(self.ctx.str(file)).copied();
+                let text = self.ctx.str(file);
+                let id = match self.strings.get(text) {
+                    Some(&id) => Some(id),
+                    None if self.options.emit_debug_info => Some(self.new_string(text)),
+                    None => None,
+                };
                 self.line_file = Some((file, id));
                 id
             }
         }
+    }
+
+    /// A new `OpString` holding `text`.
+    fn new_string(&mut self, text: &str) -> u32 {
+        let id = self.fresh();
+        let sources = &mut self.out.sources;
+        let start = begin(sources);
+        sources.push(id);
+        encode_string(text, sources);
+        let _ = finish(sources, start, Op::String);
+        self.strings.insert(text.to_string(), id);
+        id
     }
 }

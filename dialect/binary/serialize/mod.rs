@@ -50,6 +50,7 @@ struct Sections {
 
 struct Writer<'c> {
     ctx: &'c Context,
+    options: SerializeOptions,
     next_id: u32,
     out: Sections,
     types: HandleTable<Type>,
@@ -144,8 +145,27 @@ impl Sections {
     }
 }
 
+/// Serialization choices.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct SerializeOptions {
+    /// Write every op's source position as an `OpLine`, with an `OpString`
+    /// for each file the module has none for (MLIR's `emitDebugInfo`);
+    /// otherwise only positions in files the module names by a
+    /// `spirv.String` (those read from `OpLine`s) are written.
+    pub emit_debug_info: bool,
+}
+
 /// Writes `module` (a `spirv.module` op) as SPIR-V words.
 pub fn serialize(ctx: &Context, module: crate::ir::Op) -> Result<Vec<u32>, SerializeError> {
+    serialize_with(ctx, module, SerializeOptions::default())
+}
+
+/// Writes `module` (a `spirv.module` op) as SPIR-V words, as `options` say.
+pub fn serialize_with(
+    ctx: &Context,
+    module: crate::ir::Op,
+    options: SerializeOptions,
+) -> Result<Vec<u32>, SerializeError> {
     if ctx.op_name_str(module) != "spirv.module" {
         return Err(format!(
             "expected a spirv.module, found {}",
@@ -155,6 +175,7 @@ pub fn serialize(ctx: &Context, module: crate::ir::Op) -> Result<Vec<u32>, Seria
     let pool = POOL.take().unwrap_or_default();
     let mut w = Writer {
         ctx,
+        options,
         next_id: 1,
         out: pool.out,
         types: pool.types,
