@@ -12,7 +12,7 @@ use spirv_dialect::binary::serialize::{serialize_with, SerializeOptions};
 use spirv_dialect::binary::{words_from_bytes, words_to_bytes};
 use spirv_dialect::ir::{Context, Op};
 use spirv_dialect::text::diagnostics::{render, Source};
-use spirv_dialect::text::{parse_module, print_op, PrintOptions};
+use spirv_dialect::text::{parse_module, parse_single_op, print_op, PrintOptions};
 
 const USAGE: &str =
     "usage: spirv-dialect translate --deserialize-spirv IN.spv [-o OUT.mlir] [PRINT]
@@ -91,7 +91,11 @@ pub fn run(args: &[String]) -> Result<(), String> {
                 .map_err(|e| format!("cannot read `{input}`: {e}"))?;
             let mut ctx = spirv_dialect::dialects::context();
             let source = Source::new(input, &source, 1);
-            let top = parse_module(&mut ctx, &syntax, source.text, input, 1)
+            let parse = match o.implicit_module {
+                true => parse_module,
+                false => parse_single_op,
+            };
+            let top = parse(&mut ctx, &syntax, source.text, input, 1)
                 .map_err(|d| render(&ctx, &d, source))?;
             spirv_dialect::verify::verify(&ctx, top).map_err(|d| render(&ctx, &d, source))?;
             let module = spirv_module(&ctx, top, o.implicit_module)?;
@@ -111,8 +115,13 @@ pub fn run(args: &[String]) -> Result<(), String> {
 }
 
 /// The `spirv.module` to serialize: `top` itself without an implicit
-/// module, else the single `spirv.module` inside it.
+/// module (the buffer's single op), else the single `spirv.module` inside
+/// it.
 fn spirv_module(ctx: &Context, top: Op, implicit_module: bool) -> Result<Op, String> {
+    if !implicit_module && ctx.op_name_str(top) != "spirv.module" {
+        let found = ctx.op_name_str(top);
+        return Err(format!("expected a 'spirv.module' op, got '{found}'"));
+    }
     let inner = || {
         let region = ctx.regions(top).first()?;
         let block = ctx.region_blocks(*region).first()?;

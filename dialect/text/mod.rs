@@ -18,6 +18,6 @@ pub mod printer;
 pub mod split;
 pub mod syntax;
 
-pub use parser::{parse_module, PResult, Parser};
+pub use parser::{parse_module, parse_single_op, PResult, Parser};
 pub use printer::{print_op, PrintOptions, Printer};
 pub use syntax::{DialectSyntax, Syntax};

@@ -88,6 +88,34 @@ pub fn parse_module(
     p.parse_top_level()
 }
 
+/// Parses a buffer holding exactly one top-level op (MLIR's
+/// `--no-implicit-module`) and returns it, detached.
+pub fn parse_single_op(
+    ctx: &mut Context,
+    syntax: &Syntax,
+    src: &str,
+    file: &str,
+    first_line: u32,
+) -> PResult<Op> {
+    let mut p = Parser::new(ctx, syntax, src, file, first_line);
+    let block = p.parse_top_level_ops()?;
+    let ops: Vec<Op> = p.ctx.block_ops(block).collect();
+    match ops[..] {
+        [single] => {
+            p.ctx.detach_op(single);
+            Ok(single)
+        }
+        _ => {
+            let at = ops.get(1).map_or_else(|| p.loc(), |&op| p.ctx.op_loc(op));
+            let message = format!(
+                "expected exactly one top-level operation, found {}",
+                ops.len()
+            );
+            Err(p.error_at(at, message))
+        }
+    }
+}
+
 impl<'s, 'c> Parser<'s, 'c> {
     pub fn new(
         ctx: &'c mut Context,
@@ -292,19 +320,7 @@ impl<'s, 'c> Parser<'s, 'c> {
     // ----- top level ------------------------------------------------------
 
     fn parse_top_level(&mut self) -> PResult<Op> {
-        self.push_scope(false);
-        let block = self.ctx.create_block(&[]);
-        loop {
-            match self.tok.kind {
-                Tok::Eof => break,
-                Tok::HashId if self.is_alias_definition() => self.parse_attr_alias_def()?,
-                Tok::ExclaimId if self.is_alias_definition() => self.parse_type_alias_def()?,
-                Tok::FileMetadataBegin => self.skip_file_metadata()?,
-                _ => self.parse_op_into(block)?,
-            }
-        }
-        self.pop_scope()?;
-        self.resolve_locations()?;
+        let block = self.parse_top_level_ops()?;
         let ops: Vec<Op> = self.ctx.block_ops(block).collect();
         if let [single] = ops[..] {
             if self.ctx.op_name_str(single) == MODULE {
@@ -326,6 +342,24 @@ impl<'s, 'c> Parser<'s, 'c> {
         let region = self.ctx.regions(module)[0];
         self.ctx.append_block(region, block);
         Ok(module)
+    }
+
+    /// The buffer's top-level ops, in a detached block.
+    fn parse_top_level_ops(&mut self) -> PResult<Block> {
+        self.push_scope(false);
+        let block = self.ctx.create_block(&[]);
+        loop {
+            match self.tok.kind {
+                Tok::Eof => break,
+                Tok::HashId if self.is_alias_definition() => self.parse_attr_alias_def()?,
+                Tok::ExclaimId if self.is_alias_definition() => self.parse_type_alias_def()?,
+                Tok::FileMetadataBegin => self.skip_file_metadata()?,
+                _ => self.parse_op_into(block)?,
+            }
+        }
+        self.pop_scope()?;
+        self.resolve_locations()?;
+        Ok(block)
     }
 
     fn is_alias_definition(&self) -> bool {
