@@ -1,5 +1,6 @@
 //! `spirv-dialect as` and `spirv-dialect dis`: assembly text ⇄ binary.
 
+use crate::io::{read_input, write_output};
 use spirv_dialect::binary::{words_from_bytes, words_to_bytes};
 use spirv_dialect::spvasm::{
     assemble, disassemble, target_env_version, AssembleOptions, DisassembleOptions,
@@ -39,24 +40,6 @@ fn split_paths(args: &[String]) -> Result<Paths, String> {
         return Err("no input file".to_string());
     }
     Ok(paths)
-}
-
-fn read_input(path: &str) -> Result<Vec<u8>, String> {
-    if path == "-" {
-        let mut bytes = Vec::new();
-        std::io::Read::read_to_end(&mut std::io::stdin(), &mut bytes)
-            .map_err(|e| format!("stdin: {e}"))?;
-        return Ok(bytes);
-    }
-    std::fs::read(path).map_err(|e| format!("{path}: {e}"))
-}
-
-fn write_output(path: Option<&str>, bytes: &[u8]) -> Result<(), String> {
-    match path {
-        None | Some("-") => std::io::Write::write_all(&mut std::io::stdout(), bytes)
-            .map_err(|e| format!("stdout: {e}")),
-        Some(path) => std::fs::write(path, bytes).map_err(|e| format!("{path}: {e}")),
-    }
 }
 
 /// `as IN -o OUT`.

@@ -4,6 +4,7 @@
 mod asm;
 mod expected;
 mod info;
+mod io;
 mod opt;
 mod run;
 mod translate;

@@ -4,12 +4,12 @@
 //! and `-o OUT`; `-` is stdin/stdout. Reported errors exit with status 1.
 
 use crate::expected::{check_expectations, Expectations};
+use crate::io::{read_text, write_output};
 use spirv_dialect::ir::pass::{PassManager, PassRegistry};
 use spirv_dialect::ir::{Context, Diagnostic};
 use spirv_dialect::text::diagnostics::{render, Source};
 use spirv_dialect::text::split::{split_input_file, SPLIT_MARKER};
 use spirv_dialect::text::{parse_module, print_op, PrintOptions, Syntax};
-use std::io::{Read, Write};
 
 struct Options {
     input: String,
@@ -71,7 +71,7 @@ fn pass_registry() -> PassRegistry {
 pub fn run(args: &[String]) -> Result<(), String> {
     let registry = pass_registry();
     let options = parse_args(args, &registry)?;
-    let source = read_input(&options.input)?;
+    let source = read_text(&options.input)?;
     let file_name = if options.input == "-" {
         "<stdin>"
     } else {
@@ -117,10 +117,11 @@ pub fn run(args: &[String]) -> Result<(), String> {
             }
         }
     }
-    write_output(&options.output, &outputs.join(&format!("{SPLIT_MARKER}\n")))?;
+    let text = outputs.join(&format!("{SPLIT_MARKER}\n"));
+    write_output(Some(&options.output), text.as_bytes())?;
     eprint!("{stderr}");
     if failed {
-        let _ = std::io::stdout().flush();
+        let _ = std::io::Write::flush(&mut std::io::stdout());
         std::process::exit(1);
     }
     Ok(())
@@ -157,25 +158,4 @@ fn flatten(d: &Diagnostic) -> Vec<Diagnostic> {
     }];
     out.extend(d.notes.iter().cloned());
     out
-}
-
-fn read_input(path: &str) -> Result<String, String> {
-    if path == "-" {
-        let mut s = String::new();
-        std::io::stdin()
-            .read_to_string(&mut s)
-            .map_err(|e| format!("reading stdin: {e}"))?;
-        return Ok(s);
-    }
-    std::fs::read_to_string(path).map_err(|e| format!("cannot read `{path}`: {e}"))
-}
-
-fn write_output(path: &str, text: &str) -> Result<(), String> {
-    if path == "-" {
-        let mut out = std::io::stdout().lock();
-        return out
-            .write_all(text.as_bytes())
-            .map_err(|e| format!("writing stdout: {e}"));
-    }
-    std::fs::write(path, text).map_err(|e| format!("cannot write `{path}`: {e}"))
 }

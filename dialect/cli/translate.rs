@@ -7,6 +7,7 @@
 //! `--spirv-emit-debug-info` does for `--serialize-spirv`). Modules are
 //! verified before they are written.
 
+use crate::io::{read_input, read_text, write_output};
 use spirv_dialect::binary::deserialize::deserialize;
 use spirv_dialect::binary::serialize::{serialize_with, SerializeOptions};
 use spirv_dialect::binary::{words_from_bytes, words_to_bytes};
@@ -58,7 +59,9 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
             "mlir-print-debuginfo" => print.debuginfo = true,
             "no-implicit-module" => implicit_module = false,
             "o" => output = Some(args.next().ok_or("`-o` needs a file name")?.clone()),
-            _ if arg.starts_with('-') => return Err(format!("unknown option `{arg}`\n{USAGE}")),
+            _ if arg.starts_with('-') && arg != "-" => {
+                return Err(format!("unknown option `{arg}`\n{USAGE}"))
+            }
             _ if input.is_none() => input = Some(arg.clone()),
             _ => return Err(format!("unexpected argument `{arg}`")),
         }
@@ -82,13 +85,12 @@ pub fn run(args: &[String]) -> Result<(), String> {
     let syntax = spirv_dialect::dialects::syntax();
     let (ctx, module) = match o.mode {
         Mode::Deserialize => {
-            let bytes = std::fs::read(input).map_err(|e| format!("cannot read `{input}`: {e}"))?;
+            let bytes = read_input(input)?;
             let words = words_from_bytes(&bytes).map_err(|e| format!("{input}: {e}"))?;
             deserialize(&words).map_err(|e| format!("{input}: {e}"))?
         }
         Mode::Serialize | Mode::Roundtrip => {
-            let source = std::fs::read_to_string(input)
-                .map_err(|e| format!("cannot read `{input}`: {e}"))?;
+            let source = read_text(input)?;
             let mut ctx = spirv_dialect::dialects::context();
             let source = Source::new(input, &source, 1);
             let parse = match o.implicit_module {
@@ -102,7 +104,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
             let words =
                 serialize_with(&ctx, module, o.serialize).map_err(|e| format!("{input}: {e}"))?;
             if o.mode == Mode::Serialize {
-                return write(o.output.as_deref(), &words_to_bytes(&words));
+                return write_output(o.output.as_deref(), &words_to_bytes(&words));
             }
             deserialize(&words).map_err(|e| format!("{input}: reading back: {e}"))?
         }
@@ -111,7 +113,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
         .map_err(|d| format!("{input}: {}", render(&ctx, &d, Source::new(input, "", 1))))?;
     let mut text = print_op(&ctx, &syntax, module, o.print);
     text.push('\n');
-    write(o.output.as_deref(), text.as_bytes())
+    write_output(o.output.as_deref(), text.as_bytes())
 }
 
 /// The `spirv.module` to serialize: `top` itself without an implicit
@@ -137,14 +139,4 @@ fn spirv_module(ctx: &Context, top: Op, implicit_module: bool) -> Result<Op, Str
         _ => None,
     };
     module.ok_or_else(|| "expected exactly one spirv.module".to_string())
-}
-
-fn write(path: Option<&str>, bytes: &[u8]) -> Result<(), String> {
-    match path {
-        None | Some("-") => std::io::Write::write_all(&mut std::io::stdout(), bytes)
-            .map_err(|e| format!("writing stdout: {e}")),
-        Some(path) => {
-            std::fs::write(path, bytes).map_err(|e| format!("cannot write `{path}`: {e}"))
-        }
-    }
 }
