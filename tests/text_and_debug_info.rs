@@ -267,8 +267,9 @@ fn corpus_debug_info_survives() {
     assert!(names > 0, "the corpus has names to keep");
 }
 
-/// A module with source positions (the corpus has none) and names on a
-/// parameter, a phi, a function variable and an op result.
+/// A module with source positions (the corpus has none), one of a global
+/// variable among them, and names on a parameter, a phi, a function
+/// variable and an op result.
 const WITH_LINES: &str = r#"
                OpCapability Shader
                OpMemoryModel Logical GLSL450
@@ -277,6 +278,7 @@ const WITH_LINES: &str = r#"
        %file = OpString "shader.comp"
                OpSource GLSL 450 %file
                OpName %main "main"
+               OpName %counter "counter"
                OpName %twice "twice"
                OpName %x "x"
                OpName %sum "sum"
@@ -286,6 +288,10 @@ const WITH_LINES: &str = r#"
        %bool = OpTypeBool
         %int = OpTypeInt 32 1
     %ptr_int = OpTypePointer Function %int
+%ptr_private = OpTypePointer Private %int
+               OpLine %file 2 1
+    %counter = OpVariable %ptr_private Private
+               OpNoLine
      %fn_int = OpTypeFunction %int %int
     %fn_void = OpTypeFunction %void
        %true = OpConstantTrue %bool
@@ -323,7 +329,7 @@ fn lines_and_value_names_survive_both_paths() {
     };
     let words = spirv_dialect::spvasm::assemble(WITH_LINES, &options).expect("assembles");
     let original = debug_info(&words).expect("decodes");
-    assert_eq!(original.lines.len(), 3);
+    assert_eq!(original.lines.len(), 4);
     let (ctx, module) = deserialize(&words).expect("deserializes");
     let kept = debug_info(&serialize(&ctx, module).expect("serializes")).expect("decodes");
     assert_eq!(kept, original, "binary path");
@@ -342,6 +348,7 @@ fn lines_and_value_names_survive_both_paths() {
         r#"loc("shader.comp":5:9)"#,
         r#"loc("slot")"#,
         r#"loc("merged")"#,
+        r#"spirv.GlobalVariable @counter : !spirv.ptr<si32, Private> loc("shader.comp":2:1)"#,
     ] {
         assert!(text.contains(expected), "{expected} missing from:\n{text}");
     }

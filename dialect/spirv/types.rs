@@ -64,8 +64,7 @@ pub(crate) fn parse(p: &mut Parser, mnemonic: &str) -> PResult<Type> {
     let params = match mnemonic {
         "array" => {
             p.expect(Tok::Less, "'<'")?;
-            let n = p.parse_u32("element count")?;
-            p.expect_keyword("x")?;
+            let n = parse_count(p, "element count")?;
             let elem = p.parse_type()?;
             let (stride, spec_length) = parse_array_tail(p)?;
             let mut params = vec![Param::Int(n as i64), Param::Type(elem), Param::Int(stride)];
@@ -90,8 +89,7 @@ pub(crate) fn parse(p: &mut Parser, mnemonic: &str) -> PResult<Type> {
         }
         "matrix" => {
             p.expect(Tok::Less, "'<'")?;
-            let n = p.parse_u32("column count")?;
-            p.expect_keyword("x")?;
+            let n = parse_count(p, "column count")?;
             let column = p.parse_type()?;
             p.expect(Tok::Greater, "'>'")?;
             vec![Param::Int(n as i64), Param::Type(column)]
@@ -187,6 +185,24 @@ impl<'a> Member<'a> {
         parts.extend(name.map(Param::Ident));
         Param::List(parts.into())
     }
+}
+
+/// `N x` before an array's element or a matrix's column type, spaced as
+/// printed (`4 x f32`) or not (`4xf32`, which MLIR reads too).
+fn parse_count(p: &mut Parser, what: &str) -> PResult<u32> {
+    let rest = p.rest_from_token().as_bytes();
+    let digits = rest.iter().take_while(|c| c.is_ascii_digit()).count();
+    if digits > 0 && rest.get(digits) == Some(&b'x') {
+        let loc = p.loc();
+        let (shape, _) = p.parse_dimension_list()?;
+        return match shape[..] {
+            [n] => u32::try_from(n).map_err(|_| p.error_at(loc, format!("{what} is out of range"))),
+            _ => Err(p.error_at(loc, format!("expected one {what}"))),
+        };
+    }
+    let n = p.parse_u32(what)?;
+    p.expect_keyword("x")?;
+    Ok(n)
 }
 
 fn ident(p: &mut Parser, s: &str) -> Param {

@@ -635,6 +635,11 @@ impl<'c> Writer<'c> {
         if let Some(init) = self.prop(op, "initializer") {
             operands.push(Operand::Id(self.symbol_id(Some(init))?));
         }
+        // The variable's source position, as an `OpLine` among the globals.
+        let mut globals = std::mem::take(&mut self.out.globals);
+        let line = self.line(&mut globals, self.ctx.op_loc(op));
+        self.out.globals = globals;
+        line?;
         emit(
             &mut self.out.globals,
             &instruction(Op::Variable, Some(ty_id), Some(id), operands),
