@@ -356,8 +356,8 @@ fn decorations_of_phis_and_parameters_are_kept() {
     assert_eq!(listing.matches("RelaxedPrecision").count(), 3, "{listing}");
 }
 
-/// MLIR's spelling of a parameter decoration is written too; attributes of
-/// other dialects on a parameter are no decorations.
+/// MLIR's spelling of a parameter decoration is written too, and read back
+/// in it; attributes of other dialects on a parameter are no decorations.
 #[test]
 fn mlir_parameter_decorations_are_written() {
     let text = r#"
@@ -376,6 +376,12 @@ spirv.module PhysicalStorageBuffer64 GLSL450 requires #spirv.vce<v1.5, [Shader, 
     let listing = disassemble(&words, DisassembleOptions::default()).expect("disassembles");
     assert_contains(&listing, &[" Aliased\n"]);
     assert_eq!(listing.matches("OpDecorate").count(), 1, "{listing}");
+    // Read back as MLIR reads it.
+    let (read, module) = deserialize(&words).expect("deserializes");
+    assert_contains(
+        &print(&read, module),
+        &["{spirv.decoration = #spirv.decoration<Aliased>}) \"None\""],
+    );
 }
 
 fn assert_contains(haystack: &str, needles: &[&str]) {

@@ -111,8 +111,8 @@ pub fn run(args: &[String]) -> Result<(), String> {
     };
     spirv_dialect::verify::verify(&ctx, module)
         .map_err(|d| format!("{input}: {}", render(&ctx, &d, Source::new(input, "", 1))))?;
-    let mut text = print_op(&ctx, &syntax, module, o.print);
-    text.push('\n');
+    // mlir-translate ends its output with the module's closing line.
+    let text = print_op(&ctx, &syntax, module, o.print);
     write_output(o.output.as_deref(), text.as_bytes())
 }
 

@@ -31,6 +31,9 @@ pub(super) struct Carried {
     pub props: Properties,
 }
 
+/// The parameter decorations MLIR reads as `spirv.decoration`.
+const POINTER_DECORATIONS: [&str; 4] = ["Aliased", "Restrict", "AliasedPointer", "RestrictPointer"];
+
 /// Properties by name, inline for most ops.
 pub(super) type Properties = SmallVec<[(&'static str, Attr); 4]>;
 
@@ -127,7 +130,9 @@ impl Reader<'_, '_> {
     }
 
     /// The decorations of `function`'s parameters as MLIR's `arg_attrs`
-    /// (a dictionary per parameter), when any has some.
+    /// (a dictionary per parameter), when any has some; one of
+    /// [`POINTER_DECORATIONS`] as MLIR reads it
+    /// (`spirv.decoration = #spirv.decoration<Aliased>`).
     fn parameter_attrs(&mut self, function: &Function) -> Option<Attr> {
         let params: Vec<u32> = (function.params.clone())
             .map(|index| self.view.insts[index as usize])
@@ -139,7 +144,18 @@ impl Reader<'_, '_> {
         }
         let dictionaries = (params.iter())
             .map(|&id| {
-                let attrs = self.decoration_attrs(id, &[]);
+                // MLIR's form for the pointer decorations it knows; the
+                // others as an op's decorations are.
+                let pointer = self
+                    .decorations(id)
+                    .map(|d| d.0)
+                    .find(|d| POINTER_DECORATIONS.contains(d));
+                let skip: &[&str] = pointer.as_slice();
+                let mut attrs = self.decoration_attrs(id, skip);
+                if let Some(pointer) = pointer {
+                    let attr = self.enum_attr("decoration", pointer);
+                    attrs.push(("spirv.decoration".to_string(), attr));
+                }
                 self.dictionary(attrs)
             })
             .collect();
