@@ -212,16 +212,7 @@ fn round_trip(source: &str, env: &str, val_flags: &[&str]) -> (String, String) {
     }
     let (ctx2, module2) = deserialize(&written).expect("read back");
     assert_eq!(print(&ctx2, module2), text, "reading the output back");
-    let mut ctx3 = spirv_dialect::dialects::context();
-    let syntax = spirv_dialect::dialects::syntax();
-    let top = parse_module(&mut ctx3, &syntax, &text, "module.mlir", 1)
-        .unwrap_or_else(|e| panic!("the printed text does not parse: {e:?}\n{text}"));
-    let body = ctx3.regions(top)[0];
-    let first_block = ctx3.region_blocks(body)[0];
-    let module3 = ctx3
-        .block_ops(first_block)
-        .next()
-        .expect("the spirv.module");
+    let (ctx3, module3) = parsed(&text);
     let again = serialize(&ctx3, module3).expect("serialize the parsed text");
     let (ctx4, module4) = deserialize(&again).expect("read back");
     assert_eq!(print(&ctx4, module4), text, "through the text");
@@ -367,11 +358,7 @@ spirv.module PhysicalStorageBuffer64 GLSL450 requires #spirv.vce<v1.5, [Shader, 
   }
 }
 "#;
-    let mut ctx = spirv_dialect::dialects::context();
-    let syntax = spirv_dialect::dialects::syntax();
-    let top = parse_module(&mut ctx, &syntax, text, "params.mlir", 1).expect("parses");
-    let first_block = ctx.region_blocks(ctx.regions(top)[0])[0];
-    let module = ctx.block_ops(first_block).next().expect("the spirv.module");
+    let (ctx, module) = parsed(text);
     let words = serialize(&ctx, module).expect("serializes");
     let listing = disassemble(&words, DisassembleOptions::default()).expect("disassembles");
     assert_contains(&listing, &[" Aliased\n"]);
@@ -382,6 +369,17 @@ spirv.module PhysicalStorageBuffer64 GLSL450 requires #spirv.vce<v1.5, [Shader, 
         &print(&read, module),
         &["{spirv.decoration = #spirv.decoration<Aliased>}) \"None\""],
     );
+}
+
+/// The `spirv.module` that `text` holds, parsed.
+fn parsed(text: &str) -> (spirv_dialect::ir::Context, spirv_dialect::ir::Op) {
+    let mut ctx = spirv_dialect::dialects::context();
+    let syntax = spirv_dialect::dialects::syntax();
+    let top = parse_module(&mut ctx, &syntax, text, "module.mlir", 1)
+        .unwrap_or_else(|e| panic!("the text does not parse: {e:?}\n{text}"));
+    let first_block = ctx.region_blocks(ctx.regions(top)[0])[0];
+    let module = ctx.block_ops(first_block).next().expect("the spirv.module");
+    (ctx, module)
 }
 
 fn assert_contains(haystack: &str, needles: &[&str]) {
@@ -552,4 +550,30 @@ fn mlir_reads_our_spec_constant_operations_as_its_own() {
     let (ours, theirs) = (lines_with(&ours, &ops), lines_with(&theirs, &ops));
     assert!(!theirs.is_empty());
     assert_eq!(ours, theirs);
+}
+
+/// Blocks written as text before their dominator are serialized in an
+/// order spirv-val accepts.
+#[test]
+fn blocks_before_their_dominator_are_reordered() {
+    let text = r#"
+spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader, Linkage], []> {
+  spirv.func @late_dominator() "None" {
+    spirv.Branch ^define
+  ^use(%x: i32):
+    spirv.Return
+  ^define:
+    %zero = spirv.Constant 0 : i32
+    spirv.Branch ^use(%zero : i32)
+  }
+}
+"#;
+    let (ctx, module) = parsed(text);
+    let words = serialize(&ctx, module).expect("serializes");
+    let Some(tools) = support::spirv_tools() else {
+        println!("skipped: spirv-val (SPIRV-Tools 2025) is not installed");
+        return;
+    };
+    let complaint = support::spirv_val_complaint(&tools.join("spirv-val"), &words, "spv1.0");
+    assert_eq!(complaint, None);
 }

@@ -22,7 +22,7 @@ commands:
   run FILE.amber|DIR [--backend vulkan|cpu]         run AmberScript compute tests
   translate --deserialize-spirv IN.spv | --serialize-spirv IN.mlir [--no-implicit-module]
             [--spirv-emit-debug-info] | --test-spirv-roundtrip[-debug] IN.mlir [-o OUT]
-            [--mlir-print-debuginfo]                 SPIR-V binary <-> MLIR text
+            [--split-input-file] [--mlir-print-debuginfo]   SPIR-V binary <-> MLIR text
   opt IN.mlir [--split-input-file] [--verify-diagnostics] [--mlir-print-op-generic]
       [--mlir-print-debuginfo] [-o OUT]
 ";

@@ -4,8 +4,9 @@
 //! `--no-implicit-module` the top-level op itself) and
 //! `--test-spirv-roundtrip` (text → binary → text; `-debug` writes every
 //! op's source position as an `OpLine` on the way, as
-//! `--spirv-emit-debug-info` does for `--serialize-spirv`). Modules are
-//! verified before they are written.
+//! `--spirv-emit-debug-info` does for `--serialize-spirv`;
+//! `--split-input-file` round-trips each `// -----` chunk on its own).
+//! Modules are verified before they are written.
 
 use crate::io::{read_input, read_text, write_output};
 use spirv_dialect::binary::deserialize::deserialize;
@@ -13,12 +14,13 @@ use spirv_dialect::binary::serialize::{serialize_with, SerializeOptions};
 use spirv_dialect::binary::{words_from_bytes, words_to_bytes};
 use spirv_dialect::ir::{Context, Op};
 use spirv_dialect::text::diagnostics::{render, Source};
+use spirv_dialect::text::split::split_input_file;
 use spirv_dialect::text::{parse_module, parse_single_op, print_op, PrintOptions};
 
 const USAGE: &str =
     "usage: spirv-dialect translate --deserialize-spirv IN.spv [-o OUT.mlir] [PRINT]
        spirv-dialect translate --serialize-spirv IN.mlir [-o OUT.spv] [--no-implicit-module] [--spirv-emit-debug-info]
-       spirv-dialect translate --test-spirv-roundtrip[-debug] IN.mlir [-o OUT.mlir] [PRINT]
+       spirv-dialect translate --test-spirv-roundtrip[-debug] IN.mlir [-o OUT.mlir] [--split-input-file] [PRINT]
 PRINT: --mlir-print-op-generic, --mlir-print-debuginfo";
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -35,6 +37,7 @@ struct Options {
     print: PrintOptions,
     implicit_module: bool,
     serialize: SerializeOptions,
+    split: bool,
 }
 
 fn parse_args(args: &[String]) -> Result<Options, String> {
@@ -44,6 +47,7 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
     let mut print = PrintOptions::default();
     let mut implicit_module = true;
     let mut serialize = SerializeOptions::default();
+    let mut split = false;
     let mut args = args.iter();
     while let Some(arg) = args.next() {
         match arg.trim_start_matches('-') {
@@ -55,6 +59,7 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
                 serialize.emit_debug_info = true;
             }
             "spirv-emit-debug-info" => serialize.emit_debug_info = true,
+            "split-input-file" => split = true,
             "mlir-print-op-generic" => print.generic = true,
             "mlir-print-debuginfo" => print.debuginfo = true,
             "no-implicit-module" => implicit_module = false,
@@ -74,6 +79,7 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
             print,
             implicit_module,
             serialize,
+            split,
         }),
         _ => Err(USAGE.to_string()),
     }
@@ -82,38 +88,83 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
 pub fn run(args: &[String]) -> Result<(), String> {
     let o = parse_args(args)?;
     let input = &o.input;
-    let syntax = spirv_dialect::dialects::syntax();
-    let (ctx, module) = match o.mode {
-        Mode::Deserialize => {
-            let bytes = read_input(input)?;
-            let words = words_from_bytes(&bytes).map_err(|e| format!("{input}: {e}"))?;
-            deserialize(&words).map_err(|e| format!("{input}: {e}"))?
-        }
-        Mode::Serialize | Mode::Roundtrip => {
-            let source = read_text(input)?;
-            let mut ctx = spirv_dialect::dialects::context();
-            let source = Source::new(input, &source, 1);
-            let parse = match o.implicit_module {
-                true => parse_module,
-                false => parse_single_op,
-            };
-            let top = parse(&mut ctx, &syntax, source.text, input, 1)
-                .map_err(|d| render(&ctx, &d, source))?;
-            spirv_dialect::verify::verify(&ctx, top).map_err(|d| render(&ctx, &d, source))?;
-            let module = spirv_module(&ctx, top, o.implicit_module)?;
-            let words =
-                serialize_with(&ctx, module, o.serialize).map_err(|e| format!("{input}: {e}"))?;
-            if o.mode == Mode::Serialize {
-                return write_output(o.output.as_deref(), &words_to_bytes(&words));
-            }
-            deserialize(&words).map_err(|e| format!("{input}: reading back: {e}"))?
-        }
+    if o.mode == Mode::Deserialize {
+        let bytes = read_input(input)?;
+        let words = words_from_bytes(&bytes).map_err(|e| format!("{input}: {e}"))?;
+        let (ctx, module) = deserialize(&words).map_err(|e| format!("{input}: {e}"))?;
+        let text = printed(&ctx, module, &o)?;
+        return write_output(o.output.as_deref(), text.as_bytes());
+    }
+    let source = read_text(input)?;
+    let chunks = match o.split {
+        true => split_input_file(&source),
+        false => vec![(1, source.as_str())],
     };
-    spirv_dialect::verify::verify(&ctx, module)
-        .map_err(|d| format!("{input}: {}", render(&ctx, &d, Source::new(input, "", 1))))?;
-    // mlir-translate ends its output with the module's closing line.
-    let text = print_op(&ctx, &syntax, module, o.print);
-    write_output(o.output.as_deref(), text.as_bytes())
+    if o.mode == Mode::Serialize {
+        let [(first_line, chunk)] = chunks[..] else {
+            return Err(
+                "--split-input-file writes text: use it with --test-spirv-roundtrip".into(),
+            );
+        };
+        let words = serialized(&Source::new(input, chunk, first_line), &o)?;
+        return write_output(o.output.as_deref(), &words_to_bytes(&words));
+    }
+    // Each chunk's output, or its error; all chunks run.
+    let mut outputs = Vec::new();
+    let mut errors = Vec::new();
+    for (first_line, chunk) in chunks {
+        let source = Source::new(input, chunk, first_line);
+        let result = serialized(&source, &o).and_then(|words| {
+            let (ctx, module) =
+                deserialize(&words).map_err(|e| format!("{input}: reading back: {e}"))?;
+            printed(&ctx, module, &o)
+        });
+        match result {
+            Ok(text) => outputs.push(text),
+            Err(e) => errors.push(e),
+        }
+    }
+    // mlir-translate puts an empty line between the chunks' outputs.
+    write_output(o.output.as_deref(), outputs.join("\n").as_bytes())?;
+    match errors.is_empty() {
+        true => Ok(()),
+        false => Err(errors.join("\n")),
+    }
+}
+
+/// The words of the module `source` holds, parsed and verified.
+fn serialized(source: &Source, o: &Options) -> Result<Vec<u32>, String> {
+    let syntax = spirv_dialect::dialects::syntax();
+    let mut ctx = spirv_dialect::dialects::context();
+    let parse = match o.implicit_module {
+        true => parse_module,
+        false => parse_single_op,
+    };
+    let top = parse(
+        &mut ctx,
+        &syntax,
+        source.text,
+        source.name,
+        source.first_line,
+    )
+    .map_err(|d| render(&ctx, &d, *source))?;
+    spirv_dialect::verify::verify(&ctx, top).map_err(|d| render(&ctx, &d, *source))?;
+    let module = spirv_module(&ctx, top, o.implicit_module)?;
+    serialize_with(&ctx, module, o.serialize).map_err(|e| format!("{}: {e}", source.name))
+}
+
+/// A deserialized module, verified and printed (ending, as mlir-translate's
+/// output does, with the module's closing line).
+fn printed(ctx: &Context, module: Op, o: &Options) -> Result<String, String> {
+    let input = &o.input;
+    spirv_dialect::verify::verify(ctx, module)
+        .map_err(|d| format!("{input}: {}", render(ctx, &d, Source::new(input, "", 1))))?;
+    Ok(print_op(
+        ctx,
+        &spirv_dialect::dialects::syntax(),
+        module,
+        o.print,
+    ))
 }
 
 /// The `spirv.module` to serialize: `top` itself without an implicit

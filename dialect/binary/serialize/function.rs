@@ -10,7 +10,7 @@
 //! branch to the region's merge block reaches, whose phis are the op's
 //! results.
 
-use super::regions::{construct_blocks, opens_loop, Yields};
+use super::regions::{construct_blocks, dominance_order, opens_loop, Yields};
 use super::tables::{plan, property_name, HandleTable, Role};
 use super::{begin, emit, finish, instruction, SerializeError, Writer};
 use crate::binary::{encode_string, Operand};
@@ -82,6 +82,7 @@ impl Writer<'_> {
         self.decorate(id, ctx.attributes(func))?;
         let region = ctx.regions(func).first().copied();
         let blocks = region.map_or(&[][..], |r| ctx.region_blocks(r));
+        let blocks = &dominance_order(ctx, blocks)[..];
         let mut ids = self.spare_ids.take().unwrap_or_default();
         self.assign_ids(&mut ids, blocks)?;
         // MLIR's per-argument attributes: the parameters' decorations.

@@ -10,7 +10,8 @@ use super::function::Ids;
 use super::tables::Role;
 use super::{begin, emit, finish, instruction, SerializeError, Writer};
 use crate::grammar::Op;
-use crate::ir::{Block, Context, Value};
+use crate::ir::{Block, Context, FastMap, Value};
+use std::borrow::Cow;
 
 pub(super) const SELECTION: &str = "spirv.mlir.selection";
 pub(super) const LOOP: &str = "spirv.mlir.loop";
@@ -213,4 +214,59 @@ impl Writer<'_> {
             )),
         }
     }
+}
+
+/// A function's `blocks` in an order where every block comes after its
+/// dominators, as SPIR-V requires (MLIR's IR lets them come in any order):
+/// their own order when it already is one (every reachable block after one
+/// of its predecessors, which puts its dominators before it), else reverse
+/// post-order from the entry block, unreachable blocks last.
+pub(super) fn dominance_order<'c>(ctx: &'c Context, blocks: &'c [Block]) -> Cow<'c, [Block]> {
+    let position: FastMap<Block, usize> =
+        (blocks.iter().enumerate()).map(|(i, &b)| (b, i)).collect();
+    let successors = |b: Block| -> Vec<usize> {
+        let terminator = ctx.last_op(b);
+        let targets = terminator.map_or(&[][..], |op| ctx.successors(op));
+        targets
+            .iter()
+            .filter_map(|t| position.get(t).copied())
+            .collect()
+    };
+    // Reverse post-order from the entry block.
+    let mut seen = vec![false; blocks.len()];
+    let mut post_order = Vec::with_capacity(blocks.len());
+    let mut stack: Vec<(usize, Vec<usize>)> = Vec::new();
+    if !blocks.is_empty() {
+        seen[0] = true;
+        stack.push((0, successors(blocks[0])));
+    }
+    while let Some((block, pending)) = stack.last_mut() {
+        match pending.pop() {
+            Some(next) if !seen[next] => {
+                seen[next] = true;
+                let next_successors = successors(blocks[next]);
+                stack.push((next, next_successors));
+            }
+            Some(_) => {}
+            None => {
+                post_order.push(*block);
+                stack.pop();
+            }
+        }
+    }
+    let mut earliest_predecessor = vec![usize::MAX; blocks.len()];
+    for (i, &block) in blocks.iter().enumerate() {
+        for next in successors(block) {
+            earliest_predecessor[next] = earliest_predecessor[next].min(i);
+        }
+    }
+    let in_order = (1..blocks.len()).all(|i| !seen[i] || earliest_predecessor[i] < i);
+    if in_order {
+        return Cow::Borrowed(blocks);
+    }
+    let reachable = post_order.iter().rev().map(|&i| blocks[i]);
+    let unreachable = (blocks.iter().enumerate())
+        .filter(|&(i, _)| !seen[i])
+        .map(|(_, &b)| b);
+    Cow::Owned(reachable.chain(unreachable).collect())
 }
