@@ -13,7 +13,7 @@ use spirv_dialect::binary::deserialize::deserialize;
 use spirv_dialect::binary::serialize::serialize;
 use spirv_dialect::binary::words_to_bytes;
 use spirv_dialect::spvasm::{assemble, disassemble, AssembleOptions, DisassembleOptions};
-use spirv_dialect::text::{parse_module, print_op, PrintOptions};
+use spirv_dialect::text::{parse_single_op, print_op, PrintOptions};
 use std::path::Path;
 mod support;
 
@@ -375,10 +375,8 @@ spirv.module PhysicalStorageBuffer64 GLSL450 requires #spirv.vce<v1.5, [Shader, 
 fn parsed(text: &str) -> (spirv_dialect::ir::Context, spirv_dialect::ir::Op) {
     let mut ctx = spirv_dialect::dialects::context();
     let syntax = spirv_dialect::dialects::syntax();
-    let top = parse_module(&mut ctx, &syntax, text, "module.mlir", 1)
+    let module = parse_single_op(&mut ctx, &syntax, text, "module.mlir", 1)
         .unwrap_or_else(|e| panic!("the text does not parse: {e:?}\n{text}"));
-    let first_block = ctx.region_blocks(ctx.regions(top)[0])[0];
-    let module = ctx.block_ops(first_block).next().expect("the spirv.module");
     (ctx, module)
 }
 

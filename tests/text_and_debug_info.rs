@@ -17,7 +17,7 @@ use spirv_dialect::binary::deserialize::deserialize;
 use spirv_dialect::binary::serialize::{serialize, serialize_with, SerializeOptions};
 use spirv_dialect::binary::{decode_module, words_from_bytes, Operand};
 use spirv_dialect::grammar::Op;
-use spirv_dialect::text::{parse_module, print_op, PrintOptions};
+use spirv_dialect::text::{parse_single_op, print_op, PrintOptions};
 use std::collections::BTreeMap;
 mod support;
 
@@ -132,13 +132,8 @@ fn reparse(
     let syntax = spirv_dialect::dialects::syntax();
     let text = print_op(&ctx, &syntax, module, options);
     let mut parsed = spirv_dialect::dialects::context();
-    let top = parse_module(&mut parsed, &syntax, &text, "printed.mlir", 1)
+    let module = parse_single_op(&mut parsed, &syntax, &text, "printed.mlir", 1)
         .map_err(|d| format!("the printed text does not parse: {}", d.message))?;
-    let module = parsed
-        .region_blocks(parsed.regions(top)[0])
-        .first()
-        .and_then(|&b| parsed.first_op(b))
-        .ok_or("no module in the printed text")?;
     let again = print_op(&parsed, &syntax, module, options);
     if let Some(at) = text.lines().zip(again.lines()).find(|(a, b)| a != b) {
         return Err(format!("printing is not a fixpoint: {at:?}"));
@@ -370,9 +365,7 @@ fn text_positions_become_lines_with_debug_info() {
 "#;
     let syntax = spirv_dialect::dialects::syntax();
     let mut ctx = spirv_dialect::dialects::context();
-    let top = parse_module(&mut ctx, &syntax, text, "in.mlir", 1).expect("parses");
-    let first_block = ctx.region_blocks(ctx.regions(top)[0])[0];
-    let module = ctx.block_ops(first_block).next().expect("the spirv.module");
+    let module = parse_single_op(&mut ctx, &syntax, text, "in.mlir", 1).expect("parses");
     let plain = serialize(&ctx, module).expect("serializes");
     assert!(debug_info(&plain).expect("decodes").lines.is_empty());
     let options = SerializeOptions {

@@ -11,6 +11,7 @@ use super::tables::Role;
 use super::{begin, emit, finish, instruction, SerializeError, Writer};
 use crate::grammar::Op;
 use crate::ir::{Block, Context, FastMap, Value};
+use smallvec::SmallVec;
 use std::borrow::Cow;
 
 pub(super) const SELECTION: &str = "spirv.mlir.selection";
@@ -222,41 +223,42 @@ impl Writer<'_> {
 /// of its predecessors, which puts its dominators before it), else reverse
 /// post-order from the entry block, unreachable blocks last.
 pub(super) fn dominance_order<'c>(ctx: &'c Context, blocks: &'c [Block]) -> Cow<'c, [Block]> {
+    // With the entry block first, two blocks are always in order.
+    if blocks.len() <= 2 {
+        return Cow::Borrowed(blocks);
+    }
     let position: FastMap<Block, usize> =
         (blocks.iter().enumerate()).map(|(i, &b)| (b, i)).collect();
-    let successors = |b: Block| -> Vec<usize> {
-        let terminator = ctx.last_op(b);
-        let targets = terminator.map_or(&[][..], |op| ctx.successors(op));
-        targets
-            .iter()
-            .filter_map(|t| position.get(t).copied())
-            .collect()
-    };
-    // Reverse post-order from the entry block.
+    let successors: Vec<SmallVec<[usize; 2]>> = (blocks.iter())
+        .map(|&b| {
+            let targets = ctx.last_op(b).map_or(&[][..], |op| ctx.successors(op));
+            (targets.iter())
+                .filter_map(|t| position.get(t).copied())
+                .collect()
+        })
+        .collect();
+    // Reverse post-order from the entry block; each stack entry is a block
+    // and how many of its successors are left to visit.
     let mut seen = vec![false; blocks.len()];
     let mut post_order = Vec::with_capacity(blocks.len());
-    let mut stack: Vec<(usize, Vec<usize>)> = Vec::new();
-    if !blocks.is_empty() {
-        seen[0] = true;
-        stack.push((0, successors(blocks[0])));
-    }
-    while let Some((block, pending)) = stack.last_mut() {
-        match pending.pop() {
-            Some(next) if !seen[next] => {
-                seen[next] = true;
-                let next_successors = successors(blocks[next]);
-                stack.push((next, next_successors));
-            }
-            Some(_) => {}
-            None => {
-                post_order.push(*block);
-                stack.pop();
-            }
+    seen[0] = true;
+    let mut stack = vec![(0, successors[0].len())];
+    while let Some((block, left)) = stack.last_mut() {
+        if *left == 0 {
+            post_order.push(*block);
+            stack.pop();
+            continue;
+        }
+        *left -= 1;
+        let next = successors[*block][*left];
+        if !seen[next] {
+            seen[next] = true;
+            stack.push((next, successors[next].len()));
         }
     }
     let mut earliest_predecessor = vec![usize::MAX; blocks.len()];
-    for (i, &block) in blocks.iter().enumerate() {
-        for next in successors(block) {
+    for (i, targets) in successors.iter().enumerate() {
+        for &next in targets {
             earliest_predecessor[next] = earliest_predecessor[next].min(i);
         }
     }
