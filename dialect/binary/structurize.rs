@@ -325,7 +325,8 @@ impl Structure {
     }
 
     /// Records, per region construct, the ids defined inside it and used
-    /// outside (a phi's use counts at the end of the predecessor it names).
+    /// outside (a phi's use counts at the end of the predecessor it names),
+    /// in the order they are defined.
     fn find_escaping_values(&mut self, cfg: &Cfg) -> Result<(), DecodeError> {
         if self.constructs.is_empty() {
             return Ok(());
@@ -353,12 +354,18 @@ impl Structure {
                 }
             }
         }
+        // In order of definition, which writing the op back keeps (the
+        // order of first use depends on where blocks after it are placed).
+        for construct in &mut self.constructs {
+            construct.escaping.sort_by_key(|&id| cfg.view.def(id));
+        }
         Ok(())
     }
 
     fn note_use(&mut self, cfg: &Cfg, id: u32, at: u32) {
         let Some(def) = cfg.view.def(id) else { return };
-        if cfg.view.insts[def as usize].op == Op::Label {
+        // Labels are no values; an `OpUndef` is one at each use.
+        if matches!(cfg.view.insts[def as usize].op, Op::Label | Op::Undef) {
             return;
         }
         let Some(d) = cfg.block_of_inst(def) else {

@@ -103,6 +103,7 @@ impl Reader<'_, '_> {
             return Ok(());
         }
         let region = self.ctx.regions(func)[0];
+        self.function_undefs(function)?;
         let cfg = Cfg::new(self.view, function)?;
         let mut body = Body::new(&cfg)?;
         let mut scope = Scope {
@@ -125,6 +126,22 @@ impl Reader<'_, '_> {
             return Err(self
                 .view
                 .error(def, format!("%{id} is used but never defined")));
+        }
+        Ok(())
+    }
+
+    /// `OpUndef`s inside `function`'s blocks stand, like module-level
+    /// ones, for a `spirv.Undef` at each use (where writing the module
+    /// puts them at module level, reading it back finds the same ops).
+    fn function_undefs(&mut self, function: &Function) -> Result<(), DecodeError> {
+        for block in self.view.function_blocks(function) {
+            for index in block.start..block.terminator {
+                let inst = self.view.insts[index as usize];
+                if inst.op == Op::Undef {
+                    let ty = self.type_of_id(index, Some(inst.result_type))?;
+                    self.globals.insert(inst.result, Global::Undef(ty));
+                }
+            }
         }
         Ok(())
     }
@@ -239,7 +256,8 @@ impl Reader<'_, '_> {
                 self.track_line(index);
                 return Ok(());
             }
-            Op::Nop => return Ok(()),
+            // See [`Reader::function_undefs`].
+            Op::Nop | Op::Undef => return Ok(()),
             _ => {}
         }
         let carried = self.carried(scope, builder, index, true)?;

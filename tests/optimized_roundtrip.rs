@@ -1,0 +1,154 @@
+//! SPIRV-Tools' optimizer output as input: corpus modules rewritten by
+//! `spirv-opt` reach the reader in shapes compilers rarely emit unoptimized:
+//! phis everywhere after SSA rewriting, values defined inside a construct
+//! and used after it, returns turned into breaks out of a wrapping loop,
+//! unrolled and peeled loops, merged blocks, selects instead of branches.
+//! Every module of the corpus that spirv-val accepts goes through each
+//! pipeline below; each result spirv-val accepts must deserialize,
+//! verify, serialize to a module spirv-val accepts in the same target
+//! environment, and read back to the same text.
+
+mod support;
+
+use spirv_dialect::binary::deserialize::deserialize;
+use spirv_dialect::binary::serialize::serialize;
+use spirv_dialect::binary::{words_from_bytes, words_to_bytes};
+use spirv_dialect::text::{print_op, PrintOptions};
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+
+/// The pipelines: the optimizer's `-O`; passes that restructure control
+/// flow; passes that rewrite precision, types and access (16-bit floats,
+/// clamped indices, `OpKill` wrapped in functions, inlining, split
+/// loops); the Vulkan memory model's memory operands and scopes (modules
+/// of SPIR-V 1.3 and later).
+const PIPELINES: [(&str, &[&str]); 4] = [
+    ("-O", &["-O"]),
+    (
+        "restructuring",
+        &[
+            "--merge-return",
+            "--loop-unroll",
+            "--loop-peeling",
+            "--eliminate-dead-branches",
+            "--merge-blocks",
+            "--ssa-rewrite",
+            "--if-conversion",
+            "--simplify-instructions",
+        ],
+    ),
+    (
+        "precision and types",
+        &[
+            "--relax-float-ops",
+            "--convert-relaxed-to-half",
+            "--graphics-robust-access",
+            "--wrap-opkill",
+            "--inline-entry-points-exhaustive",
+            "--loop-unswitch",
+            "--loop-fission=10",
+            "--scalar-replacement",
+            "--trim-capabilities",
+        ],
+    ),
+    ("Vulkan memory model", &["--upgrade-memory-model"]),
+];
+
+/// The SPIRV-Tools directory, found once for every worker.
+fn tools() -> Option<&'static Path> {
+    static TOOLS: OnceLock<Option<PathBuf>> = OnceLock::new();
+    TOOLS.get_or_init(support::spirv_tools).as_deref()
+}
+
+/// `words` rewritten by `spirv-opt` with `flags`, when the optimizer
+/// succeeds and spirv-val accepts its output.
+fn optimized(tools: &Path, words: &[u32], env: &str, flags: &[&str]) -> Option<Vec<u32>> {
+    let target = format!("--target-env={env}");
+    let mut args = vec![target.as_str()];
+    args.extend_from_slice(flags);
+    args.extend(["-o", "-", "-"]);
+    let out = support::run_piped(&tools.join("spirv-opt"), &args, &words_to_bytes(words)).ok()?;
+    let optimized = words_from_bytes(&out.stdout).ok()?;
+    let valid = support::spirv_val_complaint(&tools.join("spirv-val"), &optimized, env).is_none();
+    (out.status.success() && valid).then_some(optimized)
+}
+
+/// Deserialize, verify, serialize, validate, read back, compare the text.
+fn round_trip(tools: &Path, words: &[u32], env: &str) -> Result<(), String> {
+    let syntax = spirv_dialect::dialects::syntax();
+    let print = |ctx: &spirv_dialect::ir::Context, module| {
+        print_op(ctx, &syntax, module, PrintOptions::default())
+    };
+    let (ctx, module) = deserialize(words).map_err(|e| format!("deserialize: {}", e.message))?;
+    spirv_dialect::verify::verify(&ctx, module).map_err(|d| format!("verify: {}", d.message))?;
+    let written = serialize(&ctx, module).map_err(|e| format!("serialize: {e}"))?;
+    if let Some(complaint) = support::spirv_val_complaint(&tools.join("spirv-val"), &written, env) {
+        return Err(format!("spirv-val rejects the output: {complaint}"));
+    }
+    let (ctx2, module2) =
+        deserialize(&written).map_err(|e| format!("reading the output back: {}", e.message))?;
+    if print(&ctx2, module2) != print(&ctx, module) {
+        return Err("reading the output back prints different text".into());
+    }
+    Ok(())
+}
+
+/// Per pipeline: whether the module it gave round-trips (`None` when the
+/// optimizer gave nothing valid), for one corpus file.
+fn check_file(file: &PathBuf) -> Option<Vec<(&'static str, Result<(), String>)>> {
+    let tools = tools()?;
+    let words = words_from_bytes(&std::fs::read(file).ok()?).ok()?;
+    let env = support::target_env(&words);
+    let valid = support::spirv_val_complaint(&tools.join("spirv-val"), &words, &env).is_none();
+    valid.then_some(())?;
+    let results = PIPELINES
+        .iter()
+        .filter_map(|(name, flags)| {
+            let optimized = optimized(tools, &words, &env, flags)?;
+            let outcome = round_trip(tools, &optimized, &env)
+                .map_err(|e| format!("{} ({name}): {e}", file.display()));
+            Some((*name, outcome))
+        })
+        .collect();
+    Some(results)
+}
+
+#[test]
+fn optimized_corpus_modules_round_trip() {
+    let Some(files) = support::corpus_or_skip() else {
+        return;
+    };
+    if tools().is_none() {
+        println!("skipped: SPIRV-Tools 2025 (spirv-opt, spirv-val) not found");
+        return;
+    }
+    let outcomes: Vec<_> = support::parallel_filter_map(&files, 2, check_file)
+        .into_iter()
+        .flatten()
+        .collect();
+    for (name, _) in PIPELINES {
+        let of_pipeline = outcomes.iter().filter(|(n, _)| *n == name);
+        let passed = of_pipeline.clone().filter(|(_, r)| r.is_ok()).count();
+        println!(
+            "spirv-opt {name}: {} optimized modules, {passed} round-trip",
+            of_pipeline.count()
+        );
+    }
+    let failures: Vec<&String> = outcomes
+        .iter()
+        .filter_map(|(_, r)| r.as_ref().err())
+        .collect();
+    for failure in &failures {
+        println!("  {failure}");
+    }
+    assert!(
+        outcomes.len() > 1000,
+        "only {} optimized modules",
+        outcomes.len()
+    );
+    assert!(
+        failures.is_empty(),
+        "{} optimized modules fail",
+        failures.len()
+    );
+}
