@@ -19,8 +19,10 @@
 //!   point) whose resources are all buffers run on
 //!   Vulkan (lavapipe when no GPU), original and round trip, with the same
 //!   deterministic contents in every buffer and push constant: the buffers
-//!   afterwards are byte for byte the same. Without a Vulkan device this
-//!   part prints `skipped: ...` and passes.
+//!   afterwards are byte for byte the same; so do the same shaders after
+//!   `spirv-opt -O` (phis, values flowing out of constructs) and their
+//!   round trips. Without a Vulkan device this part prints `skipped: ...`
+//!   and passes.
 
 use spirv_dialect::binary::deserialize::deserialize;
 use spirv_dialect::binary::serialize::serialize;
@@ -513,8 +515,12 @@ fn round_trip_computes_the_same_results_on_vulkan() {
             return;
         }
     };
+    let tools = support::spirv_tools();
+    if tools.is_none() {
+        println!("skipped: the optimized variants (SPIRV-Tools 2025 not found)");
+    }
     let (mut same, mut wrote, mut not_run) = (0, 0, Vec::new());
-    let mut different = Vec::new();
+    let (mut same_optimized, mut different) = (0, Vec::new());
     for file in &files {
         let Some(words) = std::fs::read(file)
             .ok()
@@ -528,31 +534,27 @@ fn round_trip_computes_the_same_results_on_vulkan() {
             continue;
         }
         let name = file.strip_prefix(support::corpus_root()).unwrap_or(file);
-        let Some(written) = round_trip(&words) else {
-            continue;
-        };
-        let before = match run(&context, &words) {
-            Ok(buffers) => buffers,
-            Err(e) => {
-                not_run.push(format!("{}: {e}", name.display()));
-                continue;
-            }
-        };
-        match run(&context, &written) {
-            Ok(after) if after == before => {
+        let env = support::target_env(&words);
+        let optimized =
+            (tools.as_deref()).and_then(|t| support::spirv_opt(t, &words, &env, &["-O"]));
+        match compare_on_vulkan(&context, &words) {
+            Comparison::Same { wrote: w } => {
                 same += 1;
-                // Whether the kernel wrote anything: its buffers no longer
-                // hold the contents they started with.
-                if before.iter().any(|b| *b != contents(b.len() as u64)) {
-                    wrote += 1;
-                }
+                wrote += usize::from(w);
             }
-            Ok(_) => different.push(format!("{}: different buffers", name.display())),
-            Err(e) => different.push(format!("{}: the round trip fails: {e}", name.display())),
+            Comparison::NotRun(e) => not_run.push(format!("{}: {e}", name.display())),
+            Comparison::Different(e) => different.push(format!("{}: {e}", name.display())),
+        }
+        match optimized.map(|o| compare_on_vulkan(&context, &o)) {
+            Some(Comparison::Same { .. }) => same_optimized += 1,
+            Some(Comparison::Different(e)) => {
+                different.push(format!("{} optimized by spirv-opt -O: {e}", name.display()))
+            }
+            _ => {}
         }
     }
     println!(
-        "compute shaders: {same} give the same results ({wrote} of them write to their buffers), {} differ, {} not run here",
+        "compute shaders: {same} give the same results ({wrote} of them write to their buffers), {same_optimized} more optimized by spirv-opt -O do, {} differ, {} not run here",
         different.len(),
         not_run.len()
     );
@@ -568,4 +570,40 @@ fn round_trip_computes_the_same_results_on_vulkan() {
         same >= SAME_RESULTS_FLOOR,
         "{same} compute shaders compared; the floor is {SAME_RESULTS_FLOOR}"
     );
+    assert!(
+        tools.is_none() || same_optimized >= SAME_RESULTS_FLOOR,
+        "{same_optimized} optimized compute shaders compared; the floor is {SAME_RESULTS_FLOOR}"
+    );
+}
+
+/// How a kernel and its round trip compare on Vulkan.
+enum Comparison {
+    /// The same buffers afterwards; `wrote`: the kernel changed them.
+    Same {
+        wrote: bool,
+    },
+    Different(String),
+    /// The original does not run here.
+    NotRun(String),
+}
+
+/// Runs `words` and its round trip with the same inputs (a module that
+/// does not round-trip is left to the other tests: `NotRun`).
+fn compare_on_vulkan(context: &Context, words: &[u32]) -> Comparison {
+    let Some(written) = round_trip(words) else {
+        return Comparison::NotRun("no round trip".into());
+    };
+    let before = match run(context, words) {
+        Ok(buffers) => buffers,
+        Err(e) => return Comparison::NotRun(e),
+    };
+    match run(context, &written) {
+        // Whether the kernel wrote anything: its buffers no longer hold
+        // the contents they started with.
+        Ok(after) if after == before => Comparison::Same {
+            wrote: before.iter().any(|b| *b != contents(b.len() as u64)),
+        },
+        Ok(_) => Comparison::Different("different buffers".into()),
+        Err(e) => Comparison::Different(format!("the round trip fails: {e}")),
+    }
 }

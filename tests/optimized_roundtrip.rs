@@ -12,7 +12,7 @@ mod support;
 
 use spirv_dialect::binary::deserialize::deserialize;
 use spirv_dialect::binary::serialize::serialize;
-use spirv_dialect::binary::{words_from_bytes, words_to_bytes};
+use spirv_dialect::binary::words_from_bytes;
 use spirv_dialect::text::{print_op, PrintOptions};
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
@@ -60,19 +60,6 @@ fn tools() -> Option<&'static Path> {
     TOOLS.get_or_init(support::spirv_tools).as_deref()
 }
 
-/// `words` rewritten by `spirv-opt` with `flags`, when the optimizer
-/// succeeds and spirv-val accepts its output.
-fn optimized(tools: &Path, words: &[u32], env: &str, flags: &[&str]) -> Option<Vec<u32>> {
-    let target = format!("--target-env={env}");
-    let mut args = vec![target.as_str()];
-    args.extend_from_slice(flags);
-    args.extend(["-o", "-", "-"]);
-    let out = support::run_piped(&tools.join("spirv-opt"), &args, &words_to_bytes(words)).ok()?;
-    let optimized = words_from_bytes(&out.stdout).ok()?;
-    let valid = support::spirv_val_complaint(&tools.join("spirv-val"), &optimized, env).is_none();
-    (out.status.success() && valid).then_some(optimized)
-}
-
 /// Deserialize, verify, serialize, validate, read back, compare the text.
 fn round_trip(tools: &Path, words: &[u32], env: &str) -> Result<(), String> {
     let syntax = spirv_dialect::dialects::syntax();
@@ -104,7 +91,7 @@ fn check_file(file: &PathBuf) -> Option<Vec<(&'static str, Result<(), String>)>>
     let results = PIPELINES
         .iter()
         .filter_map(|(name, flags)| {
-            let optimized = optimized(tools, &words, &env, flags)?;
+            let optimized = support::spirv_opt(tools, &words, &env, flags)?;
             let outcome = round_trip(tools, &optimized, &env)
                 .map_err(|e| format!("{} ({name}): {e}", file.display()));
             Some((*name, outcome))

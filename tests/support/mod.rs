@@ -118,6 +118,20 @@ pub fn spirv_val_complaint(val: &Path, words: &[u32], env: &str) -> Option<Strin
     Some(text.lines().next().unwrap_or("").to_string())
 }
 
+/// `words` rewritten by `spirv-opt` (in `tools`) with `flags`, when the
+/// optimizer succeeds and spirv-val accepts its output in `env`.
+pub fn spirv_opt(tools: &Path, words: &[u32], env: &str, flags: &[&str]) -> Option<Vec<u32>> {
+    let target = format!("--target-env={env}");
+    let mut args = vec![target.as_str()];
+    args.extend_from_slice(flags);
+    args.extend(["-o", "-", "-"]);
+    let bytes = spirv_dialect::binary::words_to_bytes(words);
+    let out = run_piped(&tools.join("spirv-opt"), &args, &bytes).ok()?;
+    let optimized = spirv_dialect::binary::words_from_bytes(&out.stdout).ok()?;
+    let valid = spirv_val_complaint(&tools.join("spirv-val"), &optimized, env).is_none();
+    (out.status.success() && valid).then_some(optimized)
+}
+
 /// The path of `name` on PATH, if it is installed.
 pub fn tool(name: &str) -> Option<PathBuf> {
     let out = Command::new("sh")
