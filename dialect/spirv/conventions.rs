@@ -383,15 +383,26 @@ pub fn intern_names(ctx: &mut crate::ir::Context) {
         }
     }
     for op in Op::ALL {
-        for &(info, carrier) in operand_table(op) {
-            ctx.ident(carrier.name);
-            for enumerant in info.kind.info().enumerants {
-                for param in enumerant.parameters {
-                    ctx.ident(parameter_carrier(carrier, param).name);
-                }
-            }
+        for name in property_names(op) {
+            ctx.ident(name);
         }
     }
+}
+
+/// The names of the properties that can carry `op`'s operands: its
+/// operands' carriers and those of their enumerants' parameters (the
+/// scope of a `MakePointerAvailable` memory access), SSA operands left
+/// out.
+pub fn property_names(op: Op) -> impl Iterator<Item = &'static str> {
+    operand_table(op).iter().flat_map(|&(info, carrier)| {
+        let parameters = (info.kind.info().enumerants.iter())
+            .flat_map(|enumerant| enumerant.parameters)
+            .map(move |param| parameter_carrier(carrier, param));
+        std::iter::once(carrier)
+            .chain(parameters)
+            .filter(|carrier| carrier.form != Form::Value)
+            .map(|carrier| carrier.name)
+    })
 }
 
 /// Whether an operand of `kind` may bring enumerant parameters carried as

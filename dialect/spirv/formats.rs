@@ -224,10 +224,31 @@ pub fn register(syntax: &mut Syntax) -> Result<(), String> {
     super::formats_scoped::register(syntax);
     for &(spec, names) in CLASSES {
         for name in names {
-            syntax.add_format(&format!("spirv.{name}"), spec)?;
+            let name = format!("spirv.{name}");
+            let spec = format!("{spec}{}", carried_properties(&name));
+            syntax.add_format(&name, &spec)?;
         }
     }
     Ok(())
+}
+
+/// ` properties($a, ...)` naming the properties that can carry operands of
+/// the instruction named `name` (see [`super::conventions::property_names`]),
+/// so that an attribute dictionary parses them into the properties, as it
+/// prints them (a `MakePointerAvailable` scope, say, has no place of its
+/// own in a custom form).
+fn carried_properties(name: &str) -> String {
+    let Some(op) = crate::grammar::Op::from_name(name) else {
+        return String::new();
+    };
+    let mut names: Vec<&str> = super::conventions::property_names(op).collect();
+    names.sort_unstable();
+    names.dedup();
+    if names.is_empty() {
+        return String::new();
+    }
+    let list: Vec<String> = names.iter().map(|n| format!("${n}")).collect();
+    format!(" properties({})", list.join(", "))
 }
 
 /// The ops with a custom form, by full name.

@@ -131,8 +131,16 @@ fn print_rest(p: &mut Printer, op: Op, printed: &[&str]) {
     print_dict_entries(p, &entries, false);
 }
 
-fn parse_rest(p: &mut Parser, st: &mut FormState, inherent: &[&str]) -> PResult<()> {
-    parse_attr_dict_into(p, st, &|name| inherent.contains(&name), false)
+/// The attribute dictionary after a memory op's custom form: the
+/// attributes in `printed` and those carrying operands of the op's
+/// instruction are properties.
+fn parse_rest(p: &mut Parser, st: &mut FormState, printed: &[&str]) -> PResult<()> {
+    let op = crate::grammar::Op::from_name(p.ctx.str(st.parsed.spec.name));
+    let inherent = |name: &str| {
+        printed.contains(&name)
+            || op.is_some_and(|op| super::conventions::property_names(op).any(|n| n == name))
+    };
+    parse_attr_dict_into(p, st, &inherent, false)
 }
 
 fn print_value_type(p: &mut Printer, ty: Option<Type>) {

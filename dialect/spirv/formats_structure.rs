@@ -87,7 +87,7 @@ pub(super) fn register(syntax: &mut Syntax) {
             Directive {
                 print: print_conditional_successors,
                 parse: parse_conditional_successors,
-                required: None,
+                required: Some(conditional_successors_are_spelled),
             },
         ),
     ];
@@ -438,6 +438,15 @@ fn print_conditional_successors(p: &mut Printer, op: Op, _: &[String]) {
             p.write(")");
         }
     }
+}
+
+/// Whether the custom form can spell the branch: a condition, two
+/// successors, and segment sizes that split the operands after the
+/// condition between them (otherwise it prints in generic form).
+fn conditional_successors_are_spelled(ctx: &Context, op: Op, _: &[String]) -> bool {
+    let sizes = segment_sizes(ctx, op);
+    ctx.successors(op).len() == 2
+        && matches!(sizes[..], [1, t, f] if 1 + t + f == ctx.num_operands(op))
 }
 
 /// `operandSegmentSizes` as numbers.
