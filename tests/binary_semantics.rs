@@ -19,9 +19,11 @@
 //!   point) whose resources are all buffers run on
 //!   Vulkan (lavapipe when no GPU), original and round trip, with the same
 //!   deterministic contents in every buffer and push constant: the buffers
-//!   afterwards are byte for byte the same; so do the same shaders after
-//!   `spirv-opt -O` (phis, values flowing out of constructs) and their
-//!   round trips. Without a Vulkan device this part prints `skipped: ...`
+//!   afterwards are byte for byte the same; so do the same shaders as
+//!   `support::OPTIMIZER_PIPELINES` rewrite them (phis, values flowing out
+//!   of constructs, restructured control flow, the Vulkan memory model;
+//!   one pipeline left out, see [`NOT_RUN_PIPELINE`]) and their round
+//!   trips. Without a Vulkan device this part prints `skipped: ...`
 //!   and passes.
 
 use spirv_dialect::binary::deserialize::deserialize;
@@ -40,6 +42,15 @@ mod support;
 const SAME_STREAMS_FLOOR: usize = 1078;
 /// Corpus compute shaders run, original and round trip, with equal results.
 const SAME_RESULTS_FLOOR: usize = 17;
+/// The optimizer pipeline whose compute shaders are not run: lavapipe
+/// (Mesa 22.3) crashes with a segmentation fault creating or running the
+/// slang n-body `particle_calculate` shader as it rewrites it (16-bit float
+/// arithmetic), though spirv-val accepts that module for Vulkan 1.1.
+const NOT_RUN_PIPELINE: &str = "precision and types";
+/// Rewritten compute shaders run, original and round trip, with equal
+/// results (17 after `-O`, 16 after restructuring, 5 after the Vulkan
+/// memory model, which applies to SPIR-V 1.3 and later only).
+const REWRITTEN_SAME_RESULTS_FLOOR: usize = 38;
 
 /// `words` deserialized and serialized again; `None` where either fails
 /// (`binary_roundtrip` accounts for those).
@@ -535,8 +546,15 @@ fn round_trip_computes_the_same_results_on_vulkan() {
         }
         let name = file.strip_prefix(support::corpus_root()).unwrap_or(file);
         let env = support::target_env(&words);
-        let optimized =
-            (tools.as_deref()).and_then(|t| support::spirv_opt(t, &words, &env, &["-O"]));
+        let optimized: Vec<(&str, Vec<u32>)> = match tools.as_deref() {
+            Some(tools) => (support::OPTIMIZER_PIPELINES.iter())
+                .filter(|(pipeline, _)| *pipeline != NOT_RUN_PIPELINE)
+                .filter_map(|&(pipeline, flags)| {
+                    Some((pipeline, support::spirv_opt(tools, &words, &env, flags)?))
+                })
+                .collect(),
+            None => Vec::new(),
+        };
         match compare_on_vulkan(&context, &words) {
             Comparison::Same { wrote: w } => {
                 same += 1;
@@ -545,16 +563,19 @@ fn round_trip_computes_the_same_results_on_vulkan() {
             Comparison::NotRun(e) => not_run.push(format!("{}: {e}", name.display())),
             Comparison::Different(e) => different.push(format!("{}: {e}", name.display())),
         }
-        match optimized.map(|o| compare_on_vulkan(&context, &o)) {
-            Some(Comparison::Same { .. }) => same_optimized += 1,
-            Some(Comparison::Different(e)) => {
-                different.push(format!("{} optimized by spirv-opt -O: {e}", name.display()))
+        for (pipeline, optimized) in optimized {
+            match compare_on_vulkan(&context, &optimized) {
+                Comparison::Same { .. } => same_optimized += 1,
+                Comparison::Different(e) => different.push(format!(
+                    "{} rewritten by spirv-opt {pipeline}: {e}",
+                    name.display()
+                )),
+                Comparison::NotRun(_) => {}
             }
-            _ => {}
         }
     }
     println!(
-        "compute shaders: {same} give the same results ({wrote} of them write to their buffers), {same_optimized} more optimized by spirv-opt -O do, {} differ, {} not run here",
+        "compute shaders: {same} give the same results ({wrote} of them write to their buffers), {same_optimized} more as spirv-opt's pipelines rewrote them do, {} differ, {} not run here",
         different.len(),
         not_run.len()
     );
@@ -571,8 +592,8 @@ fn round_trip_computes_the_same_results_on_vulkan() {
         "{same} compute shaders compared; the floor is {SAME_RESULTS_FLOOR}"
     );
     assert!(
-        tools.is_none() || same_optimized >= SAME_RESULTS_FLOOR,
-        "{same_optimized} optimized compute shaders compared; the floor is {SAME_RESULTS_FLOOR}"
+        tools.is_none() || same_optimized >= REWRITTEN_SAME_RESULTS_FLOOR,
+        "{same_optimized} rewritten compute shaders compared; the floor is {REWRITTEN_SAME_RESULTS_FLOOR}"
     );
 }
 

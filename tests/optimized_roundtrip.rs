@@ -17,43 +17,6 @@ use spirv_dialect::text::{parse_single_op, print_op, PrintOptions};
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
-/// The pipelines: the optimizer's `-O`; passes that restructure control
-/// flow; passes that rewrite precision, types and access (16-bit floats,
-/// clamped indices, `OpKill` wrapped in functions, inlining, split
-/// loops); the Vulkan memory model's memory operands and scopes (modules
-/// of SPIR-V 1.3 and later).
-const PIPELINES: [(&str, &[&str]); 4] = [
-    ("-O", &["-O"]),
-    (
-        "restructuring",
-        &[
-            "--merge-return",
-            "--loop-unroll",
-            "--loop-peeling",
-            "--eliminate-dead-branches",
-            "--merge-blocks",
-            "--ssa-rewrite",
-            "--if-conversion",
-            "--simplify-instructions",
-        ],
-    ),
-    (
-        "precision and types",
-        &[
-            "--relax-float-ops",
-            "--convert-relaxed-to-half",
-            "--graphics-robust-access",
-            "--wrap-opkill",
-            "--inline-entry-points-exhaustive",
-            "--loop-unswitch",
-            "--loop-fission=10",
-            "--scalar-replacement",
-            "--trim-capabilities",
-        ],
-    ),
-    ("Vulkan memory model", &["--upgrade-memory-model"]),
-];
-
 /// The SPIRV-Tools directory, found once for every worker.
 fn tools() -> Option<&'static Path> {
     static TOOLS: OnceLock<Option<PathBuf>> = OnceLock::new();
@@ -103,7 +66,7 @@ fn check_file(file: &PathBuf) -> Option<Vec<(&'static str, Result<(), String>)>>
     let env = support::target_env(&words);
     let valid = support::spirv_val_complaint(&tools.join("spirv-val"), &words, &env).is_none();
     valid.then_some(())?;
-    let results = PIPELINES
+    let results = support::OPTIMIZER_PIPELINES
         .iter()
         .filter_map(|(name, flags)| {
             let optimized = support::spirv_opt(tools, &words, &env, flags)?;
@@ -128,7 +91,7 @@ fn optimized_corpus_modules_round_trip() {
         .into_iter()
         .flatten()
         .collect();
-    for (name, _) in PIPELINES {
+    for (name, _) in support::OPTIMIZER_PIPELINES {
         let of_pipeline = outcomes.iter().filter(|(n, _)| *n == name);
         let passed = of_pipeline.clone().filter(|(_, r)| r.is_ok()).count();
         println!(

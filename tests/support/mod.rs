@@ -118,6 +118,43 @@ pub fn spirv_val_complaint(val: &Path, words: &[u32], env: &str) -> Option<Strin
     Some(text.lines().next().unwrap_or("").to_string())
 }
 
+/// `spirv-opt` pipelines that rewrite corpus modules into new inputs: the optimizer's `-O`; passes that restructure control
+/// flow; passes that rewrite precision, types and access (16-bit floats,
+/// clamped indices, `OpKill` wrapped in functions, inlining, split
+/// loops); the Vulkan memory model's memory operands and scopes (modules
+/// of SPIR-V 1.3 and later).
+pub const OPTIMIZER_PIPELINES: [(&str, &[&str]); 4] = [
+    ("-O", &["-O"]),
+    (
+        "restructuring",
+        &[
+            "--merge-return",
+            "--loop-unroll",
+            "--loop-peeling",
+            "--eliminate-dead-branches",
+            "--merge-blocks",
+            "--ssa-rewrite",
+            "--if-conversion",
+            "--simplify-instructions",
+        ],
+    ),
+    (
+        "precision and types",
+        &[
+            "--relax-float-ops",
+            "--convert-relaxed-to-half",
+            "--graphics-robust-access",
+            "--wrap-opkill",
+            "--inline-entry-points-exhaustive",
+            "--loop-unswitch",
+            "--loop-fission=10",
+            "--scalar-replacement",
+            "--trim-capabilities",
+        ],
+    ),
+    ("Vulkan memory model", &["--upgrade-memory-model"]),
+];
+
 /// `words` rewritten by `spirv-opt` (in `tools`) with `flags`, when the
 /// optimizer succeeds and spirv-val accepts its output in `env`.
 pub fn spirv_opt(tools: &Path, words: &[u32], env: &str, flags: &[&str]) -> Option<Vec<u32>> {
