@@ -4,9 +4,18 @@
 //! and used after it, returns turned into breaks out of a wrapping loop,
 //! unrolled and peeled loops, merged blocks, selects instead of branches.
 //! Every module of the corpus that spirv-val accepts goes through each
-//! pipeline below; each result spirv-val accepts must deserialize,
-//! verify, serialize to a module spirv-val accepts in the same target
-//! environment, and read back to the same text.
+//! of `support::OPTIMIZER_PIPELINES`; each result spirv-val accepts must
+//! deserialize, verify, serialize to a module spirv-val accepts in the
+//! same target environment, and read back to the same text; printed
+//! (custom and generic form, with locations) and parsed back, it must
+//! serialize to the same words.
+//!
+//! The shaders in `tests/glsl`, compiled here by glslang, bring what the
+//! corpus lacks (physical storage buffer pointers to a recursive struct,
+//! 8/16/64-bit arithmetic, subgroup operations and atomics, switch
+//! fallthrough, `do`/`while` with `continue`, every kind of image and
+//! sampler) through the same checks, as compiled and as each pipeline
+//! rewrites them.
 
 mod support;
 
@@ -58,6 +67,25 @@ fn round_trip(tools: &Path, words: &[u32], env: &str) -> Result<(), String> {
     Ok(())
 }
 
+/// What each optimizer pipeline makes of `words`, checked as
+/// [`round_trip`] does: the outcome per pipeline that gave a valid module,
+/// failures naming `name`.
+fn check_pipelines(
+    tools: &Path,
+    name: &str,
+    words: &[u32],
+    env: &str,
+) -> Vec<(&'static str, Result<(), String>)> {
+    (support::OPTIMIZER_PIPELINES.iter())
+        .filter_map(|&(pipeline, flags)| {
+            let optimized = support::spirv_opt(tools, words, env, flags)?;
+            let outcome =
+                round_trip(tools, &optimized, env).map_err(|e| format!("{name} ({pipeline}): {e}"));
+            Some((pipeline, outcome))
+        })
+        .collect()
+}
+
 /// Per pipeline: whether the module it gave round-trips (`None` when the
 /// optimizer gave nothing valid), for one corpus file.
 fn check_file(file: &PathBuf) -> Option<Vec<(&'static str, Result<(), String>)>> {
@@ -66,16 +94,12 @@ fn check_file(file: &PathBuf) -> Option<Vec<(&'static str, Result<(), String>)>>
     let env = support::target_env(&words);
     let valid = support::spirv_val_complaint(&tools.join("spirv-val"), &words, &env).is_none();
     valid.then_some(())?;
-    let results = support::OPTIMIZER_PIPELINES
-        .iter()
-        .filter_map(|(name, flags)| {
-            let optimized = support::spirv_opt(tools, &words, &env, flags)?;
-            let outcome = round_trip(tools, &optimized, &env)
-                .map_err(|e| format!("{} ({name}): {e}", file.display()));
-            Some((*name, outcome))
-        })
-        .collect();
-    Some(results)
+    Some(check_pipelines(
+        tools,
+        &file.display().to_string(),
+        &words,
+        &env,
+    ))
 }
 
 #[test]
@@ -116,4 +140,61 @@ fn optimized_corpus_modules_round_trip() {
         "{} optimized modules fail",
         failures.len()
     );
+}
+
+/// The shaders of `tests/glsl` compiled by glslang for Vulkan 1.2: each,
+/// and what each optimizer pipeline makes of it, round-trips.
+#[test]
+fn glsl_shaders_round_trip() {
+    let (Some(tools), Some(glslang)) = (tools(), support::tool("glslangValidator")) else {
+        println!("skipped: SPIRV-Tools 2025 or glslangValidator not found");
+        return;
+    };
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/glsl");
+    let mut sources: Vec<PathBuf> = (std::fs::read_dir(&dir).expect("tests/glsl"))
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .collect();
+    sources.sort();
+    let scratch = std::env::temp_dir().join(format!("glsl-roundtrip-{}", std::process::id()));
+    std::fs::create_dir_all(&scratch).expect("a scratch directory");
+    let env = "spv1.5";
+    let mut outcomes = Vec::new();
+    for source in &sources {
+        let name = source
+            .file_name()
+            .map_or_else(String::new, |n| n.to_string_lossy().into());
+        let spv = scratch.join(format!("{name}.spv"));
+        let compiled = std::process::Command::new(&glslang)
+            .args(["-V", "--target-env", "vulkan1.2", "-o"])
+            .arg(&spv)
+            .arg(source)
+            .output()
+            .expect("glslangValidator runs");
+        assert!(
+            compiled.status.success(),
+            "glslang rejects {name}: {}",
+            String::from_utf8_lossy(&compiled.stdout)
+        );
+        let words = words_from_bytes(&std::fs::read(&spv).expect("compiled")).expect("words");
+        outcomes.push((
+            "-",
+            round_trip(tools, &words, env).map_err(|e| format!("{name}: {e}")),
+        ));
+        outcomes.extend(check_pipelines(tools, &name, &words, env));
+    }
+    let _ = std::fs::remove_dir_all(&scratch);
+    let failures: Vec<&String> = (outcomes.iter())
+        .filter_map(|(_, r)| r.as_ref().err())
+        .collect();
+    println!(
+        "{} shaders compiled, {} modules with the pipelines' output, {} round-trip",
+        sources.len(),
+        outcomes.len(),
+        outcomes.len() - failures.len()
+    );
+    for failure in &failures {
+        println!("  {failure}");
+    }
+    assert!(outcomes.len() >= 3 * sources.len(), "few pipelines applied");
+    assert!(failures.is_empty(), "{} modules fail", failures.len());
 }

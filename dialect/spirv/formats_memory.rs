@@ -6,10 +6,10 @@
 
 use super::formats_structure::{parse_variable_decorations, print_variable_decorations};
 use super::formats_support::{
-    composite_element, enum_attr, enum_case, first_operand_is_pointer, int_of, parse_enum,
-    parse_pointer_type, pointer_operands_are_plain, pointer_type, print_enum, Spelling,
+    composite_element, enum_attr, enum_case, first_operand_is_pointer, int_of, memory_types_agree,
+    parse_enum, parse_pointer_type, pointer_type, print_enum, Spelling,
 };
-use crate::ir::{Op, Type, TypeData, ValueDef};
+use crate::ir::{Context, Op, Type, TypeData, Value, ValueDef};
 use crate::text::format::{
     attr_dict_entries, parse_attr_dict_into, print_dict_entries, Directive, FormState,
 };
@@ -25,7 +25,7 @@ pub(super) fn register(syntax: &mut Syntax) {
             Directive {
                 print: print_copy_memory,
                 parse: parse_copy_memory,
-                required: Some(pointer_operands_are_plain),
+                required: Some(memory_types_agree),
             },
         ),
         (
@@ -33,7 +33,7 @@ pub(super) fn register(syntax: &mut Syntax) {
             Directive {
                 print: print_load,
                 parse: parse_load,
-                required: Some(pointer_operands_are_plain),
+                required: Some(memory_types_agree),
             },
         ),
         (
@@ -41,7 +41,7 @@ pub(super) fn register(syntax: &mut Syntax) {
             Directive {
                 print: print_store,
                 parse: parse_store,
-                required: Some(pointer_operands_are_plain),
+                required: Some(memory_types_agree),
             },
         ),
         (
@@ -258,12 +258,11 @@ fn print_access_chain(p: &mut Printer, op: Op, _: &[String]) {
     print_rest(p, op, &[]);
     p.write(" : ");
     p.print_type_list(operands.iter().map(|&v| ctx.value_type(v)));
-    // A result pointer with an array stride cannot be derived from the
-    // base: it is spelled out after `->`.
-    let result = ctx.value_type(ctx.result(op, 0));
-    if matches!(ctx.type_data(result), TypeData::Dialect(d) if d.params.len() > 2) {
+    // A result type the parser would not derive from the base (one with
+    // an array stride, say) is spelled out after `->`.
+    if !result_is_derived(ctx, op) {
         p.write(" -> ");
-        p.print_type(result);
+        p.print_type(ctx.value_type(ctx.result(op, 0)));
     }
 }
 
@@ -328,14 +327,51 @@ fn parse_access_chain<'s>(
 /// The integer a `spirv.Constant` operand holds, when it is already
 /// defined.
 fn constant_index(p: &Parser, r: &OperandRef) -> Option<i128> {
-    let value = p.lookup_defined(r)?;
-    let ValueDef::Result { op, .. } = p.ctx.value_def(value) else {
+    constant_value(p.ctx, p.lookup_defined(r)?)
+}
+
+/// The integer of the `spirv.Constant` defining `value`.
+fn constant_value(ctx: &Context, value: Value) -> Option<i128> {
+    let ValueDef::Result { op, .. } = ctx.value_def(value) else {
         return None;
     };
-    if p.ctx.op_name_str(op) != "spirv.Constant" {
+    if ctx.op_name_str(op) != "spirv.Constant" {
         return None;
     }
-    int_of(p.ctx, p.ctx.attr(op, "value")?)
+    int_of(ctx, ctx.attr(op, "value")?)
+}
+
+/// Whether the custom form derives the access chain's result type from
+/// its base and indices as the parser does: the base's pointee indexed by
+/// each index (struct members by the constant defining the index) is the
+/// result's pointee, in the base's storage class, without an array
+/// stride. A struct named inside its own body (a recursive reference) is
+/// a type of its own, so a chain into one may lead to another type.
+fn result_is_derived(ctx: &Context, op: Op) -> bool {
+    let operands: Vec<Value> = ctx.operands(op).collect();
+    let Some((&base, indices)) = operands.split_first() else {
+        return false;
+    };
+    let base_type = ctx.value_type(base);
+    let result = ctx.value_type(ctx.result(op, 0));
+    let pointers =
+        (super::types::as_pointer(ctx, base_type)).zip(super::types::as_pointer(ctx, result));
+    let Some(((pointee, class), (result_pointee, result_class))) = pointers else {
+        return false;
+    };
+    let skip = usize::from(ctx.op_name_str(op).ends_with("PtrAccessChain"));
+    if indices.len() <= skip {
+        return result == base_type;
+    }
+    let mut ty = pointee;
+    for &index in &indices[skip..] {
+        match composite_element(ctx, ty, constant_value(ctx, index).unwrap_or(-1)) {
+            Some(element) => ty = element,
+            None => return false,
+        }
+    }
+    let plain = matches!(ctx.type_data(result), TypeData::Dialect(d) if d.params.len() == 2);
+    ty == result_pointee && class == result_class && plain
 }
 
 // ----- spirv.CopyMemory ----------------------------------------------------------

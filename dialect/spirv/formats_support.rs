@@ -248,3 +248,28 @@ pub(super) fn pointer_operands_are_plain(ctx: &Context, op: Op, names: &[String]
     };
     first_operand_is_pointer(ctx, op, names) && ctx.operands(op).all(plain)
 }
+
+/// Whether a load, store or copy can be spelled with its one type: its
+/// pointer operands are plain (see [`pointer_operands_are_plain`]) and
+/// point to the loaded result's type, the stored value's type, or (a copy)
+/// the same type. A struct named inside its own body (a recursive
+/// reference) is a type of its own, so a load through a pointer to one
+/// may give the full struct and print in generic form.
+pub(super) fn memory_types_agree(ctx: &Context, op: Op, names: &[String]) -> bool {
+    if !pointer_operands_are_plain(ctx, op, names) {
+        return false;
+    }
+    let pointee = |v| as_pointer(ctx, ctx.value_type(v)).map(|(t, _)| t);
+    let mut operands = ctx.operands(op);
+    let Some(target) = operands.next().and_then(pointee) else {
+        return false;
+    };
+    match (ctx.results(op).first(), operands.next()) {
+        (Some(&loaded), _) => ctx.value_type(loaded) == target,
+        (None, Some(source)) if ctx.op_name_str(op) == "spirv.CopyMemory" => {
+            pointee(source) == Some(target)
+        }
+        (None, Some(stored)) => ctx.value_type(stored) == target,
+        (None, None) => true,
+    }
+}
