@@ -14,8 +14,10 @@
 //! corpus lacks (physical storage buffer pointers to a recursive struct,
 //! 8/16/64-bit arithmetic, subgroup operations and atomics, switch
 //! fallthrough, `do`/`while` with `continue`, every kind of image and
-//! sampler) through the same checks, as compiled and as each pipeline
-//! rewrites them.
+//! sampler, specialization constants and operations on them, descriptor
+//! indexing and demote, geometry, tessellation, mesh, task and ray
+//! tracing stages, ray queries) through the same checks, as compiled and
+//! as each pipeline rewrites them.
 
 mod support;
 
