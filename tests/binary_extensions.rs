@@ -575,3 +575,53 @@ spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader, Linkage], []> {
     let complaint = support::spirv_val_complaint(&tools.join("spirv-val"), &words, "spv1.0");
     assert_eq!(complaint, None);
 }
+
+/// A loop whose header is its own continue target (one block looping on
+/// itself, as optimizers leave counting loops): it reads with a fresh
+/// back-edge block that only forwards the header's arguments, and writing
+/// folds that block back, so the binary keeps one block, its phi taking
+/// the next value from the header itself.
+const SELF_LOOP: &str = r#"
+               OpCapability Shader
+               OpMemoryModel Logical GLSL450
+               OpEntryPoint GLCompute %main "main"
+               OpExecutionMode %main LocalSize 1 1 1
+       %void = OpTypeVoid
+         %fn = OpTypeFunction %void
+        %int = OpTypeInt 32 1
+       %bool = OpTypeBool
+      %int_0 = OpConstant %int 0
+      %int_1 = OpConstant %int 1
+     %int_10 = OpConstant %int 10
+       %main = OpFunction %void None %fn
+      %entry = OpLabel
+               OpBranch %header
+     %header = OpLabel
+          %i = OpPhi %int %int_0 %entry %next %header
+       %next = OpIAdd %int %i %int_1
+       %more = OpSLessThan %bool %next %int_10
+               OpLoopMerge %merge %header None
+               OpBranchConditional %more %header %merge
+      %merge = OpLabel
+               OpReturn
+               OpFunctionEnd
+"#;
+
+#[test]
+fn a_header_that_is_its_own_continue_target_stays_one_block() {
+    let (text, listing) = round_trip(SELF_LOOP, "spv1.6", &[]);
+    assert!(text.contains("spirv.mlir.loop"), "{text}");
+    let labels = lines_with(&listing, &["OpLabel"]);
+    assert_eq!(labels.len(), 3, "entry, header, merge:\n{listing}");
+    let merge = lines_with(&listing, &["OpLoopMerge"]);
+    let header = labels[1].split_whitespace().next().unwrap_or_default();
+    assert_eq!(merge.len(), 1, "{listing}");
+    assert!(
+        merge[0].ends_with(&format!("{header} None")),
+        "the header continues to itself: {}\n{listing}",
+        merge[0]
+    );
+    let phis = lines_with(&listing, &["OpPhi"]);
+    assert_eq!(phis.len(), 1, "{listing}");
+    assert!(phis[0].ends_with(header), "{}", phis[0]);
+}

@@ -40,6 +40,9 @@ pub(super) struct Ids {
     /// Loops whose op opens a block that only passes its arguments on to
     /// the loop header: that block and the header are one binary block.
     pub(super) merged_loops: FastSet<crate::ir::Op>,
+    /// Loop back-edge blocks folded into their headers (see
+    /// [`Writer::fold_forwarding_continues`]): not written.
+    pub(super) folded_continues: FastSet<Block>,
     /// Construct results that every edge into the continuation yields
     /// the same value for: that value, so no phi is needed (pointers
     /// defined inside a loop and used after it stay plain ids).
@@ -153,12 +156,14 @@ impl Writer<'_> {
         ids.passed.clear();
         ids.continuations.clear();
         ids.merged_loops.clear();
+        ids.folded_continues.clear();
         ids.aliases.clear();
         self.name_blocks(ids, blocks)?;
         for &block in blocks {
             let label = ids.labels[&block];
             self.record_edges(ids, block, label)?;
         }
+        self.fold_forwarding_continues(ids)?;
         ids.entry_successor = self.entry_fallthrough(ids, blocks);
         let passed = &ids.passed;
         for (&op, continuation) in &ids.continuations {

@@ -4,7 +4,9 @@
 //! last block), its region's blocks, and a continuation block reached by
 //! every branch to the region's merge block, whose phis are the op's
 //! results; the inverses of the deserializer's layout (an entry block
-//! only branching to a construct's block, a block only entering a loop).
+//! only branching to a construct's block, a block only entering a loop,
+//! a back-edge block only forwarding to a header that is its own continue
+//! target).
 
 use super::function::Ids;
 use super::tables::Role;
@@ -139,6 +141,55 @@ impl Writer<'_> {
         Some(next)
     }
 
+    /// Folds each loop's back-edge block that only hands its arguments,
+    /// unchanged and used nowhere else, to the header, when the header
+    /// alone branches to it (the deserializer's fresh block for a header
+    /// that is its own continue target): the header becomes its own
+    /// continue target, its phis taking along that edge what it passed
+    /// the folded block.
+    pub(super) fn fold_forwarding_continues(&self, ids: &mut Ids) -> Result<(), SerializeError> {
+        let ctx = self.ctx;
+        let mut loops: Vec<crate::ir::Op> = (ids.continuations.keys())
+            .copied()
+            .filter(|&op| ctx.op_name_str(op) == LOOP)
+            .collect();
+        loops.sort_unstable();
+        for op in loops {
+            let inner = construct_blocks(ctx, op)?;
+            let (header, back_edge) = (inner[1], inner[inner.len() - 2]);
+            let forwards = |branch: crate::ir::Op| {
+                let args = ctx.block_args(back_edge);
+                ctx.op_name_str(branch) == "spirv.Branch"
+                    && ctx.successors(branch) == [header]
+                    && ctx.operands(branch).eq(args.iter().copied())
+                    && args.iter().all(|&a| ctx.uses(a).len() == 1)
+            };
+            // The header's own label must hold its terminator: no
+            // construct inside it continues it under another label.
+            let header_is_one_block = ctx.block_ops(header).all(|o| ctx.regions(o).is_empty());
+            if back_edge == header
+                || !header_is_one_block
+                || !only_op(ctx, back_edge).is_some_and(forwards)
+            {
+                continue;
+            }
+            let (header_label, back_label) = (ids.labels[&header], ids.labels[&back_edge]);
+            let passed = match ids.incoming.get(&back_label).map(Vec::as_slice) {
+                Some([(from, passed)]) if *from == header_label => passed.clone(),
+                _ => continue,
+            };
+            ids.incoming.remove(&back_label);
+            for edge in ids.incoming.get_mut(&header_label).into_iter().flatten() {
+                if edge.0 == back_label {
+                    *edge = (header_label, passed.clone());
+                }
+            }
+            ids.labels.insert(back_edge, header_label);
+            ids.folded_continues.insert(back_edge);
+        }
+        Ok(())
+    }
+
     /// A `spirv.mlir.selection` / `spirv.mlir.loop` as binary blocks: its
     /// first block continues the current one (a selection header, or the
     /// branch into a loop header carrying `OpLoopMerge`), then its blocks,
@@ -168,7 +219,9 @@ impl Writer<'_> {
             }
             self.labeled_block(body, ids, inner[1], true, Some(merge))?;
             for &b in &inner[2..last] {
-                self.labeled_block(body, ids, b, true, None)?;
+                if !ids.folded_continues.contains(&b) {
+                    self.labeled_block(body, ids, b, true, None)?;
+                }
             }
         } else {
             self.block_ops(body, ids, inner[0], Some(merge))?;
