@@ -10,14 +10,16 @@
 //! (custom and generic form, with locations) and parsed back, it must
 //! serialize to the same words.
 //!
-//! The shaders in `tests/glsl`, compiled here by glslang, bring what the
-//! corpus lacks (physical storage buffer pointers to a recursive struct,
+//! The shaders in `tests/glsl` (GLSL, and HLSL as glslang reads it:
+//! `name.stage.hlsl`), compiled here by glslang, bring what the corpus
+//! lacks (physical storage buffer pointers to a recursive struct,
 //! 8/16/64-bit arithmetic, subgroup operations and atomics, switch
 //! fallthrough, `do`/`while` with `continue`, every kind of image and
 //! sampler, specialization constants and operations on them, descriptor
 //! indexing and demote, geometry, tessellation, mesh, task and ray
-//! tracing stages, ray queries) through the same checks, as compiled and
-//! as each pipeline rewrites them.
+//! tracing stages, ray queries; HLSL's structured, byte-address and append
+//! buffers, wave operations, integer operands of mixed signedness) through
+//! the same checks, as compiled and as each pipeline rewrites them.
 
 mod support;
 
@@ -159,15 +161,21 @@ fn glsl_shaders_round_trip() {
     sources.sort();
     let scratch = std::env::temp_dir().join(format!("glsl-roundtrip-{}", std::process::id()));
     std::fs::create_dir_all(&scratch).expect("a scratch directory");
-    let env = "spv1.5";
     let mut outcomes = Vec::new();
     for source in &sources {
         let name = source
             .file_name()
             .map_or_else(String::new, |n| n.to_string_lossy().into());
         let spv = scratch.join(format!("{name}.spv"));
+        // HLSL (entry point `main`) for Vulkan 1.1, where glslang writes
+        // its storage buffers as `BufferBlock` uniforms.
+        let (target, env, entry) = match name.ends_with(".hlsl") {
+            true => ("vulkan1.1", "spv1.3", &["-e", "main"][..]),
+            false => ("vulkan1.2", "spv1.5", &[][..]),
+        };
         let compiled = std::process::Command::new(&glslang)
-            .args(["-V", "--target-env", "vulkan1.2", "-o"])
+            .args(entry)
+            .args(["-V", "--target-env", target, "-o"])
             .arg(&spv)
             .arg(source)
             .output()

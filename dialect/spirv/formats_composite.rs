@@ -8,7 +8,7 @@ use super::formats_support::{
     bool_of_shape, composite_element, enum_case, has_attrs, int_of, parse_enum, print_enum,
     Spelling,
 };
-use crate::ir::{AttrData, Op};
+use crate::ir::{AttrData, Context, Op, Type};
 use crate::text::format::{Directive, FormState};
 use crate::text::lexer::Tok;
 use crate::text::{PResult, Parser, Printer, Syntax};
@@ -36,7 +36,7 @@ pub(super) fn register(syntax: &mut Syntax) {
             Directive {
                 print: print_select_types,
                 parse: |p, st, _| parse_operand_types(p, st, ResultRule::Last),
-                required: None,
+                required: Some(values_share_result_type),
             },
         ),
         (
@@ -44,7 +44,7 @@ pub(super) fn register(syntax: &mut Syntax) {
             Directive {
                 print: print_operand_types,
                 parse: |p, st, _| parse_operand_types(p, st, ResultRule::First),
-                required: None,
+                required: Some(result_is_first_operand_type),
             },
         ),
         (
@@ -68,7 +68,7 @@ pub(super) fn register(syntax: &mut Syntax) {
             Directive {
                 print: print_bit_field_types,
                 parse: parse_bit_field_types,
-                required: None,
+                required: Some(bases_share_result_type),
             },
         ),
         (
@@ -76,7 +76,7 @@ pub(super) fn register(syntax: &mut Syntax) {
             Directive {
                 print: print_result_type,
                 parse: parse_struct_result,
-                required: None,
+                required: Some(operands_are_struct_members),
             },
         ),
         (
@@ -84,7 +84,7 @@ pub(super) fn register(syntax: &mut Syntax) {
             Directive {
                 print: print_operand_type_to_result,
                 parse: parse_operand_type_to_result,
-                required: None,
+                required: Some(operands_share_a_type),
             },
         ),
         (
@@ -235,6 +235,59 @@ fn parse_insert_types(p: &mut Parser, st: &mut FormState, _: &[String]) -> PResu
     st.parsed.operand_types = vec![object, composite];
     st.set_results(vec![composite]);
     Ok(())
+}
+
+/// The types of `op`'s operands.
+fn operand_types(ctx: &Context, op: Op) -> Vec<Type> {
+    ctx.operands(op).map(|v| ctx.value_type(v)).collect()
+}
+
+/// The type of `op`'s first result.
+fn result_type(ctx: &Context, op: Op) -> Option<Type> {
+    ctx.results(op).first().map(|&r| ctx.value_type(r))
+}
+
+// What each type-deriving form needs to print an op (otherwise it prints
+// in generic form): the types it leaves out are the ones it derives.
+// Integer operands may differ in signedness from each other and from the
+// result in SPIR-V (a shift of an unsigned value by a signed amount giving
+// a signed one), which these forms cannot spell.
+
+/// `spirv.Select`: the values and the result share one type.
+fn values_share_result_type(ctx: &Context, op: Op, _: &[String]) -> bool {
+    let types = operand_types(ctx, op);
+    let result = result_type(ctx, op);
+    types.len() > 1 && types[1..].iter().all(|&t| Some(t) == result)
+}
+
+/// Shifts: the result has the first operand's type.
+fn result_is_first_operand_type(ctx: &Context, op: Op, _: &[String]) -> bool {
+    operand_types(ctx, op).first().copied() == result_type(ctx, op)
+}
+
+/// Bit-field ops: the base operands (all but offset and count) and the
+/// result share one type.
+fn bases_share_result_type(ctx: &Context, op: Op, _: &[String]) -> bool {
+    let types = operand_types(ctx, op);
+    let result = result_type(ctx, op);
+    types.len() >= 2 && types[..types.len() - 2].iter().all(|&t| Some(t) == result)
+}
+
+/// Extended arithmetic: every operand has the type of the result struct's
+/// members.
+fn operands_are_struct_members(ctx: &Context, op: Op, _: &[String]) -> bool {
+    let member = result_type(ctx, op).and_then(|r| composite_element(ctx, r, 0));
+    member.is_some() && operand_types(ctx, op).iter().all(|&t| Some(t) == member)
+}
+
+/// One type printed for the operands (a `DotAccSat` accumulator has the
+/// result's).
+fn operands_share_a_type(ctx: &Context, op: Op, _: &[String]) -> bool {
+    let mut types = operand_types(ctx, op);
+    if ctx.op_name_str(op).ends_with("DotAccSat") && types.pop() != result_type(ctx, op) {
+        return false;
+    }
+    crate::text::format::all_same(types.into_iter())
 }
 
 /// Which listed type the result takes.

@@ -4,10 +4,10 @@
 //! leaves to the operands' definitions (`spirv.INTEL.SubgroupBlockRead`).
 
 use super::formats_support::{
-    enum_case, first_operand_is_pointer, has_enums, parse_enum, parse_pointer_type, print_enum,
-    Spelling,
+    enum_case, has_enums, parse_enum, parse_pointer_type, print_enum, Spelling,
 };
-use crate::ir::Op;
+use super::types::as_pointer;
+use crate::ir::{Context, Op};
 use crate::text::format::{Directive, FormState};
 use crate::text::lexer::Tok;
 use crate::text::parser::OperandRef;
@@ -28,7 +28,7 @@ pub(super) fn register(syntax: &mut Syntax) {
             Directive {
                 print: |p, op, _| print_operand_type(p, op, 0),
                 parse: parse_pointee_result,
-                required: Some(first_operand_is_pointer),
+                required: Some(operands_and_results_are_pointee),
             },
         ),
         (
@@ -120,6 +120,24 @@ fn parse_angled_enum_list(p: &mut Parser, st: &mut FormState, names: &[String]) 
 
 /// The pointer's type: the other operands and the result have its
 /// pointee type (atomics).
+/// Whether the operands after the pointer and the results are all of the
+/// pointer's pointee type, the one type the form spells (an atomic adding
+/// a signed value to an unsigned counter prints in generic form).
+fn operands_and_results_are_pointee(ctx: &Context, op: Op, _: &[String]) -> bool {
+    let mut operands = ctx.operands(op);
+    let pointee = operands
+        .next()
+        .and_then(|v| as_pointer(ctx, ctx.value_type(v)));
+    let Some((pointee, _)) = pointee else {
+        return false;
+    };
+    operands.all(|v| ctx.value_type(v) == pointee)
+        && ctx
+            .results(op)
+            .iter()
+            .all(|&r| ctx.value_type(r) == pointee)
+}
+
 fn parse_pointee_result(p: &mut Parser, st: &mut FormState, _: &[String]) -> PResult<()> {
     let (ptr, pointee, _) = parse_pointer_type(p)?;
     let mut types = vec![pointee; st.parsed.operands.len()];

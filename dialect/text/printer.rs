@@ -443,14 +443,12 @@ impl<'a> Printer<'a> {
 }
 
 /// A result name as MLIR keeps it: spaces become `_`, other characters
-/// outside `[A-Za-z0-9_$.-]` their hex code (`(` → `28`), and a leading
-/// digit gets a `_` before it.
+/// outside `[A-Za-z0-9_$.-]` their hex code (`(` → `28`), and a name that
+/// would start with a digit gets a `_` before it (MLIR checks the first
+/// character before encoding, so `@x` gives it the unparsable `40x`).
 fn sanitize_name(name: &str) -> String {
     use std::fmt::Write;
     let mut out = String::with_capacity(name.len() + 1);
-    if name.is_empty() || name.starts_with(|c: char| c.is_ascii_digit()) {
-        out.push('_');
-    }
     for c in name.chars() {
         match c {
             c if c.is_ascii_alphanumeric() || matches!(c, '_' | '$' | '.' | '-') => out.push(c),
@@ -462,6 +460,9 @@ fn sanitize_name(name: &str) -> String {
                 }
             }
         }
+    }
+    if out.is_empty() || out.starts_with(|c: char| c.is_ascii_digit()) {
+        out.insert(0, '_');
     }
     out
 }
