@@ -146,8 +146,9 @@ fn optimized_corpus_modules_round_trip() {
     );
 }
 
-/// The shaders of `tests/glsl` compiled by glslang for Vulkan 1.2: each,
-/// and what each optimizer pipeline makes of it, round-trips.
+/// The shaders of `tests/glsl` compiled by glslang (GLSL for Vulkan 1.2,
+/// HLSL for 1.1): each, and what each optimizer pipeline makes of it,
+/// round-trips.
 #[test]
 fn glsl_shaders_round_trip() {
     let (Some(tools), Some(glslang)) = (tools(), support::tool("glslangValidator")) else {
@@ -167,8 +168,9 @@ fn glsl_shaders_round_trip() {
             .file_name()
             .map_or_else(String::new, |n| n.to_string_lossy().into());
         let spv = scratch.join(format!("{name}.spv"));
-        // HLSL (entry point `main`) for Vulkan 1.1, where glslang writes
-        // its storage buffers as `BufferBlock` uniforms.
+        // HLSL (entry point `main`) for Vulkan 1.1: SPIR-V 1.3 is the last
+        // version with the `BufferBlock` uniforms glslang writes for its
+        // storage buffers and the first with wave operations.
         let (target, env, entry) = match name.ends_with(".hlsl") {
             true => ("vulkan1.1", "spv1.3", &["-e", "main"][..]),
             false => ("vulkan1.2", "spv1.5", &[][..]),
