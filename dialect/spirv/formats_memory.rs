@@ -132,14 +132,13 @@ fn print_rest(p: &mut Printer, op: Op, printed: &[&str]) {
 }
 
 /// The attribute dictionary after a memory op's custom form: the
-/// attributes in `printed` and those carrying operands of the op's
-/// instruction are properties.
+/// attributes in `printed` and those the op's format knows as inherent
+/// (the properties carrying its instruction's operands) are properties.
 fn parse_rest(p: &mut Parser, st: &mut FormState, printed: &[&str]) -> PResult<()> {
-    let op = crate::grammar::Op::from_name(p.ctx.str(st.parsed.spec.name));
-    let inherent = |name: &str| {
-        printed.contains(&name)
-            || op.is_some_and(|op| super::conventions::property_names(op).any(|n| n == name))
-    };
+    let syntax = p.syntax;
+    let format = syntax.format(p.ctx.str(st.parsed.spec.name));
+    let inherent =
+        |name: &str| printed.contains(&name) || format.is_some_and(|f| f.is_inherent(name));
     parse_attr_dict_into(p, st, &inherent, false)
 }
 

@@ -103,7 +103,6 @@ impl Reader<'_, '_> {
             return Ok(());
         }
         let region = self.ctx.regions(func)[0];
-        self.function_undefs(function)?;
         let cfg = Cfg::new(self.view, function)?;
         let mut body = Body::new(&cfg)?;
         let mut scope = Scope {
@@ -126,22 +125,6 @@ impl Reader<'_, '_> {
             return Err(self
                 .view
                 .error(def, format!("%{id} is used but never defined")));
-        }
-        Ok(())
-    }
-
-    /// `OpUndef`s inside `function`'s blocks stand, like module-level
-    /// ones, for a `spirv.Undef` at each use (where writing the module
-    /// puts them at module level, reading it back finds the same ops).
-    fn function_undefs(&mut self, function: &Function) -> Result<(), DecodeError> {
-        for block in self.view.function_blocks(function) {
-            for index in block.start..block.terminator {
-                let inst = self.view.insts[index as usize];
-                if inst.op == Op::Undef {
-                    let ty = self.type_of_id(index, Some(inst.result_type))?;
-                    self.globals.insert(inst.result, Global::Undef(ty));
-                }
-            }
         }
         Ok(())
     }
@@ -216,6 +199,17 @@ impl Reader<'_, '_> {
             return Ok(value);
         }
         let def = self.view.def_inst(id).copied();
+        if let Some(undef) = def.filter(|d| d.op == Op::Undef) {
+            // An `OpUndef` inside a function stands, like a module-level
+            // one, for a `spirv.Undef` at each use (where writing the
+            // module puts it at module level, reading it back finds the
+            // same ops).
+            let ty = self.type_of_id(at, Some(undef.result_type))?;
+            self.globals.insert(id, Global::Undef(ty));
+            if let Some(value) = self.materialize_global(builder, at, id)? {
+                return Ok(value);
+            }
+        }
         let defined_later = def.is_some_and(|d| d.result_type != 0 && d.op != Op::ExtInst);
         let Some(def) = def.filter(|_| defined_later) else {
             let message = format!("%{id} cannot be used here (not a value of this function)");
@@ -256,7 +250,7 @@ impl Reader<'_, '_> {
                 self.track_line(index);
                 return Ok(());
             }
-            // See [`Reader::function_undefs`].
+            // Stands for a `spirv.Undef` at each use (see `Reader::value`).
             Op::Nop | Op::Undef => return Ok(()),
             _ => {}
         }

@@ -55,12 +55,24 @@ impl Yields {
 /// unchanged and used nowhere else, to the loop header through the
 /// region's entry block.
 pub(super) fn opens_loop(ctx: &Context, block: Block, op: crate::ir::Op, inner: &[Block]) -> bool {
-    let args = ctx.block_args(block);
     ctx.op_name_str(op) == LOOP
         && ctx.block_ops(block).next() == Some(op)
-        && matches!(only_op(ctx, inner[0]), Some(branch) if ctx.successors(branch) == [inner[1]]
-            && ctx.operands(branch).eq(args.iter().copied()))
-        && args.iter().all(|&a| ctx.uses(a).len() == 1)
+        && forwarding_branch(ctx, inner[0], ctx.block_args(block), inner[1]).is_some()
+}
+
+/// The branch that is `from`'s only op when it goes to `to` alone passing
+/// `args` unchanged, each used nowhere else.
+fn forwarding_branch(
+    ctx: &Context,
+    from: Block,
+    args: &[Value],
+    to: Block,
+) -> Option<crate::ir::Op> {
+    only_op(ctx, from).filter(|&branch| {
+        ctx.successors(branch) == [to]
+            && ctx.operands(branch).eq(args.iter().copied())
+            && args.iter().all(|&a| ctx.uses(a).len() == 1)
+    })
 }
 
 /// The op of a block holding just one.
@@ -157,20 +169,12 @@ impl Writer<'_> {
         for op in loops {
             let inner = construct_blocks(ctx, op)?;
             let (header, back_edge) = (inner[1], inner[inner.len() - 2]);
-            let forwards = |branch: crate::ir::Op| {
-                let args = ctx.block_args(back_edge);
-                ctx.op_name_str(branch) == "spirv.Branch"
-                    && ctx.successors(branch) == [header]
-                    && ctx.operands(branch).eq(args.iter().copied())
-                    && args.iter().all(|&a| ctx.uses(a).len() == 1)
-            };
+            let forwards = forwarding_branch(ctx, back_edge, ctx.block_args(back_edge), header)
+                .is_some_and(|branch| ctx.op_name_str(branch) == "spirv.Branch");
             // The header's own label must hold its terminator: no
             // construct inside it continues it under another label.
             let header_is_one_block = ctx.block_ops(header).all(|o| ctx.regions(o).is_empty());
-            if back_edge == header
-                || !header_is_one_block
-                || !only_op(ctx, back_edge).is_some_and(forwards)
-            {
+            if back_edge == header || !header_is_one_block || !forwards {
                 continue;
             }
             let (header_label, back_label) = (ids.labels[&header], ids.labels[&back_edge]);
