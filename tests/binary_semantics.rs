@@ -16,10 +16,11 @@
 //!   `OpTypeForwardPointer` (written only where a struct is recursive) are
 //!   left out.
 //! - The corpus compute shaders (every module with a `GLCompute` entry
-//!   point) whose resources are all buffers run on
+//!   point) whose resources are buffers, images and samplers run on
 //!   Vulkan (lavapipe when no GPU), original and round trip, with the same
-//!   deterministic contents in every buffer and push constant: the buffers
-//!   afterwards are byte for byte the same; so do the same shaders as
+//!   deterministic contents in every buffer, image and push constant: the
+//!   buffers and images afterwards are byte for byte the same; so do the
+//!   same shaders as
 //!   `support::OPTIMIZER_PIPELINES` rewrite them (phis, values flowing out
 //!   of constructs, restructured control flow, the Vulkan memory model;
 //!   one pipeline left out, see [`NOT_RUN_PIPELINE`]) and their round
@@ -30,27 +31,28 @@ use spirv_dialect::binary::deserialize::deserialize;
 use spirv_dialect::binary::serialize::serialize;
 use spirv_dialect::binary::{decode_module, words_from_bytes, Instruction, Operand};
 use spirv_dialect::grammar::Op;
-use spirv_dialect::runtime::interface::{reflect, ResourceKind};
+use spirv_dialect::runtime::interface::{reflect, ImageShape, ResourceKind};
 use spirv_dialect::runtime::vulkan::{
-    Binding, BoundBuffer, Buffer, Context, ContextOptions, DescriptorKind, Kernel, KernelDesc,
-    Slot, Stream,
+    image_format, Binding, BoundBuffer, Buffer, Context, ContextOptions, Image, ImageDesc, Kernel,
+    KernelDesc, Stream, TexelFormat,
 };
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 mod support;
 
 /// Corpus files whose instruction streams survive the round trip.
 const SAME_STREAMS_FLOOR: usize = 1080;
-/// Corpus compute shaders run, original and round trip, with equal results.
-const SAME_RESULTS_FLOOR: usize = 17;
+/// Corpus compute shaders run, original and round trip, with equal results
+/// (all but one slang kernel lavapipe rejects).
+const SAME_RESULTS_FLOOR: usize = 29;
 /// The optimizer pipeline whose compute shaders are not run: lavapipe
 /// (Mesa 22.3) crashes with a segmentation fault creating or running the
 /// slang n-body `particle_calculate` shader as it rewrites it (16-bit float
 /// arithmetic), though spirv-val accepts that module for Vulkan 1.1.
 const NOT_RUN_PIPELINE: &str = "precision and types";
 /// Rewritten compute shaders run, original and round trip, with equal
-/// results (17 after `-O`, 16 after restructuring, 5 after the Vulkan
-/// memory model, which applies to SPIR-V 1.3 and later only).
-const REWRITTEN_SAME_RESULTS_FLOOR: usize = 38;
+/// results (after `-O`, after restructuring, and after the Vulkan memory
+/// model, which applies to SPIR-V 1.3 and later only).
+const REWRITTEN_SAME_RESULTS_FLOOR: usize = 62;
 
 /// `words` deserialized and serialized again; `None` where either fails
 /// (`binary_roundtrip` accounts for those).
@@ -455,9 +457,50 @@ fn contents(bytes: u64) -> Vec<u8> {
 /// Bytes past its fixed part each buffer gets, for trailing runtime arrays.
 const RUNTIME_ARRAY_BYTES: u64 = 1 << 16;
 
-/// The buffers of one run of `spirv`'s compute entry point after a
-/// dispatch of one workgroup; `Err` when the kernel cannot run here.
-fn run(context: &Context, spirv: &[u32]) -> Result<Vec<Vec<u8>>, String> {
+/// Texels along each dimension of the images a kernel gets: a workgroup
+/// of the corpus kernels covers 16x16.
+const IMAGE_SIDE: u32 = 16;
+
+/// The format of the images bound where a kernel's image type names none.
+const UNKNOWN_FORMAT_STANDS_FOR: TexelFormat = TexelFormat::R32G32B32A32_SFLOAT;
+
+/// The deterministic contents of an image: texels of 32-bit float formats
+/// hold fractions (`(i % 16 + 1) / 16`), others bytes counting up.
+fn image_contents(desc: &ImageDesc) -> Vec<u8> {
+    let bytes = desc.byte_size().unwrap_or(0) as usize;
+    let floats = matches!(
+        desc.format,
+        TexelFormat::R32_SFLOAT | TexelFormat::R32G32_SFLOAT | TexelFormat::R32G32B32A32_SFLOAT
+    );
+    match floats {
+        true => (0..bytes / 4)
+            .flat_map(|i| ((i % 16 + 1) as f32 / 16.0).to_le_bytes())
+            .collect(),
+        false => (0..bytes).map(|i| (i % 251) as u8).collect(),
+    }
+}
+
+/// An image for a kernel's image slot of `shape`, with its contents.
+fn image_for(context: &Context, shape: ImageShape) -> Result<(Image, Vec<u8>), String> {
+    let mut extent = [1; 3];
+    extent[..shape.dimensions as usize].fill(IMAGE_SIDE);
+    let desc = ImageDesc {
+        format: image_format(shape.format).unwrap_or(UNKNOWN_FORMAT_STANDS_FOR),
+        dimensions: shape.dimensions,
+        extent,
+    };
+    let contents = image_contents(&desc);
+    let image = Image::with_data(context, desc, &contents).map_err(|e| e.to_string())?;
+    Ok((image, contents))
+}
+
+/// A buffer's or image's bytes before and after a dispatch.
+type BeforeAndAfter = (Vec<u8>, Vec<u8>);
+
+/// What each buffer and image of one run of `spirv`'s compute entry point
+/// held before and after a dispatch of one workgroup; `Err` when the
+/// kernel cannot run here.
+fn run(context: &Context, spirv: &[u32]) -> Result<Vec<BeforeAndAfter>, String> {
     let interface = reflect(spirv).map_err(|e| e.message)?;
     let entry = (interface.entry_points.iter())
         .find(|e| e.execution_model == 5)
@@ -465,32 +508,41 @@ fn run(context: &Context, spirv: &[u32]) -> Result<Vec<Vec<u8>>, String> {
     if interface.bindings.is_empty() {
         return Err("no buffers to compare".into());
     }
-    let mut slots = Vec::new();
     let mut bindings = Vec::new();
+    let mut before = Vec::new();
     for resource in &interface.bindings {
-        let kind = match resource.kind {
-            ResourceKind::StorageBuffer => DescriptorKind::Storage,
-            ResourceKind::UniformBuffer => DescriptorKind::Uniform,
-            other => return Err(format!("a {other:?} resource")),
-        };
         let (set, binding) = (resource.set, resource.binding);
-        slots.push(Slot { set, binding, kind });
-        let size = resource.min_size + RUNTIME_ARRAY_BYTES;
-        let mut buffers = Vec::new();
-        for _ in 0..resource.count.max(1) {
-            let buffer = Buffer::with_data(context, &contents(size)).map_err(|e| e.to_string())?;
-            buffers.push(BoundBuffer {
-                buffer,
-                offset: 0,
-                range: None,
-                dynamic_offset: 0,
-            });
-        }
-        bindings.push(Binding {
+        let mut bound = Binding {
             set,
             binding,
-            buffers,
-        });
+            ..Binding::default()
+        };
+        for _ in 0..resource.count.max(1) {
+            match resource.kind {
+                ResourceKind::StorageBuffer | ResourceKind::UniformBuffer => {
+                    let contents = contents(resource.min_size + RUNTIME_ARRAY_BYTES);
+                    let buffer =
+                        Buffer::with_data(context, &contents).map_err(|e| e.to_string())?;
+                    before.push(contents);
+                    bound.buffers.push(BoundBuffer {
+                        buffer,
+                        offset: 0,
+                        range: None,
+                        dynamic_offset: 0,
+                    });
+                }
+                ResourceKind::StorageImage(shape)
+                | ResourceKind::SampledImage(shape)
+                | ResourceKind::CombinedImageSampler(shape) => {
+                    let (image, contents) = image_for(context, shape)?;
+                    before.push(contents);
+                    bound.images.push(image);
+                }
+                ResourceKind::Sampler => {}
+                other => return Err(format!("a {other:?} resource")),
+            }
+        }
+        bindings.push(bound);
     }
     let push = contents(u64::from(interface.push_constant_size.unwrap_or(0)));
     let kernel = Kernel::new(
@@ -498,7 +550,7 @@ fn run(context: &Context, spirv: &[u32]) -> Result<Vec<Vec<u8>>, String> {
         &KernelDesc {
             spirv,
             entry_point: &entry.name,
-            slots,
+            slots: Vec::new(),
             specialization: Vec::new(),
             push_constant_size: push.len() as u32,
             subgroup: Default::default(),
@@ -509,9 +561,14 @@ fn run(context: &Context, spirv: &[u32]) -> Result<Vec<Vec<u8>>, String> {
     let mut stream = Stream::new(context).map_err(|e| e.to_string())?;
     (stream.dispatch(&kernel, &group, &push, [1, 1, 1])).map_err(|e| e.to_string())?;
     stream.finish().map_err(|e| e.to_string())?;
-    Ok((bindings.iter().flat_map(|b| &b.buffers))
-        .map(|b| b.buffer.read())
-        .collect())
+    let mut after = Vec::new();
+    for binding in &bindings {
+        after.extend(binding.buffers.iter().map(|b| b.buffer.read()));
+        for image in &binding.images {
+            after.push(image.read(context).map_err(|e| e.to_string())?);
+        }
+    }
+    Ok(before.into_iter().zip(after).collect())
 }
 
 #[test]
@@ -619,12 +676,12 @@ fn compare_on_vulkan(context: &Context, words: &[u32]) -> Comparison {
         Err(e) => return Comparison::NotRun(e),
     };
     match run(context, &written) {
-        // Whether the kernel wrote anything: its buffers no longer hold
-        // the contents they started with.
+        // Whether the kernel wrote anything: its buffers or images no
+        // longer hold the contents they started with.
         Ok(after) if after == before => Comparison::Same {
-            wrote: before.iter().any(|b| *b != contents(b.len() as u64)),
+            wrote: before.iter().any(|(start, end)| start != end),
         },
-        Ok(_) => Comparison::Different("different buffers".into()),
+        Ok(_) => Comparison::Different("different buffers or images".into()),
         Err(e) => Comparison::Different(format!("the round trip fails: {e}")),
     }
 }

@@ -3,14 +3,24 @@
 //! a specialization constant, ordered dispatches across descriptor sets with
 //! push constants and timestamps, and the errors for mismatched bindings.
 //! The interface reader is also run over every binary of the corpus.
+//!
+//! Images: a kernel compiled by glslang reads a storage image, a sampled
+//! image fetched without a sampler, a combined image-sampler (default and
+//! unnormalized-coordinate samplers) and a sampled image through a separate
+//! sampler, and writes a storage image whose texels are checked; images
+//! copied through buffers on a stream; the interface reader's image kinds;
+//! and the errors for images that do not fit their slot.
+
+mod support;
 
 use spirv_dialect::amber::shader::assemble;
-use spirv_dialect::runtime::interface::{reflect, words_from_bytes, ResourceKind};
+use spirv_dialect::runtime::interface::{reflect, words_from_bytes, ImageShape, ResourceKind};
 use spirv_dialect::runtime::vulkan::{
-    Binding, BoundBuffer, Buffer, Context, ContextOptions, DescriptorKind, Kernel, KernelDesc,
-    RuntimeError, Slot, Stream,
+    image_format, Binding, BoundBuffer, Buffer, Context, ContextOptions, DescriptorKind, Image,
+    ImageDesc, Kernel, KernelDesc, RuntimeError, SamplerDesc, Slot, Stream, TexelFormat,
 };
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 const CORPUS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/corpus");
 
@@ -50,6 +60,7 @@ fn storage(buffer: &Buffer, set: u32, binding: u32) -> Binding {
             range: None,
             dynamic_offset: 0,
         }],
+        ..Binding::default()
     }
 }
 
@@ -347,5 +358,264 @@ fn mismatched_resources_are_clear_errors() {
     assert!(failure(too_much_push).contains("push constants"));
     let too_many_groups = stream.dispatch(&kernel, &group, &[], [u32::MAX, 1, 1]);
     assert!(failure(too_many_groups).contains("exceeds the device limit"));
+    assert_clean(&context);
+}
+
+const SIDE: u32 = 4;
+
+const IMAGE_KERNEL: &str = r#"#version 450
+#extension GL_EXT_samplerless_texture_functions : require
+layout(local_size_x = 4, local_size_y = 4) in;
+layout(set = 0, binding = 0, rgba8) uniform readonly image2D source;
+layout(set = 0, binding = 1) uniform texture2D fetched;
+layout(set = 0, binding = 2) uniform sampler2D sampled;
+layout(set = 0, binding = 3) uniform sampler nearest;
+layout(set = 1, binding = 0, r32ui) uniform writeonly uimage2D result;
+void main() {
+    ivec2 at = ivec2(gl_GlobalInvocationID.xy);
+    vec2 centre = (vec2(at) + 0.5) / 4.0;
+    uint a = uint(imageLoad(source, at).r * 255.0 + 0.5);
+    uint b = uint(texelFetch(fetched, at, 0).g);
+    uint c = uint(textureLod(sampled, centre, 0.0).r);
+    uint d = uint(textureLod(sampler2D(fetched, nearest), centre, 0.0).b);
+    imageStore(result, at, uvec4(a + 100 * b + 10000 * c + 1000000 * d));
+}
+"#;
+
+/// `IMAGE_KERNEL` compiled by glslang for Vulkan 1.1.
+fn image_kernel_spirv() -> Option<Vec<u32>> {
+    let Some(glslang) = support::tool("glslangValidator") else {
+        println!("skipped: glslangValidator not found");
+        return None;
+    };
+    static CALLS: AtomicUsize = AtomicUsize::new(0);
+    let call = CALLS.fetch_add(1, Ordering::Relaxed);
+    let dir = std::env::temp_dir().join(format!("vulkan-images-{}-{call}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temporary directory");
+    let (source, binary) = (dir.join("kernel.comp"), dir.join("kernel.spv"));
+    std::fs::write(&source, IMAGE_KERNEL).expect("write the kernel");
+    let output = std::process::Command::new(glslang)
+        .args(["-V", "--target-env", "vulkan1.1", "-o"])
+        .arg(&binary)
+        .arg(&source)
+        .output()
+        .expect("glslangValidator runs");
+    assert!(output.status.success(), "{output:?}");
+    let bytes = std::fs::read(&binary).expect("compiled kernel");
+    let _ = std::fs::remove_dir_all(&dir);
+    Some(words_from_bytes(&bytes).expect("whole words"))
+}
+
+fn desc(format: TexelFormat) -> ImageDesc {
+    ImageDesc {
+        format,
+        dimensions: 2,
+        extent: [SIDE, SIDE, 1],
+    }
+}
+
+/// An image whose texel `i` (x fastest) holds `texel(i)`'s bytes.
+fn image(context: &Context, format: TexelFormat, texel: impl Fn(u32) -> Vec<u8>) -> Image {
+    let bytes: Vec<u8> = (0..SIDE * SIDE).flat_map(texel).collect();
+    Image::with_data(context, desc(format), &bytes).expect("image")
+}
+
+fn floats(values: [f32; 4]) -> Vec<u8> {
+    values.iter().flat_map(|v| v.to_le_bytes()).collect()
+}
+
+fn images(context: &Context) -> [Image; 4] {
+    [
+        image(context, TexelFormat::R8G8B8A8_UNORM, |i| {
+            vec![i as u8, 0, 0, 0]
+        }),
+        image(context, TexelFormat::R32G32B32A32_SFLOAT, |i| {
+            floats([0.0, (i + 1) as f32, (i % 3) as f32, 0.0])
+        }),
+        image(context, TexelFormat::R32_SFLOAT, |i| {
+            ((2 * i) as f32).to_le_bytes().to_vec()
+        }),
+        Image::new(context, desc(TexelFormat::R32_UINT)).expect("result image"),
+    ]
+}
+
+fn bind(set: u32, binding: u32, images: &[&Image]) -> Binding {
+    Binding {
+        set,
+        binding,
+        buffers: Vec::new(),
+        images: images.iter().map(|&i| i.clone()).collect(),
+        sampler: None,
+    }
+}
+
+fn image_kernel(context: &Context, spirv: &[u32]) -> Kernel {
+    let desc = KernelDesc {
+        spirv,
+        entry_point: "main",
+        slots: Vec::new(),
+        specialization: Vec::new(),
+        push_constant_size: 0,
+        subgroup: Default::default(),
+    };
+    Kernel::new(context, &desc).expect("kernel")
+}
+
+#[test]
+fn the_interface_names_each_image_kind() {
+    let Some(spirv) = image_kernel_spirv() else {
+        return;
+    };
+    let interface = reflect(&spirv).expect("reflect");
+    let kinds: Vec<(u32, u32, ResourceKind)> = (interface.bindings.iter())
+        .map(|b| (b.set, b.binding, b.kind))
+        .collect();
+    let shape = |format| ImageShape {
+        dimensions: 2,
+        format,
+    };
+    assert_eq!(
+        kinds,
+        [
+            (0, 0, ResourceKind::StorageImage(shape(4))),
+            (0, 1, ResourceKind::SampledImage(shape(0))),
+            (0, 2, ResourceKind::CombinedImageSampler(shape(0))),
+            (0, 3, ResourceKind::Sampler),
+            (1, 0, ResourceKind::StorageImage(shape(33))),
+        ]
+    );
+    assert_eq!(image_format(4), Some(TexelFormat::R8G8B8A8_UNORM));
+    assert_eq!(image_format(33), Some(TexelFormat::R32_UINT));
+    assert_eq!(image_format(0), None);
+}
+
+#[test]
+fn a_kernel_reads_and_writes_images() {
+    let Some(context) = context() else { return };
+    let Some(spirv) = image_kernel_spirv() else {
+        return;
+    };
+    let kernel = image_kernel(&context, &spirv);
+    let [source, fetched, sampled, result] = images(&context);
+    let mut stream = Stream::new(&context).expect("stream");
+    // The combined image-sampler reads texel centres with the default
+    // sampler; with unnormalized coordinates the same coordinates (all
+    // below 1) read texel 0.
+    for unnormalized in [false, true] {
+        let mut combined = bind(0, 2, &[&sampled]);
+        combined.sampler = Some(SamplerDesc {
+            normalized_coordinates: !unnormalized,
+            ..SamplerDesc::default()
+        });
+        let group = kernel
+            .bind(&[
+                bind(0, 0, &[&source]),
+                bind(0, 1, &[&fetched]),
+                combined,
+                bind(1, 0, &[&result]),
+            ])
+            .expect("bind");
+        stream
+            .dispatch(&kernel, &group, &[], [1, 1, 1])
+            .expect("dispatch");
+        stream.finish().expect("finish");
+        let texels: Vec<u32> = (result.read(&context).expect("read").chunks_exact(4))
+            .map(|t| u32::from_le_bytes([t[0], t[1], t[2], t[3]]))
+            .collect();
+        let sampled_at = |i: u32| if unnormalized { 0 } else { 2 * i };
+        let expected: Vec<u32> = (0..SIDE * SIDE)
+            .map(|i| i + 100 * (i + 1) + 10000 * sampled_at(i) + 1_000_000 * (i % 3))
+            .collect();
+        assert_eq!(texels, expected, "unnormalized coordinates: {unnormalized}");
+    }
+    // Through buffers on a stream: the result copied out, into another
+    // image and back.
+    let out = Buffer::new(&context, result.byte_size()).expect("buffer");
+    let copy = Image::new(&context, desc(TexelFormat::R32_UINT)).expect("image");
+    let back = Buffer::new(&context, result.byte_size()).expect("buffer");
+    stream.copy_from_image(&result, &out).expect("copy out");
+    stream.copy_to_image(&out, &copy).expect("copy in");
+    stream.copy_from_image(&copy, &back).expect("copy back");
+    stream.finish().expect("finish copies");
+    assert_eq!(back.read(), result.read(&context).expect("read"));
+    assert_clean(&context);
+}
+
+#[test]
+fn images_that_do_not_fit_their_slot_are_clear_errors() {
+    let Some(context) = context() else { return };
+    let Some(spirv) = image_kernel_spirv() else {
+        return;
+    };
+    let kernel = image_kernel(&context, &spirv);
+    let [source, fetched, sampled, result] = images(&context);
+    let bound = |source: &Image, result: Binding| {
+        kernel.bind(&[
+            bind(0, 0, &[source]),
+            bind(0, 1, &[&fetched]),
+            bind(0, 2, &[&sampled]),
+            result,
+        ])
+    };
+    let wrong_format = failure(bound(&fetched, bind(1, 0, &[&result])));
+    assert!(
+        wrong_format.contains("R32G32B32A32_SFLOAT image is bound at set 0 binding 0")
+            && wrong_format.contains("declares R8G8B8A8_UNORM"),
+        "{wrong_format}"
+    );
+    let line = Image::new(
+        &context,
+        ImageDesc {
+            format: TexelFormat::R32_UINT,
+            dimensions: 1,
+            extent: [SIDE, 1, 1],
+        },
+    )
+    .expect("1D image");
+    let wrong_dimensions = failure(bound(&source, bind(1, 0, &[&line])));
+    assert!(
+        wrong_dimensions.contains("a 1D image is bound at set 1 binding 0"),
+        "{wrong_dimensions}"
+    );
+    let missing = failure(kernel.bind(&[bind(0, 0, &[&source])]));
+    assert!(
+        missing.contains("set 0 binding 1 but no image is bound"),
+        "{missing}"
+    );
+    let two = failure(bound(&source, bind(1, 0, &[&result, &result])));
+    assert!(two.contains("holds 1 images but 2 were bound"), "{two}");
+    let buffer = Buffer::new(&context, 64).expect("buffer");
+    let mut buffer_binding = bind(1, 0, &[]);
+    buffer_binding.buffers.push(BoundBuffer {
+        buffer: buffer.clone(),
+        offset: 0,
+        range: None,
+        dynamic_offset: 0,
+    });
+    let as_buffer = failure(bound(&source, buffer_binding));
+    assert!(as_buffer.contains("takes images only"), "{as_buffer}");
+    let flat = ImageDesc {
+        format: TexelFormat::R32_UINT,
+        dimensions: 2,
+        extent: [SIDE, SIDE, 2],
+    };
+    let bad_extent = failure(Image::new(&context, flat));
+    assert!(
+        bad_extent.contains("a 2D image cannot be 4x4x2 texels"),
+        "{bad_extent}"
+    );
+    let short = failure(Image::with_data(
+        &context,
+        desc(TexelFormat::R32_UINT),
+        &[0; 8],
+    ));
+    assert!(
+        short.contains("8 bytes given for an image of 64 bytes"),
+        "{short}"
+    );
+    let mut stream = Stream::new(&context).expect("stream");
+    let small = Buffer::new(&context, 8).expect("buffer");
+    let overrun = failure(stream.copy_from_image(&result, &small));
+    assert!(overrun.contains("cannot hold the 64 bytes"), "{overrun}");
     assert_clean(&context);
 }

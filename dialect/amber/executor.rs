@@ -312,6 +312,7 @@ impl Executor<'_> {
                         dynamic_offset: bound.dynamic_offset,
                     })
                     .collect(),
+                ..Binding::default()
             })
             .collect();
         kernel.bind(&bindings).map_err(halt_for(pipeline))

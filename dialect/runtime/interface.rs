@@ -19,8 +19,39 @@ pub enum ResourceKind {
     UniformTexelBuffer,
     /// A `UniformConstant` buffer image read and written as storage (`imageBuffer`).
     StorageTexelBuffer,
-    /// Images, samplers and other opaque `UniformConstant` resources.
+    /// A 1D, 2D or 3D image read and written as storage (`image2D`, `RWTexture2D`).
+    StorageImage(ImageShape),
+    /// A 1D, 2D or 3D image read without a sampler (`texture2D`, `Texture2D`).
+    SampledImage(ImageShape),
+    /// An image with its sampler (`sampler2D`).
+    CombinedImageSampler(ImageShape),
+    /// A sampler alone (`sampler`, `SamplerState`).
+    Sampler,
+    /// Other opaque `UniformConstant` resources: arrayed, multisampled,
+    /// cube and subpass images, acceleration structures.
     Opaque,
+}
+
+/// What an image resource's type says of the images it takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ImageShape {
+    /// 1, 2 or 3 dimensions.
+    pub dimensions: u32,
+    /// The SPIR-V `ImageFormat` (0: `Unknown`, any format the device can
+    /// use that way).
+    pub format: u32,
+}
+
+impl ImageShape {
+    /// The shape of a non-arrayed, single-sampled image of SPIR-V `Dim`
+    /// `dim` (1D, 2D or 3D only).
+    fn of(dim: u32, arrayed: u32, multisampled: u32, format: u32) -> Option<ImageShape> {
+        let dimensions = match dim {
+            0..=2 => dim + 1,
+            _ => return None,
+        };
+        (arrayed == 0 && multisampled == 0).then_some(ImageShape { dimensions, format })
+    }
 }
 
 /// One descriptor binding the kernel declares.
@@ -83,6 +114,7 @@ mod op {
     pub const TYPE_VECTOR: u16 = 23;
     pub const TYPE_MATRIX: u16 = 24;
     pub const TYPE_IMAGE: u16 = 25;
+    pub const TYPE_SAMPLER: u16 = 26;
     pub const TYPE_SAMPLED_IMAGE: u16 = 27;
     pub const TYPE_ARRAY: u16 = 28;
     pub const TYPE_RUNTIME_ARRAY: u16 = 29;
@@ -113,15 +145,38 @@ mod storage_class {
 
 #[derive(Clone, Debug)]
 enum Type {
-    Scalar { bytes: u32 },
-    Vector { component: u32, count: u32 },
-    Matrix { columns: u32 },
-    Array { element: u32, length_id: u32 },
+    Scalar {
+        bytes: u32,
+    },
+    Vector {
+        component: u32,
+        count: u32,
+    },
+    Matrix {
+        columns: u32,
+    },
+    Array {
+        element: u32,
+        length_id: u32,
+    },
     RuntimeArray,
-    Struct { members: Vec<u32> },
-    Pointer { pointee: u32 },
-    Image { dim: u32, sampled: u32 },
-    SampledImage { image: u32 },
+    Struct {
+        members: Vec<u32>,
+    },
+    Pointer {
+        pointee: u32,
+    },
+    Image {
+        dim: u32,
+        arrayed: u32,
+        multisampled: u32,
+        sampled: u32,
+        format: u32,
+    },
+    SampledImage {
+        image: u32,
+    },
+    Sampler,
     Other,
 }
 
@@ -159,11 +214,32 @@ impl Module {
             .map(|(_, v)| *v)
     }
 
-    /// The image type itself, or the one a sampled-image type wraps.
-    fn image_of(&self, id: u32) -> Option<&Type> {
-        match self.types.get(&id) {
-            Some(Type::SampledImage { image }) => self.types.get(image),
-            other => other,
+    /// How a `UniformConstant` variable of type `id` is bound.
+    fn opaque_kind(&self, id: u32) -> ResourceKind {
+        let (image, combined) = match self.types.get(&id) {
+            Some(Type::SampledImage { image }) => (self.types.get(image), true),
+            Some(Type::Sampler) => return ResourceKind::Sampler,
+            other => (other, false),
+        };
+        let Some(&Type::Image {
+            dim,
+            arrayed,
+            multisampled,
+            sampled,
+            format,
+        }) = image
+        else {
+            return ResourceKind::Opaque;
+        };
+        let shape = ImageShape::of(dim, arrayed, multisampled, format);
+        match (dim, sampled, combined, shape) {
+            // `samplerBuffer` is a sampled image of a buffer image.
+            (DIM_BUFFER, 1, _, _) => ResourceKind::UniformTexelBuffer,
+            (DIM_BUFFER, 2, false, _) => ResourceKind::StorageTexelBuffer,
+            (_, _, true, Some(shape)) => ResourceKind::CombinedImageSampler(shape),
+            (_, 1, false, Some(shape)) => ResourceKind::SampledImage(shape),
+            (_, 2, false, Some(shape)) => ResourceKind::StorageImage(shape),
+            _ => ResourceKind::Opaque,
         }
     }
 
@@ -313,9 +389,15 @@ fn read_instruction(module: &mut Module, opcode: u16, operands: &[u32]) {
                 operand(0),
                 Type::Image {
                     dim: operand(2),
+                    arrayed: operand(4),
+                    multisampled: operand(5),
                     sampled: operand(6),
+                    format: operand(7),
                 },
             );
+        }
+        op::TYPE_SAMPLER => {
+            module.types.insert(operand(0), Type::Sampler);
         }
         op::TYPE_SAMPLED_IMAGE => {
             module
@@ -431,17 +513,7 @@ fn assemble_interface(module: &Module) -> KernelInterface {
                 ResourceKind::StorageBuffer
             }
             storage_class::UNIFORM => ResourceKind::UniformBuffer,
-            storage_class::UNIFORM_CONSTANT => match module.image_of(block) {
-                Some(Type::Image {
-                    dim: DIM_BUFFER,
-                    sampled: 1,
-                }) => ResourceKind::UniformTexelBuffer,
-                Some(Type::Image {
-                    dim: DIM_BUFFER,
-                    sampled: 2,
-                }) => ResourceKind::StorageTexelBuffer,
-                _ => ResourceKind::Opaque,
-            },
+            storage_class::UNIFORM_CONSTANT => module.opaque_kind(block),
             _ => continue,
         };
         let is_block = matches!(

@@ -49,6 +49,7 @@ impl Ours {
                 set: 0,
                 binding,
                 buffers: vec![bound],
+                ..Binding::default()
             });
         }
         let copy_group = copy_kernel.bind(&bindings)?;

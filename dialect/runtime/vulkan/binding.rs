@@ -1,8 +1,11 @@
-//! Binding groups: the descriptor sets (and texel-buffer views) that attach
-//! buffers to a kernel's (set, binding) slots, checked against what the
-//! kernel declares — every slot bound, array lengths, offsets aligned, ranges
-//! inside the buffer and large enough for the kernel's block.
+//! Binding groups: the descriptor sets (and texel-buffer views, samplers)
+//! that attach buffers and images to a kernel's (set, binding) slots,
+//! checked against what the kernel declares — every slot bound, array
+//! lengths, offsets aligned, ranges inside the buffer and large enough for
+//! the kernel's block, images of the dimensions and format its image type
+//! names and usable that way.
 
+use super::image::{image_format, texel_bytes, Image, SamplerDesc};
 use super::kernel::{vk_error, DescriptorKind, Kernel, Slot, SlotInfo};
 use super::memory::Buffer;
 use super::RuntimeError;
@@ -20,12 +23,16 @@ pub struct BoundBuffer {
     pub dynamic_offset: u32,
 }
 
-/// Buffers for one slot: one, or one per element of a buffer array.
-#[derive(Clone)]
+/// What one slot is bound to: buffers (one, or one per element of a buffer
+/// array) for buffer slots, images for image slots; the sampler of sampler
+/// and combined image-sampler slots (the default one when `None`).
+#[derive(Clone, Default)]
 pub struct Binding {
     pub set: u32,
     pub binding: u32,
     pub buffers: Vec<BoundBuffer>,
+    pub images: Vec<Image>,
+    pub sampler: Option<SamplerDesc>,
 }
 
 /// Descriptor sets tying buffers to a kernel's slots.
@@ -37,6 +44,9 @@ pub struct BindingGroup {
     /// Dynamic offsets per set, in binding then array-element order.
     pub(crate) dynamic_offsets: Vec<Vec<u32>>,
     pub(crate) buffers: Vec<Buffer>,
+    pub(crate) images: Vec<Image>,
+    /// The samplers of the sampler and combined image-sampler slots.
+    samplers: Vec<vk::Sampler>,
 }
 
 impl Drop for BindingGroup {
@@ -51,26 +61,12 @@ impl Drop for BindingGroup {
             for view in &self.views {
                 shared.device.destroy_buffer_view(*view, None);
             }
+            for sampler in &self.samplers {
+                shared.device.destroy_sampler(*sampler, None);
+            }
             shared.device.destroy_descriptor_pool(self.pool, None);
         }
     }
-}
-
-/// Texel size in bytes of the formats texel buffers are made with here.
-fn texel_bytes(format: vk::Format) -> Option<u64> {
-    use vk::Format as F;
-    Some(match format {
-        F::R8_UINT | F::R8_SINT | F::R8_UNORM => 1,
-        F::R8G8_UINT | F::R8G8_SINT | F::R16_UINT | F::R16_SINT | F::R16_SFLOAT => 2,
-        F::R8G8B8A8_UINT | F::R8G8B8A8_SINT | F::R8G8B8A8_UNORM => 4,
-        F::R16G16_UINT | F::R16G16_SINT | F::R16G16_SFLOAT => 4,
-        F::R32_UINT | F::R32_SINT | F::R32_SFLOAT => 4,
-        F::R16G16B16A16_UINT | F::R16G16B16A16_SINT | F::R16G16B16A16_SFLOAT => 8,
-        F::R32G32_UINT | F::R32G32_SINT | F::R32G32_SFLOAT => 8,
-        F::R32G32B32_UINT | F::R32G32B32_SINT | F::R32G32B32_SFLOAT => 12,
-        F::R32G32B32A32_UINT | F::R32G32B32A32_SINT | F::R32G32B32A32_SFLOAT => 16,
-        _ => return None,
-    })
 }
 
 fn check_bound(
@@ -96,6 +92,11 @@ fn check_bound(
         DescriptorKind::StorageTexel(_) | DescriptorKind::UniformTexel(_) => {
             limits.min_texel_buffer_offset_alignment
         }
+        // Image and sampler slots hold no buffers.
+        DescriptorKind::StorageImage
+        | DescriptorKind::SampledImage
+        | DescriptorKind::CombinedImageSampler
+        | DescriptorKind::Sampler => 1,
     };
     if bound.offset % alignment.max(1) != 0
         || u64::from(bound.dynamic_offset) % alignment.max(1) != 0
@@ -131,10 +132,83 @@ fn check_bound(
     Ok(range)
 }
 
+/// Checks `image` against what slot `info` asks of it.
+fn check_image(info: &SlotInfo, image: &Image) -> Result<(), RuntimeError> {
+    let Slot { set, binding, kind } = info.slot;
+    let desc = image.desc();
+    if let Some(shape) = info.image {
+        if shape.dimensions != desc.dimensions {
+            return Err(RuntimeError::Failed(format!(
+                "a {}D image is bound at set {set} binding {binding}, where the kernel reads {}D images",
+                desc.dimensions, shape.dimensions
+            )));
+        }
+        let declared = image_format(shape.format);
+        if declared.is_some_and(|format| format != desc.format) {
+            return Err(RuntimeError::Failed(format!(
+                "a {:?} image is bound at set {set} binding {binding}, where the kernel declares {:?}",
+                desc.format,
+                declared.unwrap_or_default()
+            )));
+        }
+    }
+    let usage = match kind {
+        DescriptorKind::StorageImage => vk::ImageUsageFlags::STORAGE,
+        _ => vk::ImageUsageFlags::SAMPLED,
+    };
+    if !image.0.usage.contains(usage) {
+        return Err(RuntimeError::Unsupported(format!(
+            "{:?} images as {usage:?} images (set {set} binding {binding}) on this device",
+            desc.format
+        )));
+    }
+    Ok(())
+}
+
+/// Checks what `binding` holds for slot `info`: the byte range of each
+/// buffer, or nothing for images and samplers.
+fn check_binding(
+    info: &SlotInfo,
+    binding: &Binding,
+    limits: &vk::PhysicalDeviceLimits,
+) -> Result<Vec<u64>, RuntimeError> {
+    let Slot {
+        set,
+        binding: at,
+        kind,
+    } = info.slot;
+    let (held, what, other) = match kind {
+        DescriptorKind::Sampler => (0, "images", binding.images.len() + binding.buffers.len()),
+        _ if kind.takes_images() => (binding.images.len(), "images", binding.buffers.len()),
+        _ => (binding.buffers.len(), "buffers", binding.images.len()),
+    };
+    let wanted = match kind {
+        DescriptorKind::Sampler => 0,
+        _ => info.count as usize,
+    };
+    if other > 0 {
+        return Err(RuntimeError::Failed(format!(
+            "descriptor set {set} binding {at} takes {what} only (a {kind:?} slot)"
+        )));
+    }
+    if held != wanted {
+        return Err(RuntimeError::Failed(format!(
+            "descriptor set {set} binding {at} holds {wanted} {what} but {held} were bound"
+        )));
+    }
+    for image in &binding.images {
+        check_image(info, image)?;
+    }
+    (binding.buffers.iter())
+        .map(|b| check_bound(info, b, limits))
+        .collect()
+}
+
 /// What one descriptor write points at.
 enum WriteSource {
     Buffers(Vec<vk::DescriptorBufferInfo>),
     Views(Vec<vk::BufferView>),
+    Images(Vec<vk::DescriptorImageInfo>),
 }
 
 impl BindingGroup {
@@ -154,30 +228,26 @@ impl BindingGroup {
             }
         }
         let mut planned = Vec::new();
+        let unbound = Binding::default();
         for info in &inner.slots {
-            let Some(binding) = bindings
+            let binding = bindings
                 .iter()
-                .find(|b| b.set == info.slot.set && b.binding == info.slot.binding)
-            else {
-                return Err(RuntimeError::Failed(format!(
-                    "the kernel uses descriptor set {} binding {} but no buffer is bound there",
-                    info.slot.set, info.slot.binding
-                )));
+                .find(|b| b.set == info.slot.set && b.binding == info.slot.binding);
+            let binding = match binding {
+                Some(binding) => binding,
+                None if info.slot.kind == DescriptorKind::Sampler => &unbound,
+                None => {
+                    let what = match info.slot.kind.takes_images() {
+                        true => "image",
+                        false => "buffer",
+                    };
+                    return Err(RuntimeError::Failed(format!(
+                        "the kernel uses descriptor set {} binding {} but no {what} is bound there",
+                        info.slot.set, info.slot.binding
+                    )));
+                }
             };
-            if binding.buffers.len() != info.count as usize {
-                return Err(RuntimeError::Failed(format!(
-                    "descriptor set {} binding {} holds {} buffers but {} were bound",
-                    info.slot.set,
-                    info.slot.binding,
-                    info.count,
-                    binding.buffers.len()
-                )));
-            }
-            let ranges = binding
-                .buffers
-                .iter()
-                .map(|b| check_bound(info, b, &shared.properties.limits))
-                .collect::<Result<Vec<u64>, RuntimeError>>()?;
+            let ranges = check_binding(info, binding, &shared.properties.limits)?;
             planned.push((info, binding, ranges));
         }
         let mut pool_sizes: BTreeMap<i32, u32> = BTreeMap::new();
@@ -211,6 +281,8 @@ impl BindingGroup {
             sets: Vec::new(),
             dynamic_offsets: vec![Vec::new(); set_count as usize],
             buffers: Vec::new(),
+            images: Vec::new(),
+            samplers: Vec::new(),
         };
         if set_count > 0 {
             let allocate = vk::DescriptorSetAllocateInfo::default()
@@ -222,7 +294,27 @@ impl BindingGroup {
         }
         let mut sources = Vec::new();
         for (info, binding, ranges) in &planned {
-            let source = match info.slot.kind.texel_format() {
+            let kind = info.slot.kind;
+            let sampler = match kind.takes_sampler() {
+                true => group.sampler(&binding.sampler.unwrap_or_default(), info.slot)?,
+                false => vk::Sampler::null(),
+            };
+            let source = match kind.texel_format() {
+                None if kind == DescriptorKind::Sampler => WriteSource::Images(
+                    (0..info.count)
+                        .map(|_| vk::DescriptorImageInfo::default().sampler(sampler))
+                        .collect(),
+                ),
+                None if kind.takes_images() => WriteSource::Images(
+                    (binding.images.iter())
+                        .map(|image| {
+                            vk::DescriptorImageInfo::default()
+                                .sampler(sampler)
+                                .image_view(image.0.view)
+                                .image_layout(vk::ImageLayout::GENERAL)
+                        })
+                        .collect(),
+                ),
                 None => WriteSource::Buffers(
                     binding
                         .buffers
@@ -258,6 +350,7 @@ impl BindingGroup {
                 match source {
                     WriteSource::Buffers(buffer_infos) => write.buffer_info(buffer_infos),
                     WriteSource::Views(views) => write.texel_buffer_view(views),
+                    WriteSource::Images(images) => write.image_info(images),
                 }
             })
             .collect();
@@ -270,8 +363,23 @@ impl BindingGroup {
                 }
                 group.buffers.push(bound.buffer.clone());
             }
+            group.images.extend(binding.images.iter().cloned());
         }
         Ok(group)
+    }
+
+    /// A sampler made as `desc` says, owned by the group.
+    fn sampler(&mut self, desc: &SamplerDesc, slot: Slot) -> Result<vk::Sampler, RuntimeError> {
+        let device = &self.kernel.0.shared.device;
+        // SAFETY: valid device; the sampler is destroyed with the group.
+        let sampler = unsafe { device.create_sampler(&desc.create_info(), None) }.map_err(
+            vk_error(format!(
+                "creating the sampler at set {} binding {}",
+                slot.set, slot.binding
+            )),
+        )?;
+        self.samplers.push(sampler);
+        Ok(sampler)
     }
 
     /// A view of `bound` as texels of `format`, owned by the group.

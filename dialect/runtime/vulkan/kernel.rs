@@ -6,7 +6,7 @@
 use super::binding::{Binding, BindingGroup};
 use super::context::{Context, Shared};
 use super::RuntimeError;
-use crate::runtime::interface::{self, KernelInterface, ResourceKind};
+use crate::runtime::interface::{self, ImageShape, KernelInterface, ResourceBinding, ResourceKind};
 use ash::vk;
 use std::collections::BTreeMap;
 use std::ffi::CString;
@@ -23,6 +23,16 @@ pub enum DescriptorKind {
     StorageTexel(vk::Format),
     /// A uniform texel buffer (`samplerBuffer`) whose texels have this format.
     UniformTexel(vk::Format),
+    /// A storage image (`image2D`).
+    StorageImage,
+    /// An image sampled without a sampler (`texture2D`).
+    SampledImage,
+    /// An image with a sampler (`sampler2D`); the binding group makes the
+    /// sampler (nearest texel, clamped to the edge).
+    CombinedImageSampler,
+    /// A sampler alone, made by the binding group as for
+    /// [`DescriptorKind::CombinedImageSampler`].
+    Sampler,
 }
 
 impl DescriptorKind {
@@ -34,7 +44,30 @@ impl DescriptorKind {
             DescriptorKind::UniformDynamic => vk::DescriptorType::UNIFORM_BUFFER_DYNAMIC,
             DescriptorKind::StorageTexel(_) => vk::DescriptorType::STORAGE_TEXEL_BUFFER,
             DescriptorKind::UniformTexel(_) => vk::DescriptorType::UNIFORM_TEXEL_BUFFER,
+            DescriptorKind::StorageImage => vk::DescriptorType::STORAGE_IMAGE,
+            DescriptorKind::SampledImage => vk::DescriptorType::SAMPLED_IMAGE,
+            DescriptorKind::CombinedImageSampler => vk::DescriptorType::COMBINED_IMAGE_SAMPLER,
+            DescriptorKind::Sampler => vk::DescriptorType::SAMPLER,
         }
+    }
+
+    /// Whether the slot takes images (else buffers, or nothing for a
+    /// sampler).
+    pub(crate) fn takes_images(self) -> bool {
+        matches!(
+            self,
+            DescriptorKind::StorageImage
+                | DescriptorKind::SampledImage
+                | DescriptorKind::CombinedImageSampler
+        )
+    }
+
+    /// Whether the binding group makes a sampler for the slot.
+    pub(crate) fn takes_sampler(self) -> bool {
+        matches!(
+            self,
+            DescriptorKind::CombinedImageSampler | DescriptorKind::Sampler
+        )
     }
 
     /// The texel format, for the texel-buffer kinds.
@@ -64,7 +97,29 @@ impl DescriptorKind {
             }
             DescriptorKind::StorageTexel(_) => kind == ResourceKind::StorageTexelBuffer,
             DescriptorKind::UniformTexel(_) => kind == ResourceKind::UniformTexelBuffer,
+            DescriptorKind::StorageImage => matches!(kind, ResourceKind::StorageImage(_)),
+            DescriptorKind::SampledImage => matches!(kind, ResourceKind::SampledImage(_)),
+            DescriptorKind::CombinedImageSampler => {
+                matches!(kind, ResourceKind::CombinedImageSampler(_))
+            }
+            DescriptorKind::Sampler => kind == ResourceKind::Sampler,
         }
+    }
+
+    /// The descriptor kind a declared resource takes when the host names
+    /// none (texel buffers need a format only the host can give).
+    fn implied_by(kind: ResourceKind) -> Option<DescriptorKind> {
+        Some(match kind {
+            ResourceKind::StorageBuffer => DescriptorKind::Storage,
+            ResourceKind::UniformBuffer => DescriptorKind::Uniform,
+            ResourceKind::StorageImage(_) => DescriptorKind::StorageImage,
+            ResourceKind::SampledImage(_) => DescriptorKind::SampledImage,
+            ResourceKind::CombinedImageSampler(_) => DescriptorKind::CombinedImageSampler,
+            ResourceKind::Sampler => DescriptorKind::Sampler,
+            ResourceKind::UniformTexelBuffer
+            | ResourceKind::StorageTexelBuffer
+            | ResourceKind::Opaque => return None,
+        })
     }
 }
 
@@ -101,6 +156,8 @@ pub(crate) struct SlotInfo {
     pub(crate) slot: Slot,
     pub(crate) count: u32,
     pub(crate) min_size: u64,
+    /// What the kernel's image type asks of the images bound here.
+    pub(crate) image: Option<ImageShape>,
 }
 
 pub(crate) struct KernelInner {
@@ -139,6 +196,23 @@ pub(crate) fn vk_error(what: String) -> impl Fn(vk::Result) -> RuntimeError {
     move |e| RuntimeError::Failed(format!("{what}: {e}"))
 }
 
+impl SlotInfo {
+    fn new(slot: Slot, declared: &ResourceBinding) -> SlotInfo {
+        let image = match declared.kind {
+            ResourceKind::StorageImage(shape)
+            | ResourceKind::SampledImage(shape)
+            | ResourceKind::CombinedImageSampler(shape) => Some(shape),
+            _ => None,
+        };
+        SlotInfo {
+            slot,
+            count: declared.count.max(1),
+            min_size: declared.min_size,
+            image,
+        }
+    }
+}
+
 /// Checks the host's slots against what the kernel declares and merges the
 /// two into the layout's binding list, ordered by (set, binding).
 fn plan_slots(
@@ -159,36 +233,18 @@ fn plan_slots(
                 slot.set, slot.binding, slot.kind, declared.kind
             )));
         }
-        let count = declared.count.max(1);
-        planned.insert(
-            (slot.set, slot.binding),
-            SlotInfo {
-                slot: *slot,
-                count,
-                min_size: declared.min_size,
-            },
-        );
+        planned.insert((slot.set, slot.binding), SlotInfo::new(*slot, declared));
     }
     for declared in &interface.bindings {
-        let kind = match declared.kind {
-            ResourceKind::StorageBuffer => DescriptorKind::Storage,
-            ResourceKind::UniformBuffer => DescriptorKind::Uniform,
-            // Texel buffers need a format only a binding can give.
-            ResourceKind::UniformTexelBuffer
-            | ResourceKind::StorageTexelBuffer
-            | ResourceKind::Opaque => continue,
+        let Some(kind) = DescriptorKind::implied_by(declared.kind) else {
+            continue;
         };
-        planned
-            .entry((declared.set, declared.binding))
-            .or_insert(SlotInfo {
-                slot: Slot {
-                    set: declared.set,
-                    binding: declared.binding,
-                    kind,
-                },
-                count: declared.count.max(1),
-                min_size: declared.min_size,
-            });
+        let slot = Slot {
+            set: declared.set,
+            binding: declared.binding,
+            kind,
+        };
+        (planned.entry((declared.set, declared.binding))).or_insert(SlotInfo::new(slot, declared));
     }
     Ok(planned.into_values().collect())
 }
@@ -288,7 +344,8 @@ impl Kernel {
         Ok(Kernel(Rc::new(inner)))
     }
 
-    /// Attaches buffers to slots, making a binding group for dispatches.
+    /// Attaches buffers and images to slots, making a binding group for
+    /// dispatches.
     pub fn bind(&self, bindings: &[Binding]) -> Result<BindingGroup, RuntimeError> {
         BindingGroup::new(self, bindings)
     }

@@ -1,5 +1,5 @@
 //! Vulkan compute runtime: a [`Context`] (instance, device, compute queue,
-//! validation messages), [`Buffer`]s, [`Kernel`]s (pipelines reused across
+//! validation messages), [`Buffer`]s and [`Image`]s, [`Kernel`]s (pipelines reused across
 //! dispatches) with their [`BindingGroup`]s, and [`Stream`]s that record
 //! ordered dispatches with barriers and timestamps.
 //!
@@ -9,14 +9,19 @@
 mod binding;
 mod context;
 mod features;
+mod image;
 mod kernel;
 mod memory;
 mod stream;
 
 pub use ash::vk::Format as TexelFormat;
+pub use ash::vk::{
+    BorderColor, CompareOp, Filter as SamplerFilter, SamplerAddressMode as AddressMode,
+};
 pub use binding::{Binding, BindingGroup, BoundBuffer};
 pub use context::{Context, ContextOptions, DEVICE_ENV};
 pub use features::FeatureSupport;
+pub use image::{image_format, Image, ImageDesc, SamplerDesc};
 pub use kernel::{DescriptorKind, Kernel, KernelDesc, Slot, SubgroupControl};
 pub use memory::Buffer;
 pub use stream::Stream;

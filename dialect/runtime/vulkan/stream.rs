@@ -1,4 +1,4 @@
-//! Command streams: dispatches and buffer copies recorded in order into one
+//! Command streams: dispatches and buffer and image copies recorded in order into one
 //! command buffer, with a memory barrier between consecutive commands and one
 //! to the host at the end, timestamp queries around each dispatch, one
 //! submission per [`Stream::finish`], and a fence wait bounded by the
@@ -6,6 +6,7 @@
 
 use super::binding::BindingGroup;
 use super::context::{Context, Shared};
+use super::image::{Image, WHOLE_IMAGE};
 use super::kernel::Kernel;
 use super::memory::Buffer;
 use super::RuntimeError;
@@ -242,6 +243,8 @@ impl Stream {
         self.keep_alive.push(kernel.0.clone());
         self.keep_alive
             .extend(group.buffers.iter().map(Buffer::keep_alive));
+        self.keep_alive
+            .extend(group.images.iter().map(Image::keep_alive));
         self.recorded += 1;
         Ok(())
     }
@@ -277,6 +280,114 @@ impl Stream {
         };
         self.keep_alive.push(source.keep_alive());
         self.keep_alive.push(target.keep_alive());
+        self.recorded += 1;
+        Ok(())
+    }
+
+    /// Records a copy of the whole of `image` from the start of `source`
+    /// (texels tightly packed, x fastest).
+    pub fn copy_to_image(&mut self, source: &Buffer, image: &Image) -> Result<(), RuntimeError> {
+        self.image_copy(source, image, true)
+    }
+
+    /// Records a copy of the whole of `image` to the start of `target`.
+    pub fn copy_from_image(&mut self, image: &Image, target: &Buffer) -> Result<(), RuntimeError> {
+        self.image_copy(target, image, false)
+    }
+
+    fn image_copy(
+        &mut self,
+        buffer: &Buffer,
+        image: &Image,
+        to_image: bool,
+    ) -> Result<(), RuntimeError> {
+        if buffer.size() < image.byte_size() {
+            return Err(RuntimeError::Failed(format!(
+                "a {}-byte buffer cannot hold the {} bytes of a {:?} image",
+                buffer.size(),
+                image.byte_size(),
+                image.desc().extent
+            )));
+        }
+        self.begin()?;
+        self.barrier_if_needed();
+        let [width, height, depth] = image.desc().extent;
+        let region = [vk::BufferImageCopy::default()
+            .image_subresource(vk::ImageSubresourceLayers {
+                aspect_mask: vk::ImageAspectFlags::COLOR,
+                mip_level: 0,
+                base_array_layer: 0,
+                layer_count: 1,
+            })
+            .image_extent(vk::Extent3D {
+                width,
+                height,
+                depth,
+            })];
+        let device = &self.shared.device;
+        let layout = vk::ImageLayout::GENERAL;
+        // SAFETY: recording into our command buffer; the image is in the
+        // GENERAL layout since it was made; both are kept alive.
+        unsafe {
+            match to_image {
+                true => device.cmd_copy_buffer_to_image(
+                    self.commands,
+                    buffer.handle(),
+                    image.0.image,
+                    layout,
+                    &region,
+                ),
+                false => device.cmd_copy_image_to_buffer(
+                    self.commands,
+                    image.0.image,
+                    layout,
+                    buffer.handle(),
+                    &region,
+                ),
+            }
+        };
+        self.keep_alive.push(buffer.keep_alive());
+        self.keep_alive.push(image.keep_alive());
+        self.recorded += 1;
+        Ok(())
+    }
+
+    /// Records the move of a new image into the GENERAL layout, cleared to
+    /// zero.
+    pub(crate) fn prepare_image(&mut self, image: &Image) -> Result<(), RuntimeError> {
+        self.begin()?;
+        self.barrier_if_needed();
+        let to_general = [vk::ImageMemoryBarrier::default()
+            .src_access_mask(vk::AccessFlags::empty())
+            .dst_access_mask(vk::AccessFlags::TRANSFER_WRITE)
+            .old_layout(vk::ImageLayout::UNDEFINED)
+            .new_layout(vk::ImageLayout::GENERAL)
+            .src_queue_family_index(vk::QUEUE_FAMILY_IGNORED)
+            .dst_queue_family_index(vk::QUEUE_FAMILY_IGNORED)
+            .image(image.0.image)
+            .subresource_range(WHOLE_IMAGE)];
+        let device = &self.shared.device;
+        // SAFETY: recording into our command buffer; the image is new, so
+        // nothing else uses it; it is kept alive.
+        unsafe {
+            device.cmd_pipeline_barrier(
+                self.commands,
+                vk::PipelineStageFlags::TOP_OF_PIPE,
+                vk::PipelineStageFlags::TRANSFER,
+                vk::DependencyFlags::empty(),
+                &[],
+                &[],
+                &to_general,
+            );
+            device.cmd_clear_color_image(
+                self.commands,
+                image.0.image,
+                vk::ImageLayout::GENERAL,
+                &vk::ClearColorValue::default(),
+                &[WHOLE_IMAGE],
+            );
+        }
+        self.keep_alive.push(image.keep_alive());
         self.recorded += 1;
         Ok(())
     }
