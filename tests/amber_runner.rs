@@ -2,7 +2,13 @@
 //! CI) with the Khronos validation layer when installed: every script under
 //! `tests/amber/` must pass with no validation message, and the scripts
 //! under `tests/amber_negative/` must skip, fail or be rejected as named.
+//! The parser also takes mutations of every script (tokens dropped,
+//! repeated, swapped for keywords and odd values, text cut short) and
+//! answers each with a script or an error, never a panic.
 
+mod support;
+
+use spirv_dialect::amber::parser::parse;
 use spirv_dialect::amber::{run_file, FileResult, Outcome, RunOptions, EXIT_SKIP};
 use spirv_dialect::runtime::vulkan::{Context, ContextOptions};
 use std::io::Write;
@@ -114,6 +120,22 @@ fn negative_scripts_skip_fail_or_are_rejected() {
         ),
         ("failing/copy_size_mismatch.amber", "buffers differ in size"),
         (
+            "failing/image_format_mismatch.amber",
+            "a R32_SFLOAT image is bound at set 0 binding 0, where the kernel declares R32_UINT",
+        ),
+        (
+            "parse_errors/image_bound_as_buffer.amber",
+            "9:25: error: `texels` is an IMAGE: it binds as storage_image",
+        ),
+        (
+            "parse_errors/combined_without_sampler.amber",
+            "combined_image_sampler needs `SAMPLER name`",
+        ),
+        (
+            "parse_errors/image_data_count.amber",
+            "2:7: error: image `texels` takes 4 values, 3 given",
+        ),
+        (
             "parse_errors/bad_value.amber",
             "bad_value.amber:2:35: error: `300` is not a valid uint8 value",
         ),
@@ -216,5 +238,101 @@ fn command_line_exit_statuses() {
     assert!(
         text.contains(" failed, 0 skipped") || text.contains(" 0 failed,"),
         "{text}"
+    );
+}
+
+/// Words a mutation puts in place of a token: keywords out of place,
+/// numbers out of range, names never declared.
+const MUTATION_WORDS: &[&str] = &[
+    "IMAGE",
+    "SAMPLER",
+    "BUFFER",
+    "BIND",
+    "AS",
+    "END",
+    "DATA",
+    "FILL",
+    "SIZE",
+    "DIM_1D",
+    "DIM_3D",
+    "WIDTH",
+    "HEIGHT",
+    "DEPTH",
+    "storage_image",
+    "combined_image_sampler",
+    "SERIES_FROM",
+    "INC_BY",
+    "DESCRIPTOR_SET",
+    "BINDING",
+    "RUN",
+    "EXPECT",
+    "IDX",
+    "EQ",
+    "TOLERANCE",
+    "COPY",
+    "TO",
+    "STRUCT",
+    "PIPELINE",
+    "compute",
+    "0",
+    "-1",
+    "4294967296",
+    "1e40",
+    "nan",
+    "0x",
+    "R32_SFLOAT",
+    "vec3<float>",
+    "mat4x4<double>",
+    "unknown",
+    "#",
+];
+
+#[test]
+fn parser_answers_mutated_scripts_without_panicking() {
+    let mut below = support::below_from(0x5eed_a3be);
+    let (mut parsed, mut rejected) = (0, 0);
+    let dirs = ["tests/amber", "tests/amber_negative/parse_errors"];
+    for path in dirs.iter().flat_map(|dir| scripts(dir)) {
+        let text = std::fs::read_to_string(&path).expect("read script");
+        let lines: Vec<Vec<&str>> = text.lines().map(|l| l.split(' ').collect()).collect();
+        for _ in 0..1000 {
+            let mut lines = lines.clone();
+            for _ in 0..1 + below(3) {
+                let line = below(lines.len());
+                let tokens = &mut lines[line];
+                if tokens.is_empty() {
+                    continue;
+                }
+                let at = below(tokens.len());
+                match below(4) {
+                    0 => {
+                        tokens.remove(at);
+                    }
+                    1 => tokens.insert(at, tokens[at]),
+                    2 => tokens[at] = MUTATION_WORDS[below(MUTATION_WORDS.len())],
+                    _ => {
+                        let other = below(lines.len());
+                        lines.swap(line, other);
+                    }
+                }
+            }
+            let mut mutated: String = (lines.iter())
+                .map(|tokens| tokens.join(" ") + "\n")
+                .collect();
+            if below(8) == 0 {
+                let cut = below(mutated.len());
+                let cut = (0..=cut).rev().find(|&c| mutated.is_char_boundary(c));
+                mutated.truncate(cut.unwrap_or(0));
+            }
+            match parse(&mutated) {
+                Ok(_) => parsed += 1,
+                Err(_) => rejected += 1,
+            }
+        }
+    }
+    println!("mutated scripts: {parsed} parsed, {rejected} rejected with an error");
+    assert!(
+        parsed > 0 && rejected > 0,
+        "{parsed} parsed, {rejected} rejected"
     );
 }

@@ -1,6 +1,7 @@
 //! Runs a parsed script on the Vulkan runtime: checks its requirements
 //! (a missing feature or extension skips it), compiles its shaders, makes
-//! its buffers, builds each pipeline once and reuses it for every RUN,
+//! its buffers and images (each image mirrored in a buffer that EXPECT and
+//! COPY read), builds each pipeline once and reuses it for every RUN,
 //! batches RUNs and COPYs into one submission until an EXPECT needs the
 //! results, and reports each EXPECT and any validation message.
 
@@ -11,8 +12,9 @@ use super::script::*;
 use super::shader::{compile, ShaderError};
 use super::{Outcome, RunError, RunOptions};
 use crate::runtime::vulkan::{
-    Binding, BindingGroup, BoundBuffer, Buffer, Context, ContextOptions, DescriptorKind,
-    FeatureSupport, Kernel, KernelDesc, RuntimeError, Slot, Stream, SubgroupControl, TexelFormat,
+    AddressMode, Binding, BindingGroup, BorderColor, BoundBuffer, Buffer, CompareOp, Context,
+    ContextOptions, DescriptorKind, FeatureSupport, Image, ImageDesc, Kernel, KernelDesc,
+    RuntimeError, SamplerDesc, SamplerFilter, Slot, Stream, SubgroupControl, TexelFormat,
 };
 use std::io::Write;
 use std::time::Duration;
@@ -45,7 +47,11 @@ struct Executor<'a> {
     pending_runs: Vec<usize>,
     context: Context,
     stream: Stream,
+    /// Every buffer's contents; for an `IMAGE`, a copy of its texels,
+    /// refreshed after each RUN that binds it as a storage image.
     buffers: Vec<Buffer>,
+    /// The image of each `IMAGE`.
+    images: Vec<Option<Image>>,
     pipelines: Vec<Option<Built>>,
     expectations: usize,
     failures: usize,
@@ -119,8 +125,8 @@ fn texel_format(data_type: DataType) -> Option<TexelFormat> {
 /// The runtime descriptor kind of a `BIND`; texel buffers take their
 /// format from the (first) bound buffer's type.
 fn descriptor_kind(script: &Script, bind: &BindDecl) -> Result<DescriptorKind, RunError> {
-    let buffer = &script.buffers[bind.buffers[0].buffer];
     let texel = || {
+        let buffer = &script.buffers[bind.buffers[0].buffer];
         buffer.plain.and_then(texel_format).ok_or_else(|| RunError {
             loc: Some(bind.loc),
             message: format!(
@@ -136,7 +142,61 @@ fn descriptor_kind(script: &Script, bind: &BindDecl) -> Result<DescriptorKind, R
         BindKind::UniformDynamic => DescriptorKind::UniformDynamic,
         BindKind::StorageTexel => DescriptorKind::StorageTexel(texel()?),
         BindKind::UniformTexel => DescriptorKind::UniformTexel(texel()?),
+        BindKind::StorageImage => DescriptorKind::StorageImage,
+        BindKind::SampledImage => DescriptorKind::SampledImage,
+        BindKind::CombinedImageSampler => DescriptorKind::CombinedImageSampler,
+        BindKind::Sampler => DescriptorKind::Sampler,
     })
+}
+
+/// The runtime image of an `IMAGE`, holding its initial texels.
+fn make_image(
+    context: &Context,
+    buffer: &BufferDecl,
+    image: &ImageDecl,
+) -> Result<Image, RunError> {
+    let error = |message: String| RunError {
+        loc: Some(image.loc),
+        message,
+    };
+    let format = (buffer.plain.and_then(texel_format))
+        .filter(|format| {
+            ImageDesc {
+                format: *format,
+                dimensions: 1,
+                extent: [1; 3],
+            }
+            .byte_size()
+                == Some(u64::from(buffer.format.stride))
+        })
+        .ok_or_else(|| {
+            error(format!(
+                "image `{}`: texels of {} are not an image format here",
+                buffer.name, buffer.format.name
+            ))
+        })?;
+    let desc = ImageDesc {
+        format,
+        dimensions: image.dimensions,
+        extent: image.extent,
+    };
+    Image::with_data(context, desc, &buffer.initial)
+        .map_err(|e| error(format!("image `{}`: {e}", buffer.name)))
+}
+
+/// The runtime form of a `SAMPLER`.
+fn sampler_desc(sampler: &SamplerDecl) -> SamplerDesc {
+    let raw = |value: u32| value as i32;
+    SamplerDesc {
+        mag_filter: SamplerFilter::from_raw(raw(sampler.mag_filter)),
+        min_filter: SamplerFilter::from_raw(raw(sampler.min_filter)),
+        address_modes: sampler.address_modes.map(|m| AddressMode::from_raw(raw(m))),
+        border_color: BorderColor::from_raw(raw(sampler.border_color)),
+        min_lod: sampler.min_lod,
+        max_lod: sampler.max_lod,
+        normalized_coordinates: sampler.normalized_coordinates,
+        compare: sampler.compare.map(|op| CompareOp::from_raw(raw(op))),
+    }
 }
 
 /// A runtime error about `pipeline`: the device lacking something skips the
@@ -183,6 +243,13 @@ pub fn execute(
         .map(|b| Buffer::with_data(&context, &b.initial))
         .collect::<Result<Vec<_>, _>>()
         .map_err(unplaced)?;
+    let images = (script.buffers.iter())
+        .map(|b| {
+            b.image
+                .map(|image| make_image(&context, b, &image))
+                .transpose()
+        })
+        .collect::<Result<Vec<_>, _>>()?;
     let mut stream = Stream::new(&context).map_err(unplaced)?;
     stream.set_timing(options.timings);
     let mut executor = Executor {
@@ -194,6 +261,7 @@ pub fn execute(
         context,
         stream,
         buffers,
+        images,
         pipelines: script.pipelines.iter().map(|_| None).collect(),
         expectations: 0,
         failures: 0,
@@ -299,20 +367,26 @@ impl Executor<'_> {
         let bindings: Vec<Binding> = pipeline
             .bindings
             .iter()
-            .map(|b| Binding {
-                set: b.set,
-                binding: b.binding,
-                buffers: b
-                    .buffers
-                    .iter()
-                    .map(|bound| BoundBuffer {
-                        buffer: self.buffers[bound.buffer].clone(),
-                        offset: bound.descriptor_offset,
-                        range: bound.descriptor_range,
-                        dynamic_offset: bound.dynamic_offset,
-                    })
-                    .collect(),
-                ..Binding::default()
+            .map(|b| {
+                let (images, buffers): (Vec<_>, Vec<_>) =
+                    (b.buffers.iter()).partition(|bound| self.images[bound.buffer].is_some());
+                Binding {
+                    set: b.set,
+                    binding: b.binding,
+                    buffers: buffers
+                        .into_iter()
+                        .map(|bound| BoundBuffer {
+                            buffer: self.buffers[bound.buffer].clone(),
+                            offset: bound.descriptor_offset,
+                            range: bound.descriptor_range,
+                            dynamic_offset: bound.dynamic_offset,
+                        })
+                        .collect(),
+                    images: (images.into_iter())
+                        .filter_map(|bound| self.images[bound.buffer].clone())
+                        .collect(),
+                    sampler: b.sampler.map(|s| sampler_desc(&self.script.samplers[s])),
+                }
             })
             .collect();
         kernel.bind(&bindings).map_err(halt_for(pipeline))
@@ -366,6 +440,17 @@ impl Executor<'_> {
             .dispatch(kernel, group, &push, groups)
             .map_err(at(loc))?;
         self.pending_runs.push(loc.line);
+        // What the kernel wrote to its storage images, for EXPECT and COPY.
+        let written = (self.script.pipelines[index].bindings.iter())
+            .filter(|b| b.kind == BindKind::StorageImage)
+            .flat_map(|b| &b.buffers);
+        for bound in written {
+            if let Some(image) = &self.images[bound.buffer] {
+                (self.stream)
+                    .copy_from_image(image, &self.buffers[bound.buffer])
+                    .map_err(at(loc))?;
+            }
+        }
         Ok(())
     }
 
@@ -390,7 +475,11 @@ impl Executor<'_> {
         }
         self.stream
             .copy(source, target, from_size as u64)
-            .map_err(at(loc))
+            .map_err(at(loc))?;
+        match &self.images[to] {
+            Some(image) => self.stream.copy_to_image(target, image).map_err(at(loc)),
+            None => Ok(()),
+        }
     }
 
     fn expect(&mut self, expectation: &Expectation, text: &str, loc: Loc) -> Result<(), RunError> {

@@ -9,6 +9,7 @@ pub mod element;
 mod executor;
 #[cfg(feature = "vulkan")]
 mod expect;
+mod image_parser;
 pub mod lexer;
 pub mod parser;
 mod pipeline_parser;

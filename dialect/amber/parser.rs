@@ -30,8 +30,6 @@ const OUTSIDE_SUBSET: &[&str] = &[
     "CLEAR_COLOR",
     "CLEAR_DEPTH",
     "CLEAR_STENCIL",
-    "SAMPLER",
-    "IMAGE",
     "DEBUG",
     "VIRTUAL_FILE",
     "ACCELERATION_STRUCTURE",
@@ -127,6 +125,12 @@ impl<'a> Parser<'a> {
         items.iter().position(|item| key(item) == name)
     }
 
+    pub(super) fn sampler_named(&mut self) -> Result<usize> {
+        let (name, loc) = self.word("a sampler name")?;
+        Self::find(&self.script.samplers, &name, |s| &s.name)
+            .ok_or_else(|| ParseError::new(loc, format!("unknown sampler `{name}`")))
+    }
+
     pub(super) fn buffer_named(&mut self) -> Result<usize> {
         let (name, loc) = self.word("a buffer name")?;
         Self::find(&self.script.buffers, &name, |b| &b.name)
@@ -145,7 +149,7 @@ impl<'a> Parser<'a> {
             .ok_or_else(|| ParseError::new(loc, format!("unknown pipeline `{name}`")))
     }
 
-    fn fresh_name(
+    pub(super) fn fresh_name(
         &mut self,
         what: &str,
         taken: impl Fn(&Script, &str) -> bool,
@@ -164,6 +168,8 @@ impl<'a> Parser<'a> {
         match word {
             "SHADER" => self.shader(loc)?,
             "BUFFER" => self.buffer()?,
+            "IMAGE" => self.image()?,
+            "SAMPLER" => self.sampler()?,
             "STRUCT" => parse_struct(self)?,
             "PIPELINE" => self.pipeline(loc)?,
             "DERIVE_PIPELINE" => self.derive_pipeline(loc)?,
@@ -320,8 +326,8 @@ impl<'a> Parser<'a> {
         Ok(())
     }
 
-    fn buffer(&mut self) -> Result<()> {
-        let (name, _) = self.fresh_name("buffer", |s, n| s.buffers.iter().any(|x| x.name == n))?;
+    /// `DATA_TYPE` or `FORMAT` and the type it names.
+    pub(super) fn element_type(&mut self) -> Result<MemberType> {
         let (how, how_loc) = self.word("`DATA_TYPE` or `FORMAT`")?;
         if how != "DATA_TYPE" && how != "FORMAT" {
             return Err(ParseError::new(
@@ -330,7 +336,7 @@ impl<'a> Parser<'a> {
             ));
         }
         let (type_name, type_loc) = self.word("a data type")?;
-        let element = match DataType::parse(&type_name) {
+        Ok(match DataType::parse(&type_name) {
             Some(data_type) => MemberType::Plain(data_type),
             None => match self.script.structs.iter().position(|s| s.name == type_name) {
                 Some(index) => MemberType::Struct(index),
@@ -341,7 +347,17 @@ impl<'a> Parser<'a> {
                     ))
                 }
             },
-        };
+        })
+    }
+
+    /// A buffer or image name not declared yet.
+    pub(super) fn fresh_buffer_name(&mut self) -> Result<(String, Loc)> {
+        self.fresh_name("buffer", |s, n| s.buffers.iter().any(|x| x.name == n))
+    }
+
+    fn buffer(&mut self) -> Result<()> {
+        let (name, _) = self.fresh_buffer_name()?;
+        let element = self.element_type()?;
         let mut layout = Layout::Std430;
         let (mut word, mut loc) = self.word("`DATA` or `SIZE`")?;
         if word == "STD140" || word == "STD430" {
@@ -377,6 +393,7 @@ impl<'a> Parser<'a> {
             format,
             plain,
             initial,
+            image: None,
         });
         Ok(())
     }
@@ -388,7 +405,7 @@ impl<'a> Parser<'a> {
     }
 
     /// Values up to `END`, across lines, each of its component's type.
-    fn data_values(&mut self, format: &ElementFormat) -> Result<Vec<Number>> {
+    pub(super) fn data_values(&mut self, format: &ElementFormat) -> Result<Vec<Number>> {
         let mut values = Vec::new();
         loop {
             match self.lexer.peek() {
@@ -410,13 +427,28 @@ impl<'a> Parser<'a> {
     fn sized_values(&mut self, format: &ElementFormat) -> Result<Vec<Number>> {
         let size_loc = self.lexer.loc();
         let elements: u64 = self.integer("a size in elements")?;
+        self.check_size(format, elements, size_loc)?;
+        self.filled_values(format, elements as usize)
+    }
+
+    /// Fails when `elements` of `format` pass the buffer size limit.
+    pub(super) fn check_size(&self, format: &ElementFormat, elements: u64, loc: Loc) -> Result<()> {
         if elements.saturating_mul(u64::from(format.stride)) > MAX_BUFFER_BYTES {
             return Err(ParseError::new(
-                size_loc,
+                loc,
                 format!("buffers are limited to {MAX_BUFFER_BYTES} bytes"),
             ));
         }
-        let count = elements as usize * format.components.len();
+        Ok(())
+    }
+
+    /// `FILL` or `SERIES_FROM` values for `elements` elements of `format`.
+    pub(super) fn filled_values(
+        &mut self,
+        format: &ElementFormat,
+        elements: usize,
+    ) -> Result<Vec<Number>> {
+        let count = elements * format.components.len();
         let (init, loc) = self.word("`FILL` or `SERIES_FROM`")?;
         let values = match init.as_str() {
             "FILL" => {

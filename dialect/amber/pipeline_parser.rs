@@ -1,6 +1,8 @@
 //! The body of `PIPELINE compute` / `DERIVE_PIPELINE`: ATTACH (entry point,
 //! specialization), SHADER_OPTIMIZATION, BIND BUFFER / BUFFER_ARRAY (storage,
-//! uniform, their dynamic forms, push constants) and SUBGROUP, up to END.
+//! uniform, their dynamic forms, texel buffers, push constants, storage and
+//! sampled images, combined image-samplers), BIND SAMPLER and SUBGROUP, up
+//! to END.
 
 use super::data::{encode, parse_int, DataType, Number};
 use super::lexer::{Loc, ParseError, Token};
@@ -121,6 +123,9 @@ fn bind_kind(word: &str, loc: Loc) -> Result<Option<BindKind>> {
         "uniform_dynamic" => BindKind::UniformDynamic,
         "storage_texel_buffer" => BindKind::StorageTexel,
         "uniform_texel_buffer" => BindKind::UniformTexel,
+        "storage_image" => BindKind::StorageImage,
+        "sampled_image" => BindKind::SampledImage,
+        "combined_image_sampler" => BindKind::CombinedImageSampler,
         "push_constant" => return Ok(None),
         other => {
             return Err(ParseError::new(
@@ -142,10 +147,12 @@ fn integer_list(parser: &mut Parser) -> Vec<i128> {
 }
 
 fn bind(parser: &mut Parser, pipeline: &mut PipelineDecl) -> Result<()> {
-    let (what, what_loc) = parser.word("`BUFFER` or `BUFFER_ARRAY`")?;
+    let (what, what_loc) = parser.word("`BUFFER`, `BUFFER_ARRAY` or `SAMPLER`")?;
     let mut buffers = Vec::new();
+    let mut sampler = None;
     match what.as_str() {
         "BUFFER" => buffers.push(parser.buffer_named()?),
+        "SAMPLER" => sampler = Some(parser.sampler_named()?),
         "BUFFER_ARRAY" => {
             while parser.peek_word().is_some_and(|w| w != "AS") {
                 buffers.push(parser.buffer_named()?);
@@ -164,9 +171,18 @@ fn bind(parser: &mut Parser, pipeline: &mut PipelineDecl) -> Result<()> {
             ))
         }
     }
-    parser.keyword("AS")?;
-    let (kind_word, kind_loc) = parser.word("a buffer type")?;
-    let Some(kind) = bind_kind(&kind_word, kind_loc)? else {
+    let (kind_word, kind_loc) = match sampler {
+        Some(_) => (String::from("sampler"), what_loc),
+        None => {
+            parser.keyword("AS")?;
+            parser.word("a buffer type")?
+        }
+    };
+    let kind = match sampler {
+        Some(_) => Some(BindKind::Sampler),
+        None => bind_kind(&kind_word, kind_loc)?,
+    };
+    let Some(kind) = kind else {
         if buffers.len() != 1 {
             return Err(ParseError::new(
                 kind_loc,
@@ -191,6 +207,16 @@ fn bind(parser: &mut Parser, pipeline: &mut PipelineDecl) -> Result<()> {
                 binding = Some(parser.integer("a binding number")?);
                 continue;
             }
+            "SAMPLER" if kind == BindKind::CombinedImageSampler => {
+                sampler = Some(parser.sampler_named()?);
+                continue;
+            }
+            "BASE_MIP_LEVEL" => {
+                if parser.integer::<u32>("a mip level")? != 0 {
+                    return Err(ParseError::new(loc, "images here have one mip level"));
+                }
+                continue;
+            }
             "OFFSET" => &mut dynamic_offsets,
             "DESCRIPTOR_OFFSET" => &mut descriptor_offsets,
             "DESCRIPTOR_RANGE" => &mut descriptor_ranges,
@@ -211,6 +237,7 @@ fn bind(parser: &mut Parser, pipeline: &mut PipelineDecl) -> Result<()> {
     }
     let binding =
         binding.ok_or_else(|| ParseError::new(parser.lexer.loc(), "BIND needs `BINDING`"))?;
+    check_bound_kind(parser, kind, &buffers, sampler, kind_loc)?;
     let value_at = |list: &[i128], i: usize| list.get(i).copied();
     let mut bound = Vec::new();
     for (i, buffer) in buffers.into_iter().enumerate() {
@@ -241,9 +268,45 @@ fn bind(parser: &mut Parser, pipeline: &mut PipelineDecl) -> Result<()> {
         set,
         binding,
         buffers: bound,
+        sampler,
         loc: kind_loc,
     });
     parser.end_of_line()
+}
+
+/// Images bind only as images, and images only as images; a combined
+/// image-sampler names its sampler.
+fn check_bound_kind(
+    parser: &Parser,
+    kind: BindKind,
+    buffers: &[usize],
+    sampler: Option<usize>,
+    loc: Loc,
+) -> Result<()> {
+    let takes_images = matches!(
+        kind,
+        BindKind::StorageImage | BindKind::SampledImage | BindKind::CombinedImageSampler
+    );
+    for &buffer in buffers {
+        let declared = &parser.script.buffers[buffer];
+        if declared.image.is_some() != takes_images {
+            let message = match takes_images {
+                true => format!("`{}` is a BUFFER; bind an IMAGE here", declared.name),
+                false => format!(
+                    "`{}` is an IMAGE: it binds as storage_image, sampled_image or combined_image_sampler",
+                    declared.name
+                ),
+            };
+            return Err(ParseError::new(loc, message));
+        }
+    }
+    if kind == BindKind::CombinedImageSampler && sampler.is_none() {
+        return Err(ParseError::new(
+            loc,
+            "combined_image_sampler needs `SAMPLER name`",
+        ));
+    }
+    Ok(())
 }
 
 fn on_off(parser: &mut Parser) -> Result<bool> {

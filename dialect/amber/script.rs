@@ -1,5 +1,6 @@
 //! The parsed form of an AmberScript compute test: requirements, shaders,
-//! buffers with their initial bytes, pipelines and the command list.
+//! buffers and images with their initial bytes, samplers, pipelines and the
+//! command list.
 
 use super::data::{DataType, Number};
 use super::element::{ElementFormat, StructDecl};
@@ -29,6 +30,34 @@ pub struct BufferDecl {
     /// The element type, unless it is a `STRUCT`.
     pub plain: Option<DataType>,
     pub initial: Vec<u8>,
+    /// The shape of an `IMAGE` (its texels are the elements, x fastest).
+    pub image: Option<ImageDecl>,
+}
+
+/// The shape an `IMAGE` declares.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ImageDecl {
+    /// 1, 2 or 3.
+    pub dimensions: u32,
+    /// Width, height, depth (1 where the image has no such dimension).
+    pub extent: [u32; 3],
+    pub loc: Loc,
+}
+
+/// A `SAMPLER`. Its enums hold Vulkan's values, which follow the order
+/// AmberScript lists their names in.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SamplerDecl {
+    pub name: String,
+    pub mag_filter: u32,
+    pub min_filter: u32,
+    /// U, V, W.
+    pub address_modes: [u32; 3],
+    pub border_color: u32,
+    pub min_lod: f32,
+    pub max_lod: f32,
+    pub normalized_coordinates: bool,
+    pub compare: Option<u32>,
 }
 
 /// How a pipeline binds a buffer.
@@ -40,6 +69,10 @@ pub enum BindKind {
     UniformDynamic,
     StorageTexel,
     UniformTexel,
+    StorageImage,
+    SampledImage,
+    CombinedImageSampler,
+    Sampler,
 }
 
 /// One buffer of a `BIND BUFFER` or `BIND BUFFER_ARRAY`.
@@ -56,7 +89,10 @@ pub struct BindDecl {
     pub kind: BindKind,
     pub set: u32,
     pub binding: u32,
+    /// The buffers or images bound (none for a sampler).
     pub buffers: Vec<BoundBufferDecl>,
+    /// The sampler of a sampler or combined image-sampler binding.
+    pub sampler: Option<usize>,
     pub loc: Loc,
 }
 
@@ -159,6 +195,7 @@ pub struct Script {
     pub structs: Vec<StructDecl>,
     pub shaders: Vec<Shader>,
     pub buffers: Vec<BufferDecl>,
+    pub samplers: Vec<SamplerDecl>,
     pub pipelines: Vec<PipelineDecl>,
     pub commands: Vec<Command>,
 }
