@@ -604,6 +604,16 @@ fn images_that_do_not_fit_their_slot_are_clear_errors() {
         bad_extent.contains("a 2D image cannot be 4x4x2 texels"),
         "{bad_extent}"
     );
+    let huge = ImageDesc {
+        format: TexelFormat::R32_UINT,
+        dimensions: 2,
+        extent: [1 << 30, 1 << 30, 1],
+    };
+    let too_large = failure(Image::new(&context, huge));
+    assert!(
+        too_large.contains("passes the device's largest 2D image side"),
+        "{too_large}"
+    );
     let short = failure(Image::with_data(
         &context,
         desc(TexelFormat::R32_UINT),

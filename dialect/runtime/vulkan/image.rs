@@ -209,10 +209,12 @@ impl ImageDesc {
         Ok(())
     }
 
-    /// Bytes the image's texels take, tightly packed.
+    /// Bytes the image's texels take, tightly packed (`None` for a format
+    /// of unknown texel size, or a size past `u64`).
     pub fn byte_size(&self) -> Option<u64> {
-        let texels = self.extent.iter().map(|&e| u64::from(e)).product::<u64>();
-        Some(texel_bytes(self.format)? * texels)
+        (self.extent.iter()).try_fold(texel_bytes(self.format)?, |bytes, &e| {
+            bytes.checked_mul(u64::from(e))
+        })
     }
 
     fn types(&self) -> (vk::ImageType, vk::ImageViewType) {
@@ -293,13 +295,31 @@ impl Image {
     /// The image, its memory and view, in the `UNDEFINED` layout.
     fn create(context: &Context, desc: ImageDesc) -> Result<Image, RuntimeError> {
         desc.check()?;
-        if desc.byte_size().is_none() {
+        if texel_bytes(desc.format).is_none() {
             return Err(RuntimeError::Unsupported(format!(
                 "images of format {:?}",
                 desc.format
             )));
         }
+        if desc.byte_size().is_none() {
+            return Err(RuntimeError::Failed(format!(
+                "a {:?} image is too large",
+                desc.extent
+            )));
+        }
         let shared = &context.shared;
+        let limits = &shared.properties.limits;
+        let largest = match desc.dimensions {
+            1 => limits.max_image_dimension1_d,
+            2 => limits.max_image_dimension2_d,
+            _ => limits.max_image_dimension3_d,
+        };
+        if desc.extent.iter().any(|&e| e > largest) {
+            return Err(RuntimeError::Failed(format!(
+                "a {:?} image passes the device's largest {}D image side, {largest}",
+                desc.extent, desc.dimensions
+            )));
+        }
         // SAFETY: plain query on the device's own physical device.
         let features = unsafe {
             (shared.instance)
