@@ -155,58 +155,28 @@ fn glsl_shaders_round_trip() {
         println!("skipped: SPIRV-Tools 2025 or glslangValidator not found");
         return;
     };
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/glsl");
-    let mut sources: Vec<PathBuf> = (std::fs::read_dir(&dir).expect("tests/glsl"))
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .collect();
-    sources.sort();
-    let scratch = std::env::temp_dir().join(format!("glsl-roundtrip-{}", std::process::id()));
-    std::fs::create_dir_all(&scratch).expect("a scratch directory");
+    let shaders = support::compiled_test_shaders(&glslang);
     let mut outcomes = Vec::new();
-    for source in &sources {
-        let name = source
-            .file_name()
-            .map_or_else(String::new, |n| n.to_string_lossy().into());
-        let spv = scratch.join(format!("{name}.spv"));
-        // HLSL (entry point `main`) for Vulkan 1.1: SPIR-V 1.3 is the last
-        // version with the `BufferBlock` uniforms glslang writes for its
-        // storage buffers and the first with wave operations.
-        let (target, env, entry) = match name.ends_with(".hlsl") {
-            true => ("vulkan1.1", "spv1.3", &["-e", "main"][..]),
-            false => ("vulkan1.2", "spv1.5", &[][..]),
-        };
-        let compiled = std::process::Command::new(&glslang)
-            .args(entry)
-            .args(["-V", "--target-env", target, "-o"])
-            .arg(&spv)
-            .arg(source)
-            .output()
-            .expect("glslangValidator runs");
-        assert!(
-            compiled.status.success(),
-            "glslang rejects {name}: {}",
-            String::from_utf8_lossy(&compiled.stdout)
-        );
-        let words = words_from_bytes(&std::fs::read(&spv).expect("compiled")).expect("words");
+    for shader in &shaders {
+        let (name, words, env) = (&shader.name, &shader.words, shader.env);
         outcomes.push((
             "-",
-            round_trip(tools, &words, env).map_err(|e| format!("{name}: {e}")),
+            round_trip(tools, words, env).map_err(|e| format!("{name}: {e}")),
         ));
-        outcomes.extend(check_pipelines(tools, &name, &words, env));
+        outcomes.extend(check_pipelines(tools, name, words, env));
     }
-    let _ = std::fs::remove_dir_all(&scratch);
     let failures: Vec<&String> = (outcomes.iter())
         .filter_map(|(_, r)| r.as_ref().err())
         .collect();
     println!(
         "{} shaders compiled, {} modules with the pipelines' output, {} round-trip",
-        sources.len(),
+        shaders.len(),
         outcomes.len(),
         outcomes.len() - failures.len()
     );
     for failure in &failures {
         println!("  {failure}");
     }
-    assert!(outcomes.len() >= 3 * sources.len(), "few pipelines applied");
+    assert!(outcomes.len() >= 3 * shaders.len(), "few pipelines applied");
     assert!(failures.is_empty(), "{} modules fail", failures.len());
 }

@@ -223,3 +223,58 @@ pub fn deserialized_generic(words: &[u32]) -> Result<String, String> {
         &ctx, &syntax, module, options,
     ))
 }
+
+/// A shader of `tests/glsl` as glslang compiles it.
+pub struct TestShader {
+    /// The source's file name.
+    pub name: String,
+    pub words: Vec<u32>,
+    /// The SPIR-V target environment it was compiled for.
+    pub env: &'static str,
+}
+
+/// The shaders of `tests/glsl` compiled by `glslang`: GLSL for Vulkan 1.2;
+/// HLSL (`name.stage.hlsl`, entry point `main`) for Vulkan 1.1, as SPIR-V
+/// 1.3 is the last version with the `BufferBlock` uniforms glslang writes
+/// for its storage buffers and the first with wave operations.
+pub fn compiled_test_shaders(glslang: &Path) -> Vec<TestShader> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/glsl");
+    let mut sources: Vec<PathBuf> = (std::fs::read_dir(&dir).expect("tests/glsl"))
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .collect();
+    sources.sort();
+    static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let call = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let scratch = std::env::temp_dir().join(format!("test-shaders-{}-{call}", std::process::id()));
+    std::fs::create_dir_all(&scratch).expect("a scratch directory");
+    let mut shaders = Vec::new();
+    for source in &sources {
+        let name = source
+            .file_name()
+            .map_or_else(String::new, |n| n.to_string_lossy().into());
+        let spv = scratch.join(format!("{name}.spv"));
+        let (target, env, entry) = match name.ends_with(".hlsl") {
+            true => ("vulkan1.1", "spv1.3", &["-e", "main"][..]),
+            false => ("vulkan1.2", "spv1.5", &[][..]),
+        };
+        let compiled = Command::new(glslang)
+            .args(entry)
+            .args(["-V", "--target-env", target, "-o"])
+            .arg(&spv)
+            .arg(source)
+            .output()
+            .expect("glslangValidator runs");
+        assert!(
+            compiled.status.success(),
+            "glslang rejects {name}: {}",
+            String::from_utf8_lossy(&compiled.stdout)
+        );
+        let bytes = std::fs::read(&spv).expect("compiled");
+        let words = (bytes.chunks_exact(4))
+            .map(|w| u32::from_le_bytes([w[0], w[1], w[2], w[3]]))
+            .collect();
+        shaders.push(TestShader { name, words, env });
+    }
+    let _ = std::fs::remove_dir_all(&scratch);
+    shaders
+}
