@@ -35,7 +35,7 @@ use spirv_dialect::binary::deserialize::deserialize;
 use spirv_dialect::binary::serialize::serialize;
 use spirv_dialect::binary::{decode_module, words_from_bytes, Instruction, Operand};
 use spirv_dialect::grammar::Op;
-use spirv_dialect::runtime::interface::{reflect, ImageShape, ResourceKind};
+use spirv_dialect::runtime::interface::{reflect, ImageShape, ResourceKind, TexelKind};
 use spirv_dialect::runtime::vulkan::{
     image_format, Binding, BoundBuffer, Buffer, Context, ContextOptions, Image, ImageDesc, Kernel,
     KernelDesc, Stream, TexelFormat,
@@ -482,8 +482,15 @@ const RUNTIME_ARRAY_BYTES: u64 = 1 << 16;
 /// of the corpus kernels covers 16x16.
 const IMAGE_SIDE: u32 = 16;
 
-/// The format of the images bound where a kernel's image type names none.
-const UNKNOWN_FORMAT_STANDS_FOR: TexelFormat = TexelFormat::R32G32B32A32_SFLOAT;
+/// The format of the images bound where a kernel's image type names none:
+/// four 32-bit components of the kind the kernel reads.
+fn unknown_format_stands_for(texels: TexelKind) -> TexelFormat {
+    match texels {
+        TexelKind::Float => TexelFormat::R32G32B32A32_SFLOAT,
+        TexelKind::Signed => TexelFormat::R32G32B32A32_SINT,
+        TexelKind::Unsigned => TexelFormat::R32G32B32A32_UINT,
+    }
+}
 
 /// The deterministic contents of an image: texels of 32-bit float formats
 /// hold fractions (`(i % 16 + 1) / 16`), others bytes counting up.
@@ -506,7 +513,7 @@ fn image_for(context: &Context, shape: ImageShape) -> Result<(Image, Vec<u8>), S
     let mut extent = [1; 3];
     extent[..shape.dimensions as usize].fill(IMAGE_SIDE);
     let desc = ImageDesc {
-        format: image_format(shape.format).unwrap_or(UNKNOWN_FORMAT_STANDS_FOR),
+        format: image_format(shape.format).unwrap_or(unknown_format_stands_for(shape.texels)),
         dimensions: shape.dimensions,
         extent,
     };

@@ -14,10 +14,13 @@
 mod support;
 
 use spirv_dialect::amber::shader::assemble;
-use spirv_dialect::runtime::interface::{reflect, words_from_bytes, ImageShape, ResourceKind};
+use spirv_dialect::runtime::interface::{
+    reflect, words_from_bytes, ImageShape, ResourceKind, TexelKind,
+};
 use spirv_dialect::runtime::vulkan::{
-    image_format, Binding, BoundBuffer, Buffer, Context, ContextOptions, DescriptorKind, Image,
-    ImageDesc, Kernel, KernelDesc, RuntimeError, SamplerDesc, Slot, Stream, TexelFormat,
+    image_format, texel_kind, Binding, BoundBuffer, Buffer, Context, ContextOptions,
+    DescriptorKind, Image, ImageDesc, Kernel, KernelDesc, RuntimeError, SamplerDesc, Slot, Stream,
+    TexelFormat,
 };
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -470,23 +473,32 @@ fn the_interface_names_each_image_kind() {
     let kinds: Vec<(u32, u32, ResourceKind)> = (interface.bindings.iter())
         .map(|b| (b.set, b.binding, b.kind))
         .collect();
-    let shape = |format| ImageShape {
+    let shape = |format, texels| ImageShape {
         dimensions: 2,
         format,
+        texels,
     };
+    let float = TexelKind::Float;
     assert_eq!(
         kinds,
         [
-            (0, 0, ResourceKind::StorageImage(shape(4))),
-            (0, 1, ResourceKind::SampledImage(shape(0))),
-            (0, 2, ResourceKind::CombinedImageSampler(shape(0))),
+            (0, 0, ResourceKind::StorageImage(shape(4, float))),
+            (0, 1, ResourceKind::SampledImage(shape(0, float))),
+            (0, 2, ResourceKind::CombinedImageSampler(shape(0, float))),
             (0, 3, ResourceKind::Sampler),
-            (1, 0, ResourceKind::StorageImage(shape(33))),
+            (
+                1,
+                0,
+                ResourceKind::StorageImage(shape(33, TexelKind::Unsigned))
+            ),
         ]
     );
     assert_eq!(image_format(4), Some(TexelFormat::R8G8B8A8_UNORM));
     assert_eq!(image_format(33), Some(TexelFormat::R32_UINT));
     assert_eq!(image_format(0), None);
+    assert_eq!(texel_kind(TexelFormat::R32_UINT), Some(TexelKind::Unsigned));
+    assert_eq!(texel_kind(TexelFormat::R8G8B8A8_SNORM), Some(float));
+    assert_eq!(texel_kind(TexelFormat::D32_SFLOAT), None);
 }
 
 #[test]
@@ -562,6 +574,18 @@ fn images_that_do_not_fit_their_slot_are_clear_errors() {
         wrong_format.contains("R32G32B32A32_SFLOAT image is bound at set 0 binding 0")
             && wrong_format.contains("declares R8G8B8A8_UNORM"),
         "{wrong_format}"
+    );
+    let fetched_as_integers = failure(kernel.bind(&[
+        bind(0, 0, &[&source]),
+        bind(0, 1, &[&result]),
+        bind(0, 2, &[&sampled]),
+        bind(1, 0, &[&result]),
+    ]));
+    assert!(
+        fetched_as_integers.contains(
+            "a R32_UINT image is bound at set 0 binding 1, where the kernel reads Float texels"
+        ),
+        "{fetched_as_integers}"
     );
     let line = Image::new(
         &context,

@@ -40,17 +40,38 @@ pub struct ImageShape {
     /// The SPIR-V `ImageFormat` (0: `Unknown`, any format the device can
     /// use that way).
     pub format: u32,
+    /// What the kernel reads texels as (its image type's sampled type).
+    pub texels: TexelKind,
+}
+
+/// How texels are read: as floats (float, normalized and packed float
+/// formats), signed or unsigned integers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TexelKind {
+    Float,
+    Signed,
+    Unsigned,
 }
 
 impl ImageShape {
     /// The shape of a non-arrayed, single-sampled image of SPIR-V `Dim`
     /// `dim` (1D, 2D or 3D only).
-    fn of(dim: u32, arrayed: u32, multisampled: u32, format: u32) -> Option<ImageShape> {
+    fn of(
+        dim: u32,
+        arrayed: u32,
+        multisampled: u32,
+        format: u32,
+        texels: TexelKind,
+    ) -> Option<ImageShape> {
         let dimensions = match dim {
             0..=2 => dim + 1,
             _ => return None,
         };
-        (arrayed == 0 && multisampled == 0).then_some(ImageShape { dimensions, format })
+        (arrayed == 0 && multisampled == 0).then_some(ImageShape {
+            dimensions,
+            format,
+            texels,
+        })
     }
 }
 
@@ -147,6 +168,7 @@ mod storage_class {
 enum Type {
     Scalar {
         bytes: u32,
+        kind: TexelKind,
     },
     Vector {
         component: u32,
@@ -167,6 +189,7 @@ enum Type {
         pointee: u32,
     },
     Image {
+        sampled_type: u32,
         dim: u32,
         arrayed: u32,
         multisampled: u32,
@@ -222,6 +245,7 @@ impl Module {
             other => (other, false),
         };
         let Some(&Type::Image {
+            sampled_type,
             dim,
             arrayed,
             multisampled,
@@ -231,7 +255,11 @@ impl Module {
         else {
             return ResourceKind::Opaque;
         };
-        let shape = ImageShape::of(dim, arrayed, multisampled, format);
+        let texels = match self.types.get(&sampled_type) {
+            Some(&Type::Scalar { kind, .. }) => kind,
+            _ => TexelKind::Float,
+        };
+        let shape = ImageShape::of(dim, arrayed, multisampled, format, texels);
         match (dim, sampled, combined, shape) {
             // `samplerBuffer` is a sampled image of a buffer image.
             (DIM_BUFFER, 1, _, _) => ResourceKind::UniformTexelBuffer,
@@ -250,7 +278,7 @@ impl Module {
             return 0;
         }
         match self.types.get(&id) {
-            Some(Type::Scalar { bytes }) => u64::from(*bytes),
+            Some(Type::Scalar { bytes, .. }) => u64::from(*bytes),
             Some(Type::Vector { component, count }) => {
                 self.size_of(*component, None, depth + 1) * u64::from(*count)
             }
@@ -365,15 +393,21 @@ fn read_instruction(module: &mut Module, opcode: u16, operands: &[u32]) {
                 .insert(operand(0), [operand(2), operand(3), operand(4)]);
         }
         op::TYPE_BOOL => {
-            module.types.insert(operand(0), Type::Scalar { bytes: 4 });
+            let kind = TexelKind::Unsigned;
+            module
+                .types
+                .insert(operand(0), Type::Scalar { bytes: 4, kind });
         }
         op::TYPE_INT | op::TYPE_FLOAT => {
-            module.types.insert(
-                operand(0),
-                Type::Scalar {
-                    bytes: operand(1) / 8,
-                },
-            );
+            let kind = match (opcode, operand(2)) {
+                (op::TYPE_FLOAT, _) => TexelKind::Float,
+                (_, 0) => TexelKind::Unsigned,
+                _ => TexelKind::Signed,
+            };
+            let bytes = operand(1) / 8;
+            module
+                .types
+                .insert(operand(0), Type::Scalar { bytes, kind });
         }
         op::TYPE_VECTOR => {
             module.types.insert(
@@ -388,6 +422,7 @@ fn read_instruction(module: &mut Module, opcode: u16, operands: &[u32]) {
             module.types.insert(
                 operand(0),
                 Type::Image {
+                    sampled_type: operand(1),
                     dim: operand(2),
                     arrayed: operand(4),
                     multisampled: operand(5),

@@ -5,7 +5,7 @@
 //! the kernel's block, images of the dimensions and format its image type
 //! names and usable that way.
 
-use super::image::{image_format, texel_bytes, Image, SamplerDesc};
+use super::image::{image_format, texel_bytes, texel_kind, Image, SamplerDesc};
 use super::kernel::{vk_error, DescriptorKind, Kernel, Slot, SlotInfo};
 use super::memory::Buffer;
 use super::RuntimeError;
@@ -149,6 +149,12 @@ fn check_image(info: &SlotInfo, image: &Image) -> Result<(), RuntimeError> {
                 "a {:?} image is bound at set {set} binding {binding}, where the kernel declares {:?}",
                 desc.format,
                 declared.unwrap_or_default()
+            )));
+        }
+        if texel_kind(desc.format) != Some(shape.texels) {
+            return Err(RuntimeError::Failed(format!(
+                "a {:?} image is bound at set {set} binding {binding}, where the kernel reads {:?} texels",
+                desc.format, shape.texels
             )));
         }
     }

@@ -9,6 +9,7 @@ use super::context::{Context, Shared};
 use super::memory::Buffer;
 use super::stream::Stream;
 use super::RuntimeError;
+use crate::runtime::interface::TexelKind;
 use ash::vk;
 use std::rc::Rc;
 
@@ -105,26 +106,65 @@ impl Drop for ImageInner {
 #[derive(Clone)]
 pub struct Image(pub(crate) Rc<ImageInner>);
 
-/// Texel size in bytes of the formats images and texel buffers are made
-/// with here.
-pub(crate) fn texel_bytes(format: vk::Format) -> Option<u64> {
+/// The formats images and texel buffers are made with here: texel size in
+/// bytes and how kernels read the texels.
+const FORMATS: &[(vk::Format, u64, TexelKind)] = {
     use vk::Format as F;
-    Some(match format {
-        F::R8_UINT | F::R8_SINT | F::R8_UNORM | F::R8_SNORM => 1,
-        F::R8G8_UINT | F::R8G8_SINT | F::R8G8_UNORM | F::R8G8_SNORM => 2,
-        F::R16_UINT | F::R16_SINT | F::R16_SFLOAT | F::R16_UNORM | F::R16_SNORM => 2,
-        F::R8G8B8A8_UINT | F::R8G8B8A8_SINT | F::R8G8B8A8_UNORM | F::R8G8B8A8_SNORM => 4,
-        F::R16G16_UINT | F::R16G16_SINT | F::R16G16_SFLOAT | F::R16G16_UNORM => 4,
-        F::R32_UINT | F::R32_SINT | F::R32_SFLOAT => 4,
-        F::A2B10G10R10_UNORM_PACK32 | F::A2B10G10R10_UINT_PACK32 => 4,
-        F::B10G11R11_UFLOAT_PACK32 => 4,
-        F::R16G16B16A16_UINT | F::R16G16B16A16_SINT | F::R16G16B16A16_SFLOAT => 8,
-        F::R16G16B16A16_UNORM | F::R16G16B16A16_SNORM => 8,
-        F::R32G32_UINT | F::R32G32_SINT | F::R32G32_SFLOAT => 8,
-        F::R32G32B32_UINT | F::R32G32B32_SINT | F::R32G32B32_SFLOAT => 12,
-        F::R32G32B32A32_UINT | F::R32G32B32A32_SINT | F::R32G32B32A32_SFLOAT => 16,
-        _ => return None,
-    })
+    use TexelKind::{Float, Signed, Unsigned};
+    &[
+        (F::R8_UINT, 1, Unsigned),
+        (F::R8_SINT, 1, Signed),
+        (F::R8_UNORM, 1, Float),
+        (F::R8_SNORM, 1, Float),
+        (F::R8G8_UINT, 2, Unsigned),
+        (F::R8G8_SINT, 2, Signed),
+        (F::R8G8_UNORM, 2, Float),
+        (F::R8G8_SNORM, 2, Float),
+        (F::R16_UINT, 2, Unsigned),
+        (F::R16_SINT, 2, Signed),
+        (F::R16_SFLOAT, 2, Float),
+        (F::R16_UNORM, 2, Float),
+        (F::R16_SNORM, 2, Float),
+        (F::R8G8B8A8_UINT, 4, Unsigned),
+        (F::R8G8B8A8_SINT, 4, Signed),
+        (F::R8G8B8A8_UNORM, 4, Float),
+        (F::R8G8B8A8_SNORM, 4, Float),
+        (F::R16G16_UINT, 4, Unsigned),
+        (F::R16G16_SINT, 4, Signed),
+        (F::R16G16_SFLOAT, 4, Float),
+        (F::R16G16_UNORM, 4, Float),
+        (F::R32_UINT, 4, Unsigned),
+        (F::R32_SINT, 4, Signed),
+        (F::R32_SFLOAT, 4, Float),
+        (F::A2B10G10R10_UNORM_PACK32, 4, Float),
+        (F::A2B10G10R10_UINT_PACK32, 4, Unsigned),
+        (F::B10G11R11_UFLOAT_PACK32, 4, Float),
+        (F::R16G16B16A16_UINT, 8, Unsigned),
+        (F::R16G16B16A16_SINT, 8, Signed),
+        (F::R16G16B16A16_SFLOAT, 8, Float),
+        (F::R16G16B16A16_UNORM, 8, Float),
+        (F::R16G16B16A16_SNORM, 8, Float),
+        (F::R32G32_UINT, 8, Unsigned),
+        (F::R32G32_SINT, 8, Signed),
+        (F::R32G32_SFLOAT, 8, Float),
+        (F::R32G32B32_UINT, 12, Unsigned),
+        (F::R32G32B32_SINT, 12, Signed),
+        (F::R32G32B32_SFLOAT, 12, Float),
+        (F::R32G32B32A32_UINT, 16, Unsigned),
+        (F::R32G32B32A32_SINT, 16, Signed),
+        (F::R32G32B32A32_SFLOAT, 16, Float),
+    ]
+};
+
+/// Texel size in bytes of `format`, if images and texel buffers are made
+/// with it here.
+pub(crate) fn texel_bytes(format: vk::Format) -> Option<u64> {
+    FORMATS.iter().find(|f| f.0 == format).map(|f| f.1)
+}
+
+/// How a kernel reads texels of `format`, if images are made with it here.
+pub fn texel_kind(format: vk::Format) -> Option<TexelKind> {
+    FORMATS.iter().find(|f| f.0 == format).map(|f| f.2)
 }
 
 /// The Vulkan format of a SPIR-V `ImageFormat` (`None` for `Unknown` and

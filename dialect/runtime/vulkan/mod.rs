@@ -21,7 +21,7 @@ pub use ash::vk::{
 pub use binding::{Binding, BindingGroup, BoundBuffer};
 pub use context::{Context, ContextOptions, DEVICE_ENV};
 pub use features::FeatureSupport;
-pub use image::{image_format, Image, ImageDesc, SamplerDesc};
+pub use image::{image_format, texel_kind, Image, ImageDesc, SamplerDesc};
 pub use kernel::{DescriptorKind, Kernel, KernelDesc, Slot, SubgroupControl};
 pub use memory::Buffer;
 pub use stream::Stream;
