@@ -512,10 +512,13 @@ fn image_contents(desc: &ImageDesc) -> Vec<u8> {
 fn image_for(context: &Context, shape: ImageShape) -> Result<(Image, Vec<u8>), String> {
     let mut extent = [1; 3];
     extent[..shape.dimensions as usize].fill(IMAGE_SIDE);
+    let format = image_format(shape.format).unwrap_or(unknown_format_stands_for(shape.texels));
+    let faces = if shape.cube { 6 } else { 1 };
     let desc = ImageDesc {
-        format: image_format(shape.format).unwrap_or(unknown_format_stands_for(shape.texels)),
-        dimensions: shape.dimensions,
-        extent,
+        layers: faces * if shape.arrayed { 2 } else { 1 },
+        arrayed: shape.arrayed,
+        cube: shape.cube,
+        ..ImageDesc::new(format, shape.dimensions, extent)
     };
     let contents = image_contents(&desc);
     let image = Image::with_data(context, desc, &contents).map_err(|e| e.to_string())?;

@@ -8,8 +8,9 @@
 //! image fetched without a sampler, a combined image-sampler (default and
 //! unnormalized-coordinate samplers) and a sampled image through a separate
 //! sampler, and writes a storage image whose texels are checked; images
-//! copied through buffers on a stream; the interface reader's image kinds;
-//! and the errors for images that do not fit their slot.
+//! copied through buffers on a stream; arrayed and cube images; the
+//! interface reader's image kinds; and the errors for images that do not
+//! fit their slot.
 
 mod support;
 
@@ -387,6 +388,11 @@ void main() {
 
 /// `IMAGE_KERNEL` compiled by glslang for Vulkan 1.1.
 fn image_kernel_spirv() -> Option<Vec<u32>> {
+    compiled(IMAGE_KERNEL)
+}
+
+/// GLSL compute shader `kernel` compiled by glslang for Vulkan 1.1.
+fn compiled(kernel: &str) -> Option<Vec<u32>> {
     let Some(glslang) = support::tool("glslangValidator") else {
         println!("skipped: glslangValidator not found");
         return None;
@@ -396,7 +402,7 @@ fn image_kernel_spirv() -> Option<Vec<u32>> {
     let dir = std::env::temp_dir().join(format!("vulkan-images-{}-{call}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temporary directory");
     let (source, binary) = (dir.join("kernel.comp"), dir.join("kernel.spv"));
-    std::fs::write(&source, IMAGE_KERNEL).expect("write the kernel");
+    std::fs::write(&source, kernel).expect("write the kernel");
     let output = std::process::Command::new(glslang)
         .args(["-V", "--target-env", "vulkan1.1", "-o"])
         .arg(&binary)
@@ -410,11 +416,7 @@ fn image_kernel_spirv() -> Option<Vec<u32>> {
 }
 
 fn desc(format: TexelFormat) -> ImageDesc {
-    ImageDesc {
-        format,
-        dimensions: 2,
-        extent: [SIDE, SIDE, 1],
-    }
+    ImageDesc::new(format, 2, [SIDE, SIDE, 1])
 }
 
 /// An image whose texel `i` (x fastest) holds `texel(i)`'s bytes.
@@ -475,6 +477,8 @@ fn the_interface_names_each_image_kind() {
         .collect();
     let shape = |format, texels| ImageShape {
         dimensions: 2,
+        arrayed: false,
+        cube: false,
         format,
         texels,
     };
@@ -589,11 +593,7 @@ fn images_that_do_not_fit_their_slot_are_clear_errors() {
     );
     let line = Image::new(
         &context,
-        ImageDesc {
-            format: TexelFormat::R32_UINT,
-            dimensions: 1,
-            extent: [SIDE, 1, 1],
-        },
+        ImageDesc::new(TexelFormat::R32_UINT, 1, [SIDE, 1, 1]),
     )
     .expect("1D image");
     let wrong_dimensions = failure(bound(&source, bind(1, 0, &[&line])));
@@ -618,21 +618,13 @@ fn images_that_do_not_fit_their_slot_are_clear_errors() {
     });
     let as_buffer = failure(bound(&source, buffer_binding));
     assert!(as_buffer.contains("takes images only"), "{as_buffer}");
-    let flat = ImageDesc {
-        format: TexelFormat::R32_UINT,
-        dimensions: 2,
-        extent: [SIDE, SIDE, 2],
-    };
+    let flat = ImageDesc::new(TexelFormat::R32_UINT, 2, [SIDE, SIDE, 2]);
     let bad_extent = failure(Image::new(&context, flat));
     assert!(
         bad_extent.contains("a 2D image cannot be 4x4x2 texels"),
         "{bad_extent}"
     );
-    let huge = ImageDesc {
-        format: TexelFormat::R32_UINT,
-        dimensions: 2,
-        extent: [1 << 30, 1 << 30, 1],
-    };
+    let huge = ImageDesc::new(TexelFormat::R32_UINT, 2, [1 << 30, 1 << 30, 1]);
     let too_large = failure(Image::new(&context, huge));
     assert!(
         too_large.contains("passes the device's largest 2D image side"),
@@ -651,5 +643,103 @@ fn images_that_do_not_fit_their_slot_are_clear_errors() {
     let small = Buffer::new(&context, 8).expect("buffer");
     let overrun = failure(stream.copy_from_image(&result, &small));
     assert!(overrun.contains("cannot hold the 64 bytes"), "{overrun}");
+    assert_clean(&context);
+}
+
+const LAYERED_KERNEL: &str = r#"#version 450
+layout(local_size_x = 4, local_size_y = 4) in;
+layout(set = 0, binding = 0, r32f) uniform readonly image2DArray layers;
+layout(set = 0, binding = 1) uniform samplerCube sky;
+layout(set = 0, binding = 2, r32f) uniform image2DArray sums;
+void main() {
+    ivec2 at = ivec2(gl_GlobalInvocationID.xy);
+    float below = imageLoad(layers, ivec3(at, 0)).r;
+    float above = imageLoad(layers, ivec3(at, 1)).r;
+    float west = textureLod(sky, vec3(-1.0, 0.0, 0.0), 0.0).r;
+    imageStore(sums, ivec3(at, 1), vec4(below + above + west));
+}
+"#;
+
+/// A `layers`-layer image of square `SIDE` faces whose texel `i` (x
+/// fastest, layer after layer) holds `value(i)`.
+fn layered(context: &Context, layers: u32, cube: bool, value: impl Fn(u32) -> f32) -> Image {
+    let desc = ImageDesc {
+        layers,
+        arrayed: !cube,
+        cube,
+        ..ImageDesc::new(TexelFormat::R32_SFLOAT, 2, [SIDE, SIDE, 1])
+    };
+    let bytes: Vec<u8> = (0..SIDE * SIDE * layers)
+        .flat_map(|i| value(i).to_le_bytes())
+        .collect();
+    Image::with_data(context, desc, &bytes).expect("layered image")
+}
+
+#[test]
+fn arrayed_and_cube_images() {
+    let Some(context) = context() else { return };
+    let Some(spirv) = compiled(LAYERED_KERNEL) else {
+        return;
+    };
+    let interface = reflect(&spirv).expect("reflect");
+    let shapes: Vec<(bool, bool)> = (interface.bindings.iter())
+        .map(|b| match b.kind {
+            ResourceKind::StorageImage(s) | ResourceKind::CombinedImageSampler(s) => {
+                (s.arrayed, s.cube)
+            }
+            other => panic!("{other:?}"),
+        })
+        .collect();
+    assert_eq!(shapes, [(true, false), (false, true), (true, false)]);
+    let kernel = image_kernel(&context, &spirv);
+    let face = SIDE * SIDE;
+    let layers = layered(&context, 2, false, |i| i as f32);
+    let sky = layered(&context, 6, true, |i| (1000 * (i / face + 1)) as f32);
+    let sums = layered(&context, 2, false, |_| 0.0);
+    let group = kernel
+        .bind(&[
+            bind(0, 0, &[&layers]),
+            bind(0, 1, &[&sky]),
+            bind(0, 2, &[&sums]),
+        ])
+        .expect("bind");
+    let mut stream = Stream::new(&context).expect("stream");
+    stream
+        .dispatch(&kernel, &group, &[], [1, 1, 1])
+        .expect("dispatch");
+    stream.finish().expect("finish");
+    let values: Vec<f32> = (sums.read(&context).expect("read").chunks_exact(4))
+        .map(|t| f32::from_le_bytes([t[0], t[1], t[2], t[3]]))
+        .collect();
+    // Layer 1 holds each texel of both layers plus the -X face (face 1).
+    let expected: Vec<f32> = (0..2 * face)
+        .map(|i| match i < face {
+            true => 0.0,
+            false => ((i - face) + i + 2000) as f32,
+        })
+        .collect();
+    assert_eq!(values, expected);
+    let flat = Image::new(&context, desc(TexelFormat::R32_SFLOAT)).expect("image");
+    let not_arrayed = failure(kernel.bind(&[
+        bind(0, 0, &[&flat]),
+        bind(0, 1, &[&sky]),
+        bind(0, 2, &[&sums]),
+    ]));
+    assert!(
+        not_arrayed.contains(
+            "a 2D image is bound at set 0 binding 0, where the kernel reads arrayed 2D images"
+        ),
+        "{not_arrayed}"
+    );
+    let odd_cube = ImageDesc {
+        layers: 5,
+        cube: true,
+        ..ImageDesc::new(TexelFormat::R32_SFLOAT, 2, [SIDE, SIDE, 1])
+    };
+    let five_faces = failure(Image::new(&context, odd_cube));
+    assert!(
+        five_faces.contains("a 2D image cube cannot have 5 layers"),
+        "{five_faces}"
+    );
     assert_clean(&context);
 }

@@ -160,14 +160,9 @@ fn make_image(
         message,
     };
     let format = (buffer.plain.and_then(texel_format))
-        .filter(|format| {
-            ImageDesc {
-                format: *format,
-                dimensions: 1,
-                extent: [1; 3],
-            }
-            .byte_size()
-                == Some(u64::from(buffer.format.stride))
+        .filter(|&format| {
+            let texel = ImageDesc::new(format, 1, [1; 3]);
+            texel.byte_size() == Some(u64::from(buffer.format.stride))
         })
         .ok_or_else(|| {
             error(format!(
@@ -175,11 +170,7 @@ fn make_image(
                 buffer.name, buffer.format.name
             ))
         })?;
-    let desc = ImageDesc {
-        format,
-        dimensions: image.dimensions,
-        extent: image.extent,
-    };
+    let desc = ImageDesc::new(format, image.dimensions, image.extent);
     Image::with_data(context, desc, &buffer.initial)
         .map_err(|e| error(format!("image `{}`: {e}", buffer.name)))
 }

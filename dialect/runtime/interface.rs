@@ -19,24 +19,27 @@ pub enum ResourceKind {
     UniformTexelBuffer,
     /// A `UniformConstant` buffer image read and written as storage (`imageBuffer`).
     StorageTexelBuffer,
-    /// A 1D, 2D or 3D image read and written as storage (`image2D`, `RWTexture2D`).
+    /// A 1D, 2D, 3D or cube image, arrayed or not, read and written as
+    /// storage (`image2D`, `RWTexture2D`).
     StorageImage(ImageShape),
-    /// A 1D, 2D or 3D image read without a sampler (`texture2D`, `Texture2D`).
+    /// Such an image read without a sampler (`texture2D`, `Texture2D`).
     SampledImage(ImageShape),
     /// An image with its sampler (`sampler2D`).
     CombinedImageSampler(ImageShape),
     /// A sampler alone (`sampler`, `SamplerState`).
     Sampler,
-    /// Other opaque `UniformConstant` resources: arrayed, multisampled,
-    /// cube and subpass images, acceleration structures.
+    /// Other opaque `UniformConstant` resources: multisampled, rectangle
+    /// and subpass images, acceleration structures.
     Opaque,
 }
 
 /// What an image resource's type says of the images it takes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ImageShape {
-    /// 1, 2 or 3 dimensions.
+    /// 1, 2 or 3 dimensions (2 for a cube).
     pub dimensions: u32,
+    pub arrayed: bool,
+    pub cube: bool,
     /// The SPIR-V `ImageFormat` (0: `Unknown`, any format the device can
     /// use that way).
     pub format: u32,
@@ -54,8 +57,8 @@ pub enum TexelKind {
 }
 
 impl ImageShape {
-    /// The shape of a non-arrayed, single-sampled image of SPIR-V `Dim`
-    /// `dim` (1D, 2D or 3D only).
+    /// The shape of a single-sampled image of SPIR-V `Dim` `dim` (1D, 2D,
+    /// 3D or cube; a 3D one not arrayed).
     fn of(
         dim: u32,
         arrayed: u32,
@@ -63,12 +66,17 @@ impl ImageShape {
         format: u32,
         texels: TexelKind,
     ) -> Option<ImageShape> {
+        let arrayed = arrayed != 0;
         let dimensions = match dim {
-            0..=2 => dim + 1,
+            0 | 1 => dim + 1,
+            2 if !arrayed => 3,
+            3 => 2,
             _ => return None,
         };
-        (arrayed == 0 && multisampled == 0).then_some(ImageShape {
+        (multisampled == 0).then_some(ImageShape {
             dimensions,
+            arrayed,
+            cube: dim == 3,
             format,
             texels,
         })

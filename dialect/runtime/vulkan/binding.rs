@@ -137,10 +137,19 @@ fn check_image(info: &SlotInfo, image: &Image) -> Result<(), RuntimeError> {
     let Slot { set, binding, kind } = info.slot;
     let desc = image.desc();
     if let Some(shape) = info.image {
-        if shape.dimensions != desc.dimensions {
+        let of = |dimensions, arrayed, cube| {
+            let kind = if cube {
+                "cube".into()
+            } else {
+                format!("{dimensions}D")
+            };
+            format!("{}{kind}", if arrayed { "arrayed " } else { "" })
+        };
+        let given = of(desc.dimensions, desc.arrayed, desc.cube);
+        let read = of(shape.dimensions, shape.arrayed, shape.cube);
+        if given != read {
             return Err(RuntimeError::Failed(format!(
-                "a {}D image is bound at set {set} binding {binding}, where the kernel reads {}D images",
-                desc.dimensions, shape.dimensions
+                "a {given} image is bound at set {set} binding {binding}, where the kernel reads {read} images"
             )));
         }
         let declared = image_format(shape.format);

@@ -1,5 +1,6 @@
 //! Device images for storage-image, sampled-image and combined
-//! image-sampler slots: 1D, 2D or 3D, optimally tiled in device memory, kept
+//! image-sampler slots: 1D, 2D or 3D, arrayed or cubes, optimally tiled in
+//! device memory, kept
 //! in the `GENERAL` layout for their whole life (valid for shader storage,
 //! sampling and transfers alike), so the streams' global memory barriers
 //! order every access. Contents go in and out through buffers. Also what a
@@ -13,7 +14,8 @@ use crate::runtime::interface::TexelKind;
 use ash::vk;
 use std::rc::Rc;
 
-/// What an image is made of.
+/// What an image is made of. [`ImageDesc::new`] describes a plain image
+/// (one layer, not arrayed, not a cube).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ImageDesc {
     pub format: vk::Format,
@@ -22,6 +24,12 @@ pub struct ImageDesc {
     /// Width, height and depth in texels (1 for the dimensions the image
     /// lacks).
     pub extent: [u32; 3],
+    /// Array layers; a cube's six faces are six layers each.
+    pub layers: u32,
+    /// Read as an array (`image2DArray`, `samplerCubeArray`).
+    pub arrayed: bool,
+    /// A cube: 2D, square, six faces per cube.
+    pub cube: bool,
 }
 
 /// How a sampler reads: filters, what coordinates outside the image give,
@@ -232,6 +240,18 @@ fn pick_memory_type(memory: &vk::PhysicalDeviceMemoryProperties, allowed: u32) -
 }
 
 impl ImageDesc {
+    /// A plain image: one layer, not arrayed, not a cube.
+    pub fn new(format: vk::Format, dimensions: u32, extent: [u32; 3]) -> ImageDesc {
+        ImageDesc {
+            format,
+            dimensions,
+            extent,
+            layers: 1,
+            arrayed: false,
+            cube: false,
+        }
+    }
+
     fn check(&self) -> Result<(), RuntimeError> {
         let [width, height, depth] = self.extent;
         let lacking = match self.dimensions {
@@ -246,34 +266,67 @@ impl ImageDesc {
                 self.dimensions
             )));
         }
+        let faces = if self.cube { 6 } else { 1 };
+        let layers_fit = match self.arrayed {
+            true => self.layers > 0 && self.layers % faces == 0 && self.dimensions < 3,
+            false => self.layers == faces,
+        };
+        if !layers_fit {
+            return Err(RuntimeError::Failed(format!(
+                "a{} {}D image{} cannot have {} layers",
+                if self.arrayed { "n arrayed" } else { "" },
+                self.dimensions,
+                if self.cube { " cube" } else { "" },
+                self.layers
+            )));
+        }
+        if self.cube && (self.dimensions != 2 || width != height) {
+            return Err(RuntimeError::Failed(format!(
+                "a cube's faces are square 2D images, not {width}x{height}x{depth}"
+            )));
+        }
         Ok(())
     }
 
-    /// Bytes the image's texels take, tightly packed (`None` for a format
-    /// of unknown texel size, or a size past `u64`).
+    /// Bytes the image's texels take, tightly packed, layer after layer
+    /// (`None` for a format of unknown texel size, or a size past `u64`).
     pub fn byte_size(&self) -> Option<u64> {
-        (self.extent.iter()).try_fold(texel_bytes(self.format)?, |bytes, &e| {
-            bytes.checked_mul(u64::from(e))
-        })
+        (self.extent.iter().chain([&self.layers]))
+            .try_fold(texel_bytes(self.format)?, |bytes, &e| {
+                bytes.checked_mul(u64::from(e))
+            })
     }
 
     fn types(&self) -> (vk::ImageType, vk::ImageViewType) {
-        match self.dimensions {
-            1 => (vk::ImageType::TYPE_1D, vk::ImageViewType::TYPE_1D),
-            2 => (vk::ImageType::TYPE_2D, vk::ImageViewType::TYPE_2D),
-            _ => (vk::ImageType::TYPE_3D, vk::ImageViewType::TYPE_3D),
+        use vk::ImageViewType as View;
+        let image = match self.dimensions {
+            1 => vk::ImageType::TYPE_1D,
+            2 => vk::ImageType::TYPE_2D,
+            _ => vk::ImageType::TYPE_3D,
+        };
+        let view = match (self.dimensions, self.cube, self.arrayed) {
+            (_, true, false) => View::CUBE,
+            (_, true, true) => View::CUBE_ARRAY,
+            (1, _, false) => View::TYPE_1D,
+            (1, _, true) => View::TYPE_1D_ARRAY,
+            (2, _, false) => View::TYPE_2D,
+            (2, _, true) => View::TYPE_2D_ARRAY,
+            _ => View::TYPE_3D,
+        };
+        (image, view)
+    }
+
+    /// Every layer of the image's only mip level.
+    pub(crate) fn whole(&self) -> vk::ImageSubresourceRange {
+        vk::ImageSubresourceRange {
+            aspect_mask: vk::ImageAspectFlags::COLOR,
+            base_mip_level: 0,
+            level_count: 1,
+            base_array_layer: 0,
+            layer_count: self.layers,
         }
     }
 }
-
-/// The whole of an image's only mip level and layer.
-pub(crate) const WHOLE_IMAGE: vk::ImageSubresourceRange = vk::ImageSubresourceRange {
-    aspect_mask: vk::ImageAspectFlags::COLOR,
-    base_mip_level: 0,
-    level_count: 1,
-    base_array_layer: 0,
-    layer_count: 1,
-};
 
 impl Image {
     /// A zero-filled image.
@@ -349,11 +402,18 @@ impl Image {
         }
         let shared = &context.shared;
         let limits = &shared.properties.limits;
-        let largest = match desc.dimensions {
-            1 => limits.max_image_dimension1_d,
-            2 => limits.max_image_dimension2_d,
+        let largest = match (desc.dimensions, desc.cube) {
+            (_, true) => limits.max_image_dimension_cube,
+            (1, _) => limits.max_image_dimension1_d,
+            (2, _) => limits.max_image_dimension2_d,
             _ => limits.max_image_dimension3_d,
         };
+        if desc.layers > limits.max_image_array_layers {
+            return Err(RuntimeError::Failed(format!(
+                "{} layers pass the device's limit of {}",
+                desc.layers, limits.max_image_array_layers
+            )));
+        }
         if desc.extent.iter().any(|&e| e > largest) {
             return Err(RuntimeError::Failed(format!(
                 "a {:?} image passes the device's largest {}D image side, {largest}",
@@ -400,7 +460,11 @@ impl Image {
                 depth,
             })
             .mip_levels(1)
-            .array_layers(1)
+            .array_layers(desc.layers)
+            .flags(match desc.cube {
+                true => vk::ImageCreateFlags::CUBE_COMPATIBLE,
+                false => vk::ImageCreateFlags::empty(),
+            })
             .samples(vk::SampleCountFlags::TYPE_1)
             .tiling(vk::ImageTiling::OPTIMAL)
             .usage(usage)
@@ -436,7 +500,7 @@ impl Image {
                 .image(inner.image)
                 .view_type(view_type)
                 .format(desc.format)
-                .subresource_range(WHOLE_IMAGE);
+                .subresource_range(desc.whole());
             inner.view = (device.create_image_view(&view_info, None))
                 .map_err(failed("creating an image view".into()))?;
         }

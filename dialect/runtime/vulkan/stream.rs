@@ -6,7 +6,7 @@
 
 use super::binding::BindingGroup;
 use super::context::{Context, Shared};
-use super::image::{Image, WHOLE_IMAGE};
+use super::image::Image;
 use super::kernel::Kernel;
 use super::memory::Buffer;
 use super::RuntimeError;
@@ -317,7 +317,7 @@ impl Stream {
                 aspect_mask: vk::ImageAspectFlags::COLOR,
                 mip_level: 0,
                 base_array_layer: 0,
-                layer_count: 1,
+                layer_count: image.desc().layers,
             })
             .image_extent(vk::Extent3D {
                 width,
@@ -365,7 +365,7 @@ impl Stream {
             .src_queue_family_index(vk::QUEUE_FAMILY_IGNORED)
             .dst_queue_family_index(vk::QUEUE_FAMILY_IGNORED)
             .image(image.0.image)
-            .subresource_range(WHOLE_IMAGE)];
+            .subresource_range(image.desc().whole())];
         let device = &self.shared.device;
         // SAFETY: recording into our command buffer; the image is new, so
         // nothing else uses it; it is kept alive.
@@ -384,7 +384,7 @@ impl Stream {
                 image.0.image,
                 vk::ImageLayout::GENERAL,
                 &vk::ClearColorValue::default(),
-                &[WHOLE_IMAGE],
+                &[image.desc().whole()],
             );
         }
         self.keep_alive.push(image.keep_alive());
