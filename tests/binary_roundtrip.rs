@@ -293,10 +293,7 @@ fn mutated_binaries_deserialize_without_panics() {
     let mut below = support::below_from(0x2545_f491_4f6c_dd1d_u64);
     let (mut read, mut rejected, mut aimed) = (0, 0, 0);
     for (index, file) in files.iter().enumerate() {
-        let Some(original) = std::fs::read(file)
-            .ok()
-            .and_then(|b| words_from_bytes(&b).ok())
-        else {
+        let Some(original) = support::read_words(file) else {
             continue;
         };
         // Forward pointers, spec-constant operations, strings (debug info).

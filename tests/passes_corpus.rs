@@ -29,7 +29,6 @@ mod support;
 
 use spirv_dialect::binary::deserialize::deserialize;
 use spirv_dialect::binary::serialize::serialize;
-use spirv_dialect::binary::words_from_bytes;
 use spirv_dialect::grammar::Capability;
 use spirv_dialect::ir::pass::Pass;
 use spirv_dialect::ir::{Context, Op, Param, Type, TypeData};
@@ -103,10 +102,7 @@ enum Skip {
 }
 
 fn read_module(val: &Path, file: &Path) -> Result<Module, Skip> {
-    let words = std::fs::read(file)
-        .ok()
-        .and_then(|b| words_from_bytes(&b).ok())
-        .ok_or(Skip::NotRead)?;
+    let words = support::read_words(file).ok_or(Skip::NotRead)?;
     let env = support::target_env(&words);
     if !validates(val, &words, &env) {
         return Err(Skip::Invalid);

@@ -278,3 +278,17 @@ pub fn compiled_test_shaders(glslang: &Path) -> Vec<TestShader> {
     let _ = std::fs::remove_dir_all(&scratch);
     shaders
 }
+
+/// `words` deserialized and serialized again; `None` where either fails
+/// (`binary_roundtrip` accounts for those).
+pub fn round_trip(words: &[u32]) -> Option<Vec<u32>> {
+    let (ctx, module) = spirv_dialect::binary::deserialize::deserialize(words).ok()?;
+    spirv_dialect::binary::serialize::serialize(&ctx, module).ok()
+}
+
+/// The words of the SPIR-V binary at `path`; `None` when it cannot be read
+/// or is not whole words.
+pub fn read_words(path: &Path) -> Option<Vec<u32>> {
+    let bytes = std::fs::read(path).ok()?;
+    spirv_dialect::binary::words_from_bytes(&bytes).ok()
+}

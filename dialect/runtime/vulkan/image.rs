@@ -1,9 +1,9 @@
 //! Device images for storage-image, sampled-image and combined
 //! image-sampler slots: 1D, 2D or 3D, arrayed or cubes, optimally tiled in
-//! device memory, kept
-//! in the `GENERAL` layout for their whole life (valid for shader storage,
-//! sampling and transfers alike), so the streams' global memory barriers
-//! order every access. Contents go in and out through buffers. Also what a
+//! device memory, kept in the `GENERAL` layout for their whole life (valid
+//! for shader storage, sampling and transfers alike), so the streams'
+//! global memory barriers order every access. Contents go in and out
+//! through buffers. Also the formats images are made with, and what a
 //! sampler is made of.
 
 use super::context::{Context, Shared};
