@@ -24,7 +24,6 @@ use spirv_dialect::runtime::vulkan::{
     TexelFormat,
 };
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 const CORPUS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/corpus");
 
@@ -397,22 +396,7 @@ fn compiled(kernel: &str) -> Option<Vec<u32>> {
         println!("skipped: glslangValidator not found");
         return None;
     };
-    static CALLS: AtomicUsize = AtomicUsize::new(0);
-    let call = CALLS.fetch_add(1, Ordering::Relaxed);
-    let dir = std::env::temp_dir().join(format!("vulkan-images-{}-{call}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temporary directory");
-    let (source, binary) = (dir.join("kernel.comp"), dir.join("kernel.spv"));
-    std::fs::write(&source, kernel).expect("write the kernel");
-    let output = std::process::Command::new(glslang)
-        .args(["-V", "--target-env", "vulkan1.1", "-o"])
-        .arg(&binary)
-        .arg(&source)
-        .output()
-        .expect("glslangValidator runs");
-    assert!(output.status.success(), "{output:?}");
-    let bytes = std::fs::read(&binary).expect("compiled kernel");
-    let _ = std::fs::remove_dir_all(&dir);
-    Some(words_from_bytes(&bytes).expect("whole words"))
+    Some(support::compile_shader(&glslang, kernel, "kernel.comp", "vulkan1.1").expect("compiles"))
 }
 
 fn desc(format: TexelFormat) -> ImageDesc {

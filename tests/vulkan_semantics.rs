@@ -12,8 +12,9 @@
 //! GLSL and HLSL: nested loops with break and continue, switch fallthrough,
 //! early returns; 8/16/64-bit arithmetic, subgroups and atomics, spec
 //! constants, HLSL structured, byte-address and append buffers) and their
-//! rewrites. Without a Vulkan device these tests print
-//! `skipped: ...` and pass.
+//! rewrites; and so do random kernels of structured control flow
+//! (`random_kernels`) and their rewrites. Without a Vulkan device these
+//! tests print `skipped: ...` and pass.
 
 use spirv_dialect::binary::{decode_module, Operand};
 use spirv_dialect::grammar::Op;
@@ -22,7 +23,8 @@ use spirv_dialect::runtime::vulkan::{
     image_format, Binding, BoundBuffer, Buffer, Context, ContextOptions, Image, ImageDesc, Kernel,
     KernelDesc, Stream, TexelFormat,
 };
-use std::path::Path;
+use std::path::{Path, PathBuf};
+mod random_kernels;
 mod support;
 
 /// Corpus compute shaders run, original and round trip, with equal results
@@ -53,6 +55,9 @@ const REWRITTEN_SAME_RESULTS_FLOOR: usize = 84;
 /// Compute shaders of `tests/glsl` run, as compiled and round-tripped,
 /// with equal results, and their optimizer rewrites.
 const COMPILED_SAME_RESULTS_FLOOR: (usize, usize) = (6, 23);
+/// Random kernels of structured control flow compiled, run and compared
+/// with their round trips (and their optimizer rewrites).
+const RANDOM_KERNELS: u64 = 24;
 
 /// The deterministic contents of every buffer and push-constant block:
 /// small integers, so that values a kernel uses as indices or loop counts
@@ -333,20 +338,25 @@ fn round_trip_computes_the_same_results_on_vulkan() {
     );
 }
 
-/// The compute shaders of `tests/glsl` as glslang compiles them (control
-/// flow, 8/16/64-bit arithmetic, subgroups and atomics, spec constants,
-/// HLSL buffers), and
-/// what the optimizer pipelines make of them, give the same results after
-/// the round trip; those that take buffer addresses from buffer contents
-/// or need acceleration structures are not run.
-#[test]
-fn compiled_compute_shaders_compute_the_same_results_on_vulkan() {
+/// glslang, SPIRV-Tools 2025 and a Vulkan device, or `None` after saying
+/// which is missing.
+fn compiler_and_vulkan_or_skip() -> Option<(PathBuf, PathBuf, Context)> {
     let (Some(glslang), Some(tools)) = (support::tool("glslangValidator"), support::spirv_tools())
     else {
         println!("skipped: glslangValidator or SPIRV-Tools 2025 not found");
-        return;
+        return None;
     };
-    let Some(context) = vulkan_or_skip() else {
+    Some((glslang, tools, vulkan_or_skip()?))
+}
+
+/// The compute shaders of `tests/glsl` as glslang compiles them (control
+/// flow, 8/16/64-bit arithmetic, subgroups and atomics, spec constants,
+/// HLSL buffers), and what the optimizer pipelines make of them, give the
+/// same results after the round trip; those that take buffer addresses
+/// from buffer contents or need acceleration structures are not run.
+#[test]
+fn compiled_compute_shaders_compute_the_same_results_on_vulkan() {
+    let Some((glslang, tools, context)) = compiler_and_vulkan_or_skip() else {
         return;
     };
     let mut tally = Tally::default();
@@ -395,4 +405,38 @@ fn compare_on_vulkan(context: &Context, words: &[u32]) -> Comparison {
         Ok(_) => Comparison::Different("different buffers or images".into()),
         Err(e) => Comparison::Different(format!("the round trip fails: {e}")),
     }
+}
+
+/// Random kernels of data-dependent structured control flow (see
+/// `random_kernels`), as glslang compiles them and as each optimizer
+/// pipeline rewrites them, compute the same results after the round trip.
+/// `RANDOM_KERNEL_SEED` and `RANDOM_KERNEL_COUNT` choose other kernels (the
+/// first seed and how many) for longer runs; a kernel that differs is
+/// printed.
+#[test]
+fn random_control_flow_computes_the_same_results_on_vulkan() {
+    let Some((glslang, tools, context)) = compiler_and_vulkan_or_skip() else {
+        return;
+    };
+    let setting = |name, default| {
+        let value = std::env::var(name).ok();
+        value.and_then(|v| v.parse().ok()).unwrap_or(default)
+    };
+    let first: u64 = setting("RANDOM_KERNEL_SEED", 0);
+    let count: u64 = setting("RANDOM_KERNEL_COUNT", RANDOM_KERNELS);
+    let mut tally = Tally::default();
+    for seed in first..first + count {
+        let source = random_kernels::kernel(seed);
+        let words = support::compile_shader(&glslang, &source, "random.comp", "vulkan1.1")
+            .unwrap_or_else(|e| panic!("glslang rejects random kernel {seed}: {e}\n{source}"));
+        let differences = tally.different.len();
+        let name = format!("random kernel {seed}");
+        tally.compare(&context, Some(&tools), &name, &words);
+        if tally.different.len() > differences {
+            println!("{name}:\n{source}");
+        }
+    }
+    tally.report("random kernels");
+    assert_eq!(tally.same as u64, count, "{:#?}", tally.not_run);
+    assert!(tally.same_optimized as u64 >= 3 * count);
 }

@@ -243,40 +243,56 @@ pub fn compiled_test_shaders(glslang: &Path) -> Vec<TestShader> {
         .filter_map(|e| e.ok().map(|e| e.path()))
         .collect();
     sources.sort();
-    static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-    let call = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    let scratch = std::env::temp_dir().join(format!("test-shaders-{}-{call}", std::process::id()));
-    std::fs::create_dir_all(&scratch).expect("a scratch directory");
     let mut shaders = Vec::new();
     for source in &sources {
         let name = source
             .file_name()
             .map_or_else(String::new, |n| n.to_string_lossy().into());
-        let spv = scratch.join(format!("{name}.spv"));
-        let (target, env, entry) = match name.ends_with(".hlsl") {
-            true => ("vulkan1.1", "spv1.3", &["-e", "main"][..]),
-            false => ("vulkan1.2", "spv1.5", &[][..]),
+        let (target, env) = match name.ends_with(".hlsl") {
+            true => ("vulkan1.1", "spv1.3"),
+            false => ("vulkan1.2", "spv1.5"),
         };
-        let compiled = Command::new(glslang)
-            .args(entry)
-            .args(["-V", "--target-env", target, "-o"])
-            .arg(&spv)
-            .arg(source)
-            .output()
-            .expect("glslangValidator runs");
-        assert!(
-            compiled.status.success(),
-            "glslang rejects {name}: {}",
-            String::from_utf8_lossy(&compiled.stdout)
-        );
-        let bytes = std::fs::read(&spv).expect("compiled");
-        let words = (bytes.chunks_exact(4))
-            .map(|w| u32::from_le_bytes([w[0], w[1], w[2], w[3]]))
-            .collect();
+        let text = std::fs::read_to_string(source).expect("a shader source");
+        let words = compile_shader(glslang, &text, &name, target)
+            .unwrap_or_else(|e| panic!("glslang rejects {name}: {e}"));
         shaders.push(TestShader { name, words, env });
     }
-    let _ = std::fs::remove_dir_all(&scratch);
     shaders
+}
+
+/// `source` compiled by `glslang` for Vulkan version `target`
+/// (`vulkan1.1`) as a file called `name`, whose extension gives the stage
+/// (`.comp`; HLSL as `.comp.hlsl`, entry point `main`); glslang's
+/// complaint when it rejects it.
+pub fn compile_shader(
+    glslang: &Path,
+    source: &str,
+    name: &str,
+    target: &str,
+) -> Result<Vec<u32>, String> {
+    static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let call = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let scratch = std::env::temp_dir().join(format!("shader-{}-{call}", std::process::id()));
+    std::fs::create_dir_all(&scratch).map_err(|e| e.to_string())?;
+    let (path, spv) = (scratch.join(name), scratch.join("compiled.spv"));
+    std::fs::write(&path, source).map_err(|e| e.to_string())?;
+    let entry = match name.ends_with(".hlsl") {
+        true => &["-e", "main"][..],
+        false => &[][..],
+    };
+    let compiled = Command::new(glslang)
+        .args(entry)
+        .args(["-V", "--target-env", target, "-o"])
+        .arg(&spv)
+        .arg(&path)
+        .output()
+        .map_err(|e| format!("glslangValidator: {e}"))?;
+    let words = match compiled.status.success() {
+        true => read_words(&spv).ok_or_else(|| "no SPIR-V written".to_string()),
+        false => Err(String::from_utf8_lossy(&compiled.stdout).into_owned()),
+    };
+    let _ = std::fs::remove_dir_all(&scratch);
+    words
 }
 
 /// `words` deserialized and serialized again; `None` where either fails

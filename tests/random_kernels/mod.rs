@@ -1,0 +1,234 @@
+//! Random GLSL compute kernels of data-dependent structured control flow:
+//! nested `if`/`else`, `for`, `while` and `do`/`while` loops with `break`
+//! and `continue`, `switch` with fallthrough and `break`s out of cases (and
+//! `continue`s out of a switch in a loop), early returns from the entry
+//! point and from a helper with loops of its own that it calls. Every loop is bounded, and the arithmetic
+//! is defined for every input (wrapping `+`, `-`, `*`, bit operations,
+//! shifts by one), so each kernel terminates with results that depend only
+//! on its buffer contents.
+
+/// A kernel's GLSL source made from `seed`.
+pub fn kernel(seed: u64) -> String {
+    let mut generator = Generator {
+        state: seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1,
+        out: String::new(),
+        loops: 0,
+        statements: 0,
+    };
+    generator.source()
+}
+
+struct Generator {
+    state: u64,
+    out: String,
+    /// Loop counters declared so far (each loop gets its own).
+    loops: usize,
+    /// Statements written so far, to bound the kernel's size.
+    statements: usize,
+}
+
+const VARIABLES: [&str; 3] = ["a", "b", "c"];
+
+/// Where a statement is: which jumps it may take, and in which function.
+#[derive(Clone, Copy)]
+struct Place {
+    /// Inside a loop or a switch.
+    breaks: bool,
+    /// Inside a loop.
+    continues: bool,
+    /// In `main` (returns store a result first; `mixed` may be called),
+    /// else in `mixed`.
+    in_main: bool,
+}
+const MOST_STATEMENTS: usize = 60;
+
+impl Generator {
+    fn below(&mut self, n: u64) -> u64 {
+        self.state ^= self.state << 13;
+        self.state ^= self.state >> 7;
+        self.state ^= self.state << 17;
+        self.state % n
+    }
+
+    fn variable(&mut self) -> &'static str {
+        VARIABLES[self.below(3) as usize]
+    }
+
+    fn line(&mut self, depth: usize, text: &str) {
+        self.out.push_str(&"    ".repeat(depth));
+        self.out.push_str(text);
+        self.out.push('\n');
+    }
+
+    fn source(&mut self) -> String {
+        self.out.push_str(
+            "#version 450\n\
+             layout(local_size_x = 64) in;\n\
+             layout(std430, set = 0, binding = 0) buffer Data { int values[]; };\n\
+             layout(std430, set = 0, binding = 1) buffer Results { int results[]; };\n\
+             int mixed(int a, int b) {\n    int c = a ^ 5;\n",
+        );
+        let helper = Place {
+            breaks: false,
+            continues: false,
+            in_main: false,
+        };
+        self.block(1, 2, helper);
+        self.out.push_str("    return a * 3 + b - c;\n}\n");
+        self.out.push_str(
+            "void main() {\n\
+             \x20   uint i = gl_GlobalInvocationID.x;\n\
+             \x20   int a = values[i] + int(i);\n\
+             \x20   int b = values[(i * 7u) % 64u] - 8;\n\
+             \x20   int c = int(i & 3u);\n",
+        );
+        let main = Place {
+            in_main: true,
+            ..helper
+        };
+        self.block(1, 4, main);
+        self.out
+            .push_str("    results[i] = a * 31 + b * 7 + c;\n}\n");
+        std::mem::take(&mut self.out)
+    }
+
+    /// A few statements at `depth` in `place`, nesting at most `nesting`
+    /// deeper.
+    fn block(&mut self, depth: usize, nesting: usize, place: Place) {
+        let count = 1 + self.below(4);
+        for _ in 0..count {
+            self.statement(depth, nesting, place);
+        }
+    }
+
+    fn statement(&mut self, depth: usize, nesting: usize, place: Place) {
+        let in_loop = place.breaks || place.continues;
+        let in_main = place.in_main;
+        let in_loop_body = Place {
+            breaks: true,
+            continues: true,
+            ..place
+        };
+        self.statements += 1;
+        let nests = nesting > 0 && self.statements < MOST_STATEMENTS;
+        let choice = self.below(if nests { 12 } else { 4 });
+        match choice {
+            0 | 1 => {
+                let (x, e) = (self.variable(), self.expression());
+                self.line(depth, &format!("{x} = {e};"));
+            }
+            2 if in_loop => {
+                let jump = match (place.breaks, place.continues) {
+                    (true, true) => ["break", "continue"][self.below(2) as usize],
+                    (true, false) => "break",
+                    _ => "continue",
+                };
+                let c = self.condition();
+                self.line(depth, &format!("if ({c}) {{ {jump}; }}"));
+            }
+            2 if in_main => {
+                let (c, e) = (self.condition(), self.expression());
+                self.line(depth, &format!("if ({c}) {{ results[i] = {e}; return; }}"));
+            }
+            2 => {
+                let (c, e) = (self.condition(), self.expression());
+                self.line(depth, &format!("if ({c}) {{ return {e}; }}"));
+            }
+            3 if in_main => {
+                let (x, y, z) = (self.variable(), self.variable(), self.variable());
+                self.line(depth, &format!("{x} += mixed({y}, {z});"));
+            }
+            3 => {
+                let (x, y) = (self.variable(), self.variable());
+                self.line(depth, &format!("{x} = {x} * 5 + ({y} >> 1);"));
+            }
+            4..=6 => {
+                let c = self.condition();
+                self.line(depth, &format!("if ({c}) {{"));
+                self.block(depth + 1, nesting - 1, place);
+                if self.below(2) == 0 {
+                    self.line(depth, "} else {");
+                    self.block(depth + 1, nesting - 1, place);
+                }
+                self.line(depth, "}");
+            }
+            7 | 8 => {
+                let (k, bound) = (self.counter(), 1 + self.below(4));
+                self.line(
+                    depth,
+                    &format!("for (int {k} = 0; {k} < {bound}; {k}++) {{"),
+                );
+                let x = self.variable();
+                self.line(depth + 1, &format!("{x} += {k};"));
+                self.block(depth + 1, nesting - 1, in_loop_body);
+                self.line(depth, "}");
+            }
+            9 => {
+                let (k, bound) = (self.counter(), 1 + self.below(4));
+                self.line(depth, &format!("int {k} = 0;"));
+                let c = self.condition();
+                if self.below(2) == 0 {
+                    self.line(depth, &format!("while ({k} < {bound}) {{"));
+                    self.line(depth + 1, &format!("{k}++;"));
+                    self.block(depth + 1, nesting - 1, in_loop_body);
+                    self.line(depth, "}");
+                } else {
+                    self.line(depth, "do {");
+                    self.line(depth + 1, &format!("{k}++;"));
+                    self.block(depth + 1, nesting - 1, in_loop_body);
+                    self.line(depth, &format!("}} while ({k} < {bound} && ({c}));"));
+                }
+            }
+            _ => {
+                let x = self.variable();
+                self.line(depth, &format!("switch ({x} & 3) {{"));
+                for case in ["case 0:", "case 1:", "case 2:", "default:"] {
+                    self.line(depth, case);
+                    // A `break` here leaves the switch; a `continue`, the
+                    // loop around it.
+                    let case = Place {
+                        breaks: true,
+                        ..place
+                    };
+                    self.block(depth + 1, nesting - 1, case);
+                    if self.below(3) != 0 {
+                        self.line(depth + 1, "break;");
+                    }
+                }
+                self.line(depth, "}");
+            }
+        }
+    }
+
+    fn counter(&mut self) -> String {
+        self.loops += 1;
+        format!("k{}", self.loops)
+    }
+
+    fn expression(&mut self) -> String {
+        let (x, y) = (self.variable(), self.variable());
+        let constant = self.below(9) as i64 - 4;
+        match self.below(8) {
+            0 => format!("{x} + {y} + {constant}"),
+            1 => format!("{x} * 3 - {y}"),
+            2 => format!("{x} ^ ({y} << 1)"),
+            3 => format!("({x} >> 1) + ({y} & 15)"),
+            4 => format!("min({x}, {y}) + {constant}"),
+            5 => format!("max({x}, {y} - 2)"),
+            6 => format!("{x} - {y} * {constant}"),
+            _ => format!("abs({x} & 255) - {y}"),
+        }
+    }
+
+    fn condition(&mut self) -> String {
+        let (x, y) = (self.variable(), self.variable());
+        let constant = self.below(16);
+        match self.below(5) {
+            0 => format!("({x} & 3) == {}", constant & 3),
+            1 => format!("{x} > {y}"),
+            2 => format!("({x} ^ {y}) < {constant}"),
+            3 => format!("{x} != {y} + 1"),
+            _ => format!("({x} & 1) == 1"),
+        }
+    }
+}
