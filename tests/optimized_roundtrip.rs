@@ -21,6 +21,7 @@
 //! buffers, wave operations, integer operands of mixed signedness) through
 //! the same checks, as compiled and as each pipeline rewrites them.
 
+mod random_kernels;
 mod support;
 
 use spirv_dialect::binary::deserialize::deserialize;
@@ -180,3 +181,40 @@ fn glsl_shaders_round_trip() {
     assert!(outcomes.len() >= 3 * shaders.len(), "few pipelines applied");
     assert!(failures.is_empty(), "{} modules fail", failures.len());
 }
+
+/// Random GLSL and HLSL kernels of structured control flow
+/// (`random_kernels`; tests/vulkan_semantics.rs runs the same seeds), as
+/// glslang compiles them and as each pipeline rewrites them, round-trip,
+/// by the binary and by the text.
+#[test]
+fn random_kernels_round_trip() {
+    let (Some(tools), Some(glslang)) = (tools(), support::tool("glslangValidator")) else {
+        println!("skipped: SPIRV-Tools 2025 or glslangValidator not found");
+        return;
+    };
+    let mut outcomes = Vec::new();
+    for seed in 0..RANDOM_KERNELS {
+        let kernel = random_kernels::compiled(&glslang, seed);
+        let (name, words) = (&kernel.name, &kernel.words);
+        let outcome = round_trip(tools, words, "spv1.3")
+            .map_err(|e| format!("{name}: {e}\n{}", kernel.source));
+        outcomes.push(("-", outcome));
+        outcomes.extend(check_pipelines(tools, name, words, "spv1.3"));
+    }
+    let failures: Vec<&String> = (outcomes.iter())
+        .filter_map(|(_, r)| r.as_ref().err())
+        .collect();
+    println!(
+        "{RANDOM_KERNELS} random kernels, {} modules with the pipelines' output, {} round-trip",
+        outcomes.len(),
+        outcomes.len() - failures.len()
+    );
+    assert!(failures.is_empty(), "{failures:#?}");
+    assert!(
+        outcomes.len() as u64 >= 4 * RANDOM_KERNELS,
+        "few pipelines applied"
+    );
+}
+
+/// Random kernels checked (tests/vulkan_semantics.rs runs as many).
+const RANDOM_KERNELS: u64 = 32;

@@ -57,7 +57,7 @@ const REWRITTEN_SAME_RESULTS_FLOOR: usize = 84;
 const COMPILED_SAME_RESULTS_FLOOR: (usize, usize) = (6, 23);
 /// Random kernels of structured control flow compiled, run and compared
 /// with their round trips (and their optimizer rewrites).
-const RANDOM_KERNELS: u64 = 24;
+const RANDOM_KERNELS: u64 = 32;
 
 /// The deterministic contents of every buffer and push-constant block:
 /// small integers, so that values a kernel uses as indices or loop counts
@@ -426,14 +426,11 @@ fn random_control_flow_computes_the_same_results_on_vulkan() {
     let count: u64 = setting("RANDOM_KERNEL_COUNT", RANDOM_KERNELS);
     let mut tally = Tally::default();
     for seed in first..first + count {
-        let source = random_kernels::kernel(seed);
-        let words = support::compile_shader(&glslang, &source, "random.comp", "vulkan1.1")
-            .unwrap_or_else(|e| panic!("glslang rejects random kernel {seed}: {e}\n{source}"));
+        let kernel = random_kernels::compiled(&glslang, seed);
         let differences = tally.different.len();
-        let name = format!("random kernel {seed}");
-        tally.compare(&context, Some(&tools), &name, &words);
+        tally.compare(&context, Some(&tools), &kernel.name, &kernel.words);
         if tally.different.len() > differences {
-            println!("{name}:\n{source}");
+            println!("{}:\n{}", kernel.name, kernel.source);
         }
     }
     tally.report("random kernels");

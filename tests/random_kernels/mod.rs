@@ -1,4 +1,5 @@
-//! Random GLSL compute kernels of data-dependent structured control flow:
+//! Random GLSL and HLSL compute kernels of data-dependent structured
+//! control flow:
 //! nested `if`/`else`, `for`, `while` and `do`/`while` loops with `break`
 //! and `continue`, `switch` with fallthrough and `break`s out of cases (and
 //! `continue`s out of a switch in a loop), early returns from the entry
@@ -7,15 +8,48 @@
 //! shifts by one), so each kernel terminates with results that depend only
 //! on its buffer contents.
 
-/// A kernel's GLSL source made from `seed`.
-pub fn kernel(seed: u64) -> String {
+/// The language a kernel is written in; the statements read the same in
+/// both.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Language {
+    Glsl,
+    Hlsl,
+}
+
+/// A random kernel as glslang compiles it for Vulkan 1.1 (SPIR-V 1.3):
+/// its name, source and words. Even seeds are GLSL, odd ones HLSL, which
+/// glslang's HLSL front end compiles to control flow of other shapes.
+pub struct Compiled {
+    pub name: String,
+    pub source: String,
+    pub words: Vec<u32>,
+}
+
+/// The kernel of `seed` compiled by `glslang`.
+pub fn compiled(glslang: &std::path::Path, seed: u64) -> Compiled {
+    let (language, file) = match seed % 2 {
+        0 => (Language::Glsl, "random.comp"),
+        _ => (Language::Hlsl, "random.comp.hlsl"),
+    };
+    let source = kernel(seed, language);
+    let words = crate::support::compile_shader(glslang, &source, file, "vulkan1.1")
+        .unwrap_or_else(|e| panic!("glslang rejects random kernel {seed}: {e}\n{source}"));
+    Compiled {
+        name: format!("random kernel {seed} ({file})"),
+        source,
+        words,
+    }
+}
+
+/// A kernel's source made from `seed`.
+pub fn kernel(seed: u64, language: Language) -> String {
     let mut generator = Generator {
         state: seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1,
         out: String::new(),
         loops: 0,
         statements: 0,
     };
-    generator.source()
+    generator.source(language)
 }
 
 struct Generator {
@@ -60,14 +94,21 @@ impl Generator {
         self.out.push('\n');
     }
 
-    fn source(&mut self) -> String {
-        self.out.push_str(
-            "#version 450\n\
-             layout(local_size_x = 64) in;\n\
-             layout(std430, set = 0, binding = 0) buffer Data { int values[]; };\n\
-             layout(std430, set = 0, binding = 1) buffer Results { int results[]; };\n\
-             int mixed(int a, int b) {\n    int c = a ^ 5;\n",
-        );
+    fn source(&mut self, language: Language) -> String {
+        self.out.push_str(match language {
+            Language::Glsl => {
+                "#version 450\n\
+                 layout(local_size_x = 64) in;\n\
+                 layout(std430, set = 0, binding = 0) buffer Data { int values[]; };\n\
+                 layout(std430, set = 0, binding = 1) buffer Results { int results[]; };\n"
+            }
+            Language::Hlsl => {
+                "RWStructuredBuffer<int> values : register(u0);\n\
+                 RWStructuredBuffer<int> results : register(u1);\n"
+            }
+        });
+        self.out
+            .push_str("int mixed(int a, int b) {\n    int c = a ^ 5;\n");
         let helper = Place {
             breaks: false,
             continues: false,
@@ -75,13 +116,17 @@ impl Generator {
         };
         self.block(1, 2, helper);
         self.out.push_str("    return a * 3 + b - c;\n}\n");
-        self.out.push_str(
-            "void main() {\n\
-             \x20   uint i = gl_GlobalInvocationID.x;\n\
-             \x20   int a = values[i] + int(i);\n\
-             \x20   int b = values[(i * 7u) % 64u] - 8;\n\
-             \x20   int c = int(i & 3u);\n",
-        );
+        self.out.push_str(match language {
+            Language::Glsl => "void main() {\n    uint i = gl_GlobalInvocationID.x;\n",
+            Language::Hlsl => {
+                "[numthreads(64, 1, 1)]\n\
+                 void main(uint3 id : SV_DispatchThreadID) {\n    uint i = id.x;\n"
+            }
+        });
+        self.out.push_str("    int a = values[i] + int(i);\n");
+        self.out
+            .push_str("    int b = values[(i * 7u) % 64u] - 8;\n");
+        self.out.push_str("    int c = int(i & 3u);\n");
         let main = Place {
             in_main: true,
             ..helper
