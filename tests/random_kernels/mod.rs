@@ -3,7 +3,9 @@
 //! nested `if`/`else`, `for`, `while` and `do`/`while` loops with `break`
 //! and `continue`, `switch` with fallthrough and `break`s out of cases (and
 //! `continue`s out of a switch in a loop), early returns from the entry
-//! point and from a helper with loops of its own that it calls. Every loop is bounded, and the arithmetic
+//! point and from a helper with loops of its own that it calls; and in the
+//! entry point a local array indexed by data, a two-component vector with
+//! swizzles, a bool kept across branches and an `inout` parameter. Every loop is bounded, and the arithmetic
 //! is defined for every input (wrapping `+`, `-`, `*`, bit operations,
 //! shifts by one), so each kernel terminates with results that depend only
 //! on its buffer contents.
@@ -44,15 +46,17 @@ pub fn compiled(glslang: &std::path::Path, seed: u64) -> Compiled {
 /// A kernel's source made from `seed`.
 pub fn kernel(seed: u64, language: Language) -> String {
     let mut generator = Generator {
+        language,
         state: seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1,
         out: String::new(),
         loops: 0,
         statements: 0,
     };
-    generator.source(language)
+    generator.source()
 }
 
 struct Generator {
+    language: Language,
     state: u64,
     out: String,
     /// Loop counters declared so far (each loop gets its own).
@@ -94,8 +98,9 @@ impl Generator {
         self.out.push('\n');
     }
 
-    fn source(&mut self, language: Language) -> String {
-        self.out.push_str(match language {
+    fn source(&mut self) -> String {
+        let vector = self.vector();
+        self.out.push_str(match self.language {
             Language::Glsl => {
                 "#version 450\n\
                  layout(local_size_x = 64) in;\n\
@@ -116,7 +121,9 @@ impl Generator {
         };
         self.block(1, 2, helper);
         self.out.push_str("    return a * 3 + b - c;\n}\n");
-        self.out.push_str(match language {
+        self.out
+            .push_str("void bump(inout int x, int y) {\n    x = x * 3 + y;\n}\n");
+        self.out.push_str(match self.language {
             Language::Glsl => "void main() {\n    uint i = gl_GlobalInvocationID.x;\n",
             Language::Hlsl => {
                 "[numthreads(64, 1, 1)]\n\
@@ -127,13 +134,19 @@ impl Generator {
         self.out
             .push_str("    int b = values[(i * 7u) % 64u] - 8;\n");
         self.out.push_str("    int c = int(i & 3u);\n");
+        self.out.push_str("    int arr[4];\n");
+        self.out
+            .push_str("    arr[0] = a;\n    arr[1] = b;\n    arr[2] = c;\n    arr[3] = 7;\n");
+        self.out
+            .push_str(&format!("    {vector} v = {vector}(a, b);\n"));
+        self.out.push_str("    bool flag = a > b;\n");
         let main = Place {
             in_main: true,
             ..helper
         };
         self.block(1, 4, main);
         self.out
-            .push_str("    results[i] = a * 31 + b * 7 + c;\n}\n");
+            .push_str("    results[i] = a * 31 + b * 7 + c + arr[0] + arr[3] * 5 + v.x - v.y + (flag ? 1 : 0);\n}\n");
         std::mem::take(&mut self.out)
     }
 
@@ -149,6 +162,10 @@ impl Generator {
     fn statement(&mut self, depth: usize, nesting: usize, place: Place) {
         let in_loop = place.breaks || place.continues;
         let in_main = place.in_main;
+        if in_main && self.below(4) == 0 {
+            self.statements += 1;
+            return self.entry_point_statement(depth);
+        }
         let in_loop_body = Place {
             breaks: true,
             continues: true,
@@ -188,7 +205,12 @@ impl Generator {
                 self.line(depth, &format!("{x} = {x} * 5 + ({y} >> 1);"));
             }
             4..=6 => {
-                let c = self.condition();
+                let c = match in_main && self.below(4) == 0 {
+                    true => ["flag", "flag && a > b", "!flag || (c & 1) == 1"]
+                        [self.below(3) as usize]
+                        .to_string(),
+                    false => self.condition(),
+                };
                 self.line(depth, &format!("if ({c}) {{"));
                 self.block(depth + 1, nesting - 1, place);
                 if self.below(2) == 0 {
@@ -242,6 +264,29 @@ impl Generator {
                 }
                 self.line(depth, "}");
             }
+        }
+    }
+
+    /// A statement of the entry point's array, vector, bool or `inout` call.
+    fn entry_point_statement(&mut self, depth: usize) {
+        let (x, y, e) = (self.variable(), self.variable(), self.expression());
+        let vector = self.vector();
+        let text = match self.below(7) {
+            0 => format!("arr[{x} & 3] = {e};"),
+            1 => format!("{x} = arr[{y} & 3] + {x};"),
+            2 => format!("v = v.yx + {vector}({x}, 1);"),
+            3 => format!("{x} ^= v.x - v.y;"),
+            4 => "flag = !flag;".to_string(),
+            5 => format!("flag = flag != ({x} > {y});"),
+            _ => format!("bump({x}, {e});"),
+        };
+        self.line(depth, &text);
+    }
+
+    fn vector(&self) -> &'static str {
+        match self.language {
+            Language::Glsl => "ivec2",
+            Language::Hlsl => "int2",
         }
     }
 
