@@ -259,3 +259,77 @@ fn corpus_modules_of_each_shape() {
         round_trip(&words, &env, &expected);
     }
 }
+
+/// A merge block phi taking one value along every edge: defined inside the
+/// selection, the phi stands for that value (the op yields it, and the
+/// module written back has no phi); defined before the selection, the phi
+/// is the op's result and is written back as a phi.
+#[test]
+fn merge_phis_of_one_value_read_back_the_same() {
+    for value_before_selection in [false, true] {
+        let (before, in_header) = match value_before_selection {
+            true => ("%x = OpIAdd %uint %a %uint_1", ""),
+            false => ("", "%x = OpIAdd %uint %a %uint_1"),
+        };
+        let source = format!(
+            r#"
+               OpCapability Shader
+               OpMemoryModel Logical GLSL450
+               OpEntryPoint GLCompute %main "main"
+               OpExecutionMode %main LocalSize 1 1 1
+       %void = OpTypeVoid
+       %bool = OpTypeBool
+       %uint = OpTypeInt 32 0
+     %uint_1 = OpConstant %uint 1
+     %uint_7 = OpConstant %uint 7
+         %fn = OpTypeFunction %uint %uint
+      %main_fn = OpTypeFunction %void
+          %f = OpFunction %uint None %fn
+          %a = OpFunctionParameter %uint
+      %entry = OpLabel
+               {before}
+               OpBranch %header
+     %header = OpLabel
+               {in_header}
+          %c = OpULessThan %bool %a %uint_7
+               OpSelectionMerge %merge None
+               OpBranchConditional %c %then %merge
+       %then = OpLabel
+               OpBranch %merge
+      %merge = OpLabel
+          %p = OpPhi %uint %x %header %x %then
+          %r = OpIMul %uint %p %p
+               OpReturnValue %r
+               OpFunctionEnd
+       %main = OpFunction %void None %main_fn
+      %start = OpLabel
+               OpReturn
+               OpFunctionEnd
+"#
+        );
+        let words = assemble(&source, &AssembleOptions::default()).expect("assembles");
+        let shape = Shape {
+            selections: 1,
+            loops: 0,
+            inline_merges: 0,
+        };
+        let text = round_trip(&words, "spv1.6", &shape);
+        // Either way the phi's uses read the selection's result.
+        assert!(text.contains("= \"spirv.mlir.selection\""), "{text}");
+        let (ctx, module) = deserialize(&words).expect("deserializes");
+        let written = serialize(&ctx, module).expect("serializes");
+        assert_eq!(phis(&written), usize::from(value_before_selection), "{text}");
+    }
+}
+
+/// The number of `OpPhi` instructions in a module.
+fn phis(words: &[u32]) -> usize {
+    const OP_PHI: u32 = 245;
+    let mut at = 5;
+    let mut count = 0;
+    while at < words.len() {
+        count += usize::from(words[at] & 0xffff == OP_PHI);
+        at += (words[at] >> 16).max(1) as usize;
+    }
+    count
+}

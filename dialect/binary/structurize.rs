@@ -60,8 +60,14 @@ pub struct Construct {
     /// Ids defined inside the region and used outside it, which the op must
     /// yield as results (beside the merge block's phis).
     pub escaping: Vec<u32>,
-    /// The number of phis of the merge block, which become op results.
+    /// The number of phis of the merge block, which become op results but
+    /// for the trivial ones.
     pub merge_phis: usize,
+    /// Per merge phi: whether it is trivial, every incoming value being one
+    /// id defined inside the region. Such a phi stands for that id, which
+    /// escapes the construct (as [`Construct::escaping`] lists), so that
+    /// the phi-less binary written back reads as the same op.
+    pub trivial_phis: Vec<bool>,
     /// The merge block also has predecessors outside the construct, so its
     /// instructions need a block of their own after the op.
     pub merge_shared: bool,
@@ -354,6 +360,7 @@ impl Structure {
                 }
             }
         }
+        self.find_trivial_phis(cfg);
         // In order of definition, which writing the op back keeps (the
         // order of first use depends on where blocks after it are placed).
         for construct in &mut self.constructs {
@@ -362,23 +369,72 @@ impl Structure {
         Ok(())
     }
 
-    fn note_use(&mut self, cfg: &Cfg, id: u32, at: u32) {
-        let Some(def) = cfg.view.def(id) else { return };
-        // Labels are no values; an `OpUndef` is one at each use.
-        if matches!(cfg.view.insts[def as usize].op, Op::Label | Op::Undef) {
-            return;
+    /// Marks the trivial merge phis of each region construct (see
+    /// [`Construct::trivial_phis`]) and adds the ids they stand for to its
+    /// escaping ones.
+    fn find_trivial_phis(&mut self, cfg: &Cfg) {
+        for k in 0..self.constructs.len() {
+            let construct = &self.constructs[k];
+            let mut trivial = vec![false; cfg.phis(construct.merge).count()];
+            if construct.is_region() && !construct.merge_shared {
+                let incoming: Vec<Vec<u32>> = (cfg.predecessors(construct.merge).iter())
+                    .map(|&p| cfg.phi_arguments(construct.merge, p).collect())
+                    .collect();
+                for (j, trivial) in trivial.iter_mut().enumerate() {
+                    let mut values = incoming.iter().map(|args| args.get(j).copied());
+                    let first = values.next().flatten();
+                    let Some(id) = first.filter(|_| values.all(|v| v == first)) else {
+                        continue;
+                    };
+                    if self.defined_inside(cfg, id, k as u32) {
+                        *trivial = true;
+                        let escaping = &mut self.constructs[k].escaping;
+                        if !escaping.contains(&id) {
+                            escaping.push(id);
+                        }
+                    }
+                }
+            }
+            let construct = &mut self.constructs[k];
+            construct.merge_phis = trivial.iter().filter(|t| !**t).count();
+            construct.trivial_phis = trivial;
         }
-        let Some(d) = cfg.block_of_inst(def) else {
+    }
+
+    /// Whether value `id` is defined inside region construct `k` (a
+    /// selection header's phis lie outside: they are the arguments of the
+    /// block holding the op).
+    fn defined_inside(&self, cfg: &Cfg, id: u32, k: u32) -> bool {
+        self.definition(cfg, id)
+            .is_some_and(|(d, is_phi)| self.contains(k, d) && !self.hoisted(k, d, is_phi))
+    }
+
+    /// The block defining value `id`, and whether a phi defines it; `None`
+    /// for labels and `OpUndef`s (values at each use) and global ids.
+    fn definition(&self, cfg: &Cfg, id: u32) -> Option<(u32, bool)> {
+        let def = cfg.view.def(id)?;
+        let op = cfg.view.insts[def as usize].op;
+        if matches!(op, Op::Label | Op::Undef) {
+            return None;
+        }
+        Some((cfg.block_of_inst(def)?, op == Op::Phi))
+    }
+
+    /// Whether a phi of block `d` (`is_phi`) is a selection header's phi of
+    /// construct `k`.
+    fn hoisted(&self, k: u32, d: u32, is_phi: bool) -> bool {
+        let construct = &self.constructs[k as usize];
+        construct.kind == ConstructKind::Selection && construct.header == d && is_phi
+    }
+
+    fn note_use(&mut self, cfg: &Cfg, id: u32, at: u32) {
+        let Some((d, is_phi)) = self.definition(cfg, id) else {
             return;
         };
-        let is_phi = cfg.view.insts[def as usize].op == Op::Phi;
         let mut k = self.innermost[d as usize];
         while k != NONE && !self.contains(k, at) {
+            let hoisted = self.hoisted(k, d, is_phi);
             let construct = &mut self.constructs[k as usize];
-            // A selection header's phis are the arguments of the block
-            // holding the op, outside the region.
-            let hoisted =
-                construct.kind == ConstructKind::Selection && construct.header == d && is_phi;
             if construct.is_region() && !hoisted && !construct.escaping.contains(&id) {
                 construct.escaping.push(id);
             }
@@ -409,6 +465,7 @@ fn new_construct(cfg: &Cfg, header: u32) -> Construct {
         obstacles: Vec::new(),
         escaping: Vec::new(),
         merge_phis: 0,
+        trivial_phis: Vec::new(),
         merge_shared: false,
     }
 }

@@ -5,7 +5,8 @@
 //! `continue`s out of a switch in a loop), early returns from the entry
 //! point and from a helper with loops of its own that it calls; and in the
 //! entry point a local array indexed by data, a two-component vector with
-//! swizzles, a bool kept across branches and an `inout` parameter. Every loop is bounded, and the arithmetic
+//! swizzles, a bool kept across branches, an `inout` parameter and a struct
+//! passed to and returned from a function. Every loop is bounded, and the arithmetic
 //! is defined for every input (wrapping `+`, `-`, `*`, bit operations,
 //! shifts by one), so each kernel terminates with results that depend only
 //! on its buffer contents.
@@ -123,6 +124,10 @@ impl Generator {
         self.out.push_str("    return a * 3 + b - c;\n}\n");
         self.out
             .push_str("void bump(inout int x, int y) {\n    x = x * 3 + y;\n}\n");
+        self.out.push_str(&format!(
+            "struct Pair {{\n    int x;\n    {vector} y;\n}};\n\
+             Pair shifted(Pair p, int k) {{\n    p.x += k / 3;\n    p.y = p.y.yx - {vector}(k, p.x);\n    return p;\n}}\n"
+        ));
         self.out.push_str(match self.language {
             Language::Glsl => "void main() {\n    uint i = gl_GlobalInvocationID.x;\n",
             Language::Hlsl => {
@@ -140,13 +145,15 @@ impl Generator {
         self.out
             .push_str(&format!("    {vector} v = {vector}(a, b);\n"));
         self.out.push_str("    bool flag = a > b;\n");
+        self.out
+            .push_str("    Pair pair;\n    pair.x = c;\n    pair.y = v;\n");
         let main = Place {
             in_main: true,
             ..helper
         };
         self.block(1, 4, main);
         self.out
-            .push_str("    results[i] = a * 31 + b * 7 + c + arr[0] + arr[3] * 5 + v.x - v.y + (flag ? 1 : 0);\n}\n");
+            .push_str("    results[i] = a * 31 + b * 7 + c + arr[0] + arr[3] * 5 + v.x - v.y + (flag ? 1 : 0) + pair.x * 11 + pair.y.y;\n}\n");
         std::mem::take(&mut self.out)
     }
 
@@ -271,7 +278,10 @@ impl Generator {
     fn entry_point_statement(&mut self, depth: usize) {
         let (x, y, e) = (self.variable(), self.variable(), self.expression());
         let vector = self.vector();
-        let text = match self.below(7) {
+        let text = match self.below(10) {
+            7 => format!("pair = shifted(pair, {e});"),
+            8 => format!("{x} += pair.y.x - pair.x;"),
+            9 => format!("pair.y.y = {x} / 3;"),
             0 => format!("arr[{x} & 3] = {e};"),
             1 => format!("{x} = arr[{y} & 3] + {x};"),
             2 => format!("v = v.yx + {vector}({x}, 1);"),

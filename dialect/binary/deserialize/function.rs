@@ -478,11 +478,15 @@ impl Reader<'_, '_> {
                     .view
                     .error(index, format!("%{target} is not a block of this function")));
             };
-            let Some((block, escaping)) = body.target(b, t) else {
+            let Some((block, escaping, trivial)) = body.target(b, t) else {
                 let message = format!("%{target} cannot be branched to from here");
                 return Err(self.view.error(index, message));
             };
-            let mut args: Vec<u32> = cfg.phi_arguments(t, b).collect();
+            // A region's merge block takes no value for its trivial phis.
+            let mut skip = trivial.iter();
+            let mut args: Vec<u32> = (cfg.phi_arguments(t, b))
+                .filter(|_| skip.next() != Some(&true))
+                .collect();
             args.extend(escaping);
             for id in &args {
                 values.push(self.value(scope, builder, index, *id)?);

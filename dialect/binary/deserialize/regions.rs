@@ -91,12 +91,18 @@ impl<'c, 'v> Body<'c, 'v> {
     }
 
     /// The IR block a branch from binary block `from` to `to` lands on,
-    /// and the ids it passes beyond `to`'s phis.
-    pub fn target(&self, from: u32, to: u32) -> Option<(Block, Vec<u32>)> {
+    /// the ids it passes beyond `to`'s phis, and which of those phis take
+    /// no value (a region's trivial merge phis; empty for none).
+    pub fn target(&self, from: u32, to: u32) -> Option<(Block, Vec<u32>, Vec<bool>)> {
         if let Some(&k) = self.by_merge.get(&to) {
             if self.structure.contains(k, from) {
-                let escaping = self.structure.constructs[k as usize].escaping.clone();
-                return Some((self.regions[k as usize]?.merge, escaping));
+                let construct = &self.structure.constructs[k as usize];
+                let merge = self.regions[k as usize]?.merge;
+                return Some((
+                    merge,
+                    construct.escaping.clone(),
+                    construct.trivial_phis.clone(),
+                ));
             }
         }
         if let Some(&k) = self.by_header.get(&to) {
@@ -106,10 +112,10 @@ impl<'c, 'v> Body<'c, 'v> {
                     Some(c) if from == to => c,
                     _ => blocks.header,
                 };
-                return Some((block, Vec::new()));
+                return Some((block, Vec::new(), Vec::new()));
             }
         }
-        Some((self.own[to as usize]?, Vec::new()))
+        Some((self.own[to as usize]?, Vec::new(), Vec::new()))
     }
 
     /// The region where the block standing for `b` lies.
@@ -349,6 +355,8 @@ impl Reader<'_, '_> {
         let builder = Builder::at_end(block);
         let carried = self.carried(scope, &builder, merge_index, false)?;
         let mut result_types = self.phi_types(cfg, construct.merge)?;
+        let mut trivial = construct.trivial_phis.iter();
+        result_types.retain(|_| trivial.next() != Some(&true));
         for &id in &construct.escaping {
             let ty = self.view.def_inst(id).map_or(0, |d| d.result_type);
             result_types.push(self.type_of_id(merge_index, Some(ty))?);
@@ -429,7 +437,21 @@ impl Reader<'_, '_> {
         {
             scope.set(id, result);
         }
-        let merge_phis = results[..construct.merge_phis].to_vec();
+        // The merge block's phis: the results, but for trivial phis the
+        // result of the id they stand for.
+        let mut kept = results[..construct.merge_phis].iter();
+        let phi_ids: Vec<u32> = cfg.phis(construct.merge).collect();
+        let mut merge_phis = Vec::with_capacity(phi_ids.len());
+        for (j, &phi) in phi_ids.iter().enumerate() {
+            let value = match construct.trivial_phis.get(j) == Some(&true) {
+                true => {
+                    let id = self.view.operand_words(phi)[2];
+                    scope.value(id)
+                }
+                false => kept.next().copied(),
+            };
+            merge_phis.extend(value);
+        }
         match body.own[construct.merge as usize] {
             Some(target) if construct.merge_shared => {
                 self.branch(block, target, merge_phis);

@@ -176,7 +176,11 @@ impl Writer<'_> {
                 let mut values =
                     (incoming.iter()).map(|(_, values)| yields.pick(i, &passed[values.clone()]));
                 let first = values.next().flatten();
-                if first.is_some() && values.all(|v| v == first) {
+                // A value defined inside the construct and passed alike
+                // along every edge needs no phi (it dominates the merge);
+                // one defined before it came from a phi of the binary.
+                let inside = first.is_some_and(|v| defined_within(self.ctx, v, op));
+                if inside && values.all(|v| v == first) {
                     ids.aliases.insert(result, first.unwrap_or(result));
                 }
             }
@@ -753,4 +757,22 @@ fn take_item(taken: &mut Vec<(Ident, usize)>, name: Ident) -> usize {
             0
         }
     }
+}
+
+/// Whether `value` is defined in a region of `op` (at any depth).
+fn defined_within(ctx: &crate::ir::Context, value: Value, op: crate::ir::Op) -> bool {
+    let mut at = match ctx.value_def(value) {
+        ValueDef::Result { op: def, .. } => ctx.parent_op(def),
+        ValueDef::Argument { block, .. } => {
+            (ctx.block_parent(block)).and_then(|region| ctx.region_parent(region))
+        }
+        ValueDef::Placeholder => None,
+    };
+    while let Some(parent) = at {
+        if parent == op {
+            return true;
+        }
+        at = ctx.parent_op(parent);
+    }
+    false
 }
