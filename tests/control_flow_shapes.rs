@@ -318,7 +318,11 @@ fn merge_phis_of_one_value_read_back_the_same() {
         assert!(text.contains("= \"spirv.mlir.selection\""), "{text}");
         let (ctx, module) = deserialize(&words).expect("deserializes");
         let written = serialize(&ctx, module).expect("serializes");
-        assert_eq!(phis(&written), usize::from(value_before_selection), "{text}");
+        assert_eq!(
+            phis(&written),
+            usize::from(value_before_selection),
+            "{text}"
+        );
     }
 }
 

@@ -6,7 +6,9 @@
 //! point and from a helper with loops of its own that it calls; and in the
 //! entry point a local array indexed by data, a two-component vector with
 //! swizzles, a bool kept across branches, an `inout` parameter and a struct
-//! passed to and returned from a function. Every loop is bounded, and the arithmetic
+//! passed to and returned from a function; conditions joined by `&&` and
+//! `||`, nested conditional expressions, bit-counting built-ins, and
+//! control-flow attributes (unroll, flatten) on loops and `if`s. Every loop is bounded, and the arithmetic
 //! is defined for every input (wrapping `+`, `-`, `*`, bit operations,
 //! shifts by one), so each kernel terminates with results that depend only
 //! on its buffer contents.
@@ -104,6 +106,7 @@ impl Generator {
         self.out.push_str(match self.language {
             Language::Glsl => {
                 "#version 450\n\
+                 #extension GL_EXT_control_flow_attributes : require\n\
                  layout(local_size_x = 64) in;\n\
                  layout(std430, set = 0, binding = 0) buffer Data { int values[]; };\n\
                  layout(std430, set = 0, binding = 1) buffer Results { int results[]; };\n"
@@ -213,12 +216,17 @@ impl Generator {
             }
             4..=6 => {
                 let c = match in_main && self.below(4) == 0 {
-                    true => ["flag", "flag && a > b", "!flag || (c & 1) == 1"]
-                        [self.below(3) as usize]
+                    true => [
+                        "flag",
+                        "flag && a > b",
+                        "!flag || (c & 1) == 1",
+                        "mixed(a, c) > b || flag",
+                    ][self.below(4) as usize]
                         .to_string(),
                     false => self.condition(),
                 };
-                self.line(depth, &format!("if ({c}) {{"));
+                let hint = self.hint(["flatten", "dont_flatten"], ["flatten", "branch"]);
+                self.line(depth, &format!("{hint}if ({c}) {{"));
                 self.block(depth + 1, nesting - 1, place);
                 if self.below(2) == 0 {
                     self.line(depth, "} else {");
@@ -228,9 +236,10 @@ impl Generator {
             }
             7 | 8 => {
                 let (k, bound) = (self.counter(), 1 + self.below(4));
+                let hint = self.loop_hint();
                 self.line(
                     depth,
-                    &format!("for (int {k} = 0; {k} < {bound}; {k}++) {{"),
+                    &format!("{hint}for (int {k} = 0; {k} < {bound}; {k}++) {{"),
                 );
                 let x = self.variable();
                 self.line(depth + 1, &format!("{x} += {k};"));
@@ -240,14 +249,14 @@ impl Generator {
             9 => {
                 let (k, bound) = (self.counter(), 1 + self.below(4));
                 self.line(depth, &format!("int {k} = 0;"));
-                let c = self.condition();
+                let (c, hint) = (self.condition(), self.loop_hint());
                 if self.below(2) == 0 {
-                    self.line(depth, &format!("while ({k} < {bound}) {{"));
+                    self.line(depth, &format!("{hint}while ({k} < {bound}) {{"));
                     self.line(depth + 1, &format!("{k}++;"));
                     self.block(depth + 1, nesting - 1, in_loop_body);
                     self.line(depth, "}");
                 } else {
-                    self.line(depth, "do {");
+                    self.line(depth, &format!("{hint}do {{"));
                     self.line(depth + 1, &format!("{k}++;"));
                     self.block(depth + 1, nesting - 1, in_loop_body);
                     self.line(depth, &format!("}} while ({k} < {bound} && ({c}));"));
@@ -300,6 +309,22 @@ impl Generator {
         }
     }
 
+    /// Now and then a control-flow attribute (GLSL's
+    /// `GL_EXT_control_flow_attributes` or HLSL's), which becomes the
+    /// construct's selection or loop control.
+    fn hint(&mut self, glsl: [&str; 2], hlsl: [&str; 2]) -> String {
+        let pick = self.below(6) as usize;
+        match (pick, self.language) {
+            (2.., _) => String::new(),
+            (_, Language::Glsl) => format!("[[{}]] ", glsl[pick]),
+            (_, Language::Hlsl) => format!("[{}] ", hlsl[pick]),
+        }
+    }
+
+    fn loop_hint(&mut self) -> String {
+        self.hint(["unroll", "dont_unroll"], ["unroll", "loop"])
+    }
+
     fn counter(&mut self) -> String {
         self.loops += 1;
         format!("k{}", self.loops)
@@ -308,7 +333,26 @@ impl Generator {
     fn expression(&mut self) -> String {
         let (x, y) = (self.variable(), self.variable());
         let constant = self.below(9) as i64 - 4;
-        match self.below(8) {
+        match self.below(11) {
+            8 => {
+                let c = self.condition();
+                format!("(({c}) ? {x} : {y} - 1)")
+            }
+            10 => {
+                let [count, msb, reverse] = match self.language {
+                    Language::Glsl => ["bitCount", "findMSB", "bitfieldReverse"],
+                    Language::Hlsl => ["countbits", "firstbithigh", "reversebits"],
+                };
+                match self.below(3) {
+                    0 => format!("int({count}(uint({x}))) + {y}"),
+                    1 => format!("int({msb}({x})) - {y}"),
+                    _ => format!("int({reverse}(uint({x}))) ^ {y}"),
+                }
+            }
+            9 => {
+                let (c, d) = (self.comparison(), self.comparison());
+                format!("(({c}) ? {x} * 2 : (({d}) ? {y} : {constant}))")
+            }
             0 => format!("{x} + {y} + {constant}"),
             1 => format!("{x} * 3 - {y}"),
             2 => format!("{x} ^ ({y} << 1)"),
@@ -320,7 +364,23 @@ impl Generator {
         }
     }
 
+    /// A comparison, or two joined by `&&` or `||` (short-circuit
+    /// evaluation, which becomes a selection with a merge phi).
     fn condition(&mut self) -> String {
+        match self.below(7) {
+            5 => {
+                let (l, r) = (self.comparison(), self.comparison());
+                format!("({l}) && ({r})")
+            }
+            6 => {
+                let (l, r) = (self.comparison(), self.comparison());
+                format!("({l}) || !({r})")
+            }
+            _ => self.comparison(),
+        }
+    }
+
+    fn comparison(&mut self) -> String {
         let (x, y) = (self.variable(), self.variable());
         let constant = self.below(16);
         match self.below(5) {
