@@ -24,10 +24,7 @@
 mod random_kernels;
 mod support;
 
-use spirv_dialect::binary::deserialize::deserialize;
-use spirv_dialect::binary::serialize::serialize;
 use spirv_dialect::binary::words_from_bytes;
-use spirv_dialect::text::{parse_single_op, print_op, PrintOptions};
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
@@ -37,39 +34,9 @@ fn tools() -> Option<&'static Path> {
     TOOLS.get_or_init(support::spirv_tools).as_deref()
 }
 
-/// Deserialize, verify, serialize, validate, read back, compare the text.
+/// [`support::checked_round_trip`] under spirv-val.
 fn round_trip(tools: &Path, words: &[u32], env: &str) -> Result<(), String> {
-    let syntax = spirv_dialect::dialects::syntax();
-    let print =
-        |ctx: &spirv_dialect::ir::Context, module, options| print_op(ctx, &syntax, module, options);
-    let (ctx, module) = deserialize(words).map_err(|e| format!("deserialize: {}", e.message))?;
-    spirv_dialect::verify::verify(&ctx, module).map_err(|d| format!("verify: {}", d.message))?;
-    let written = serialize(&ctx, module).map_err(|e| format!("serialize: {e}"))?;
-    if let Some(complaint) = support::spirv_val_complaint(&tools.join("spirv-val"), &written, env) {
-        return Err(format!("spirv-val rejects the output: {complaint}"));
-    }
-    let (ctx2, module2) =
-        deserialize(&written).map_err(|e| format!("reading the output back: {}", e.message))?;
-    if print(&ctx2, module2, PrintOptions::default())
-        != print(&ctx, module, PrintOptions::default())
-    {
-        return Err("reading the output back prints different text".into());
-    }
-    // The text form, custom and generic, with locations, writes the same.
-    for generic in [false, true] {
-        let options = PrintOptions {
-            generic,
-            debuginfo: true,
-        };
-        let text = print(&ctx, module, options);
-        let mut parsed = spirv_dialect::dialects::context();
-        let op = parse_single_op(&mut parsed, &syntax, &text, "printed.mlir", 1)
-            .map_err(|d| format!("the printed text does not parse: {}", d.message))?;
-        if serialize(&parsed, op).ok() != Some(written.clone()) {
-            return Err(format!("the text path ({options:?}) writes other words"));
-        }
-    }
-    Ok(())
+    support::checked_round_trip(Some(&tools.join("spirv-val")), words, env).map(|_| ())
 }
 
 /// What each optimizer pipeline makes of `words`, checked as

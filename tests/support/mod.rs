@@ -308,3 +308,47 @@ pub fn read_words(path: &Path) -> Option<Vec<u32>> {
     let bytes = std::fs::read(path).ok()?;
     spirv_dialect::binary::words_from_bytes(&bytes).ok()
 }
+
+/// Deserializes `words`, verifies, serializes (spirv-val `val`, when
+/// given, accepting the output in `env`), reads the output back to the
+/// same text, and parses the text form, custom and generic with
+/// locations, back to the same words; returns the words written.
+pub fn checked_round_trip(
+    val: Option<&Path>,
+    words: &[u32],
+    env: &str,
+) -> Result<Vec<u32>, String> {
+    use spirv_dialect::binary::deserialize::deserialize;
+    use spirv_dialect::binary::serialize::serialize;
+    use spirv_dialect::text::{parse_single_op, print_op, PrintOptions};
+    let syntax = spirv_dialect::dialects::syntax();
+    let print =
+        |ctx: &spirv_dialect::ir::Context, module, options| print_op(ctx, &syntax, module, options);
+    let (ctx, module) = deserialize(words).map_err(|e| format!("deserialize: {}", e.message))?;
+    spirv_dialect::verify::verify(&ctx, module).map_err(|d| format!("verify: {}", d.message))?;
+    let written = serialize(&ctx, module).map_err(|e| format!("serialize: {e}"))?;
+    if let Some(complaint) = val.and_then(|val| spirv_val_complaint(val, &written, env)) {
+        return Err(format!("spirv-val rejects the output: {complaint}"));
+    }
+    let (ctx2, module2) =
+        deserialize(&written).map_err(|e| format!("reading the output back: {}", e.message))?;
+    if print(&ctx2, module2, PrintOptions::default())
+        != print(&ctx, module, PrintOptions::default())
+    {
+        return Err("reading the output back prints different text".into());
+    }
+    for generic in [false, true] {
+        let options = PrintOptions {
+            generic,
+            debuginfo: true,
+        };
+        let text = print(&ctx, module, options);
+        let mut parsed = spirv_dialect::dialects::context();
+        let op = parse_single_op(&mut parsed, &syntax, &text, "printed.mlir", 1)
+            .map_err(|d| format!("the printed text does not parse: {}", d.message))?;
+        if serialize(&parsed, op).ok().as_ref() != Some(&written) {
+            return Err(format!("the text path ({options:?}) writes other words"));
+        }
+    }
+    Ok(written)
+}

@@ -412,8 +412,20 @@ impl Writer<'_> {
             for (pred, values) in incoming {
                 let value = (pick(i, &passed[values.clone()]))
                     .ok_or("a branch passes too few block arguments")?;
-                body.push(self.value_id(ids, value)?);
-                body.push(*pred);
+                let value = self.value_id(ids, value)?;
+                // Edges from one block (a switch's cases, a conditional
+                // branch's two targets) are one entry, passing one value.
+                let entries = body[start + 3..].chunks(2);
+                match entries.into_iter().find(|entry| entry[1] == *pred) {
+                    Some(entry) if entry[0] == value => continue,
+                    Some(_) => {
+                        return Err("two edges from one block to another pass different \
+                                    values, which a phi (one entry per predecessor) cannot \
+                                    express"
+                            .into())
+                    }
+                    None => body.extend([value, *pred]),
+                }
             }
             finish(body, start, Op::Phi)?;
             let id = ids.values[&phi];
