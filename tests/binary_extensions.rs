@@ -3,7 +3,7 @@
 //! with spec-constant lengths, recursive structs through forward pointers,
 //! pointer strides, `OpExecutionModeId`, `OpDecorateId`,
 //! `OpDecorateString` and `OpMemberDecorateString`, decorated phis and
-//! parameters. Each module
+//! parameters, variables initialized by constants. Each module
 //! deserializes, verifies, serializes to a module `spirv-val` accepts that
 //! still holds the construct, and reads back to the same text (also when
 //! the text is parsed again). Where MLIR 19 reads the module, `mlir-opt-19`
@@ -624,4 +624,52 @@ fn a_header_that_is_its_own_continue_target_stays_one_block() {
     let phis = lines_with(&listing, &["OpPhi"]);
     assert_eq!(phis.len(), 1, "{listing}");
     assert!(phis[0].ends_with(header), "{}", phis[0]);
+}
+
+/// Variables initialized by constants, as naga writes them: module-level
+/// `Private` ones (a null struct, a vector, a scalar) keep the constant's
+/// value as `initial_value`, function ones an `init` operand.
+#[test]
+fn variables_initialized_by_constants() {
+    let source = COMPUTE_1_3.to_string()
+        + r#"
+       %void = OpTypeVoid
+         %fn = OpTypeFunction %void
+        %int = OpTypeInt 32 1
+      %v2int = OpTypeVector %int 2
+       %pair = OpTypeStruct %int %v2int
+      %int_1 = OpConstant %int 1
+      %int_2 = OpConstant %int 2
+       %null = OpConstantNull %pair
+        %vec = OpConstantComposite %v2int %int_1 %int_2
+     %p_pair = OpTypePointer Private %pair
+      %p_vec = OpTypePointer Private %v2int
+      %p_int = OpTypePointer Private %int
+     %f_int = OpTypePointer Function %int
+          %a = OpVariable %p_pair Private %null
+          %b = OpVariable %p_vec Private %vec
+          %c = OpVariable %p_int Private %int_2
+       %main = OpFunction %void None %fn
+      %entry = OpLabel
+          %l = OpVariable %f_int Function %int_1
+          %x = OpLoad %int %l
+               OpStore %c %x
+               OpReturn
+               OpFunctionEnd
+"#;
+    let (text, listing) = round_trip(&source, "vulkan1.1", &[]);
+    assert_contains(
+        &text,
+        &[
+            "initial_value([0 : si32, dense<0> : vector<2xsi32>])",
+            "initial_value(dense<[1, 2]> : vector<2xsi32>)",
+            "initial_value(2 : si32)",
+            "spirv.Variable init(",
+        ],
+    );
+    let initialized = lines_with(&listing, &["OpVariable"]);
+    assert_eq!(initialized.len(), 4, "{listing}");
+    for line in &initialized {
+        assert_eq!(line.split_whitespace().count(), 6, "an initializer: {line}");
+    }
 }

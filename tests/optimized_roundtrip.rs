@@ -161,18 +161,20 @@ fn random_kernels_round_trip() {
     };
     let mut outcomes = Vec::new();
     for seed in 0..RANDOM_KERNELS {
-        let kernel = random_kernels::compiled(&glslang, seed);
-        let (name, words) = (&kernel.name, &kernel.words);
-        let outcome = round_trip(tools, words, "spv1.3")
-            .map_err(|e| format!("{name}: {e}\n{}", kernel.source));
-        outcomes.push(("-", outcome));
-        outcomes.extend(check_pipelines(tools, name, words, "spv1.3"));
+        for kernel in random_kernels::compiled_all(&glslang, seed) {
+            let (name, words) = (&kernel.name, &kernel.words);
+            let outcome = round_trip(tools, words, "spv1.3")
+                .map_err(|e| format!("{name}: {e}\n{}", kernel.source));
+            outcomes.push(("-", outcome));
+            outcomes.extend(check_pipelines(tools, name, words, "spv1.3"));
+        }
     }
     let failures: Vec<&String> = (outcomes.iter())
         .filter_map(|(_, r)| r.as_ref().err())
         .collect();
     println!(
-        "{RANDOM_KERNELS} random kernels, {} modules with the pipelines' output, {} round-trip",
+        "{RANDOM_KERNELS} random kernels (the GLSL ones by glslang and naga), {} modules with \
+         the pipelines' output, {} round-trip",
         outcomes.len(),
         outcomes.len() - failures.len()
     );

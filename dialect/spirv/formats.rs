@@ -170,7 +170,8 @@ const CLASSES: &[(&str, &[&str])] = &[
     ),
     (
         "symbol($sym_name) \
-         custom<VariableDecorations>($initializer, $descriptor_set, $binding, $built_in) \
+         custom<VariableDecorations>($initializer, $initial_value, $descriptor_set, $binding, \
+         $built_in) \
          properties($location, $builtin, $linkage_attributes) discardable($built_in) attr-dict \
          `:` $type",
         &["GlobalVariable"],

@@ -112,14 +112,19 @@ fn symbol_of<'c>(ctx: &'c Context, op: Op, name: &str) -> Option<&'c str> {
 
 /// ` initializer(@sym)` (given `$initializer`), ` bind(set, binding)` and
 /// ` built_in("Name")`: the decorations MLIR prints before the attribute
-/// dictionary of a variable.
+/// dictionary of a variable; and ` initial_value(0 : i32)` (given
+/// `$initial_value`), a constant initializer, which MLIR cannot express.
 pub(super) fn print_variable_decorations(p: &mut Printer, op: Op, names: &[String]) {
     let ctx = p.ctx;
-    if names.iter().any(|n| n == "initializer") {
-        if let Some(init) = ctx.attr(op, "initializer") {
-            p.write(" initializer(");
-            p.print_attr(init);
-            p.write(")");
+    for keyword in ["initializer", "initial_value"] {
+        if names.iter().any(|n| n == keyword) {
+            if let Some(init) = ctx.attr(op, keyword) {
+                p.write(" ");
+                p.write(keyword);
+                p.write("(");
+                p.print_attr(init);
+                p.write(")");
+            }
         }
     }
     let set = ctx.attr(op, "descriptor_set").and_then(|a| int_of(ctx, a));
@@ -137,11 +142,13 @@ pub(super) fn parse_variable_decorations(
     st: &mut FormState,
     names: &[String],
 ) -> PResult<()> {
-    if names.iter().any(|n| n == "initializer") && p.eat_keyword("initializer") {
-        p.expect(Tok::LParen, "'('")?;
-        let init = p.parse_attribute()?;
-        p.expect(Tok::RParen, "')'")?;
-        st.set_prop(p.ctx, "initializer", init);
+    for keyword in ["initializer", "initial_value"] {
+        if names.iter().any(|n| n == keyword) && p.eat_keyword(keyword) {
+            p.expect(Tok::LParen, "'('")?;
+            let init = p.parse_attribute()?;
+            p.expect(Tok::RParen, "')'")?;
+            st.set_prop(p.ctx, keyword, init);
+        }
     }
     if p.eat_keyword("bind") {
         p.expect(Tok::LParen, "'('")?;

@@ -31,7 +31,7 @@ pub struct Compiled {
 }
 
 /// The kernel of `seed` compiled by `glslang`.
-pub fn compiled(glslang: &std::path::Path, seed: u64) -> Compiled {
+fn compiled(glslang: &std::path::Path, seed: u64) -> Compiled {
     let (language, file) = match seed % 2 {
         0 => (Language::Glsl, "random.comp"),
         _ => (Language::Hlsl, "random.comp.hlsl"),
@@ -46,10 +46,49 @@ pub fn compiled(glslang: &std::path::Path, seed: u64) -> Compiled {
     }
 }
 
+/// The kernel of `seed` as glslang compiles it and, for GLSL, as naga does.
+pub fn compiled_all(glslang: &std::path::Path, seed: u64) -> Vec<Compiled> {
+    let mut all = vec![compiled(glslang, seed)];
+    if seed % 2 == 0 {
+        all.push(compiled_by_naga(seed).unwrap_or_else(|e| panic!("random kernel {seed}: {e}")));
+    }
+    all
+}
+
+/// The GLSL kernel of `seed` as naga, a third compiler, makes it: its
+/// own shapes of structured control flow, function variables with
+/// initializers, and private globals. naga's GLSL front end takes no
+/// control-flow attributes, so the kernel is written without them.
+pub fn compiled_by_naga(seed: u64) -> Result<Compiled, String> {
+    let source = generated(seed, Language::Glsl, false);
+    let mut frontend = naga::front::glsl::Frontend::default();
+    let options = naga::front::glsl::Options::from(naga::ShaderStage::Compute);
+    let module = (frontend.parse(&options, &source)).map_err(|e| format!("naga: {e:?}"))?;
+    let flags = naga::valid::ValidationFlags::all();
+    let capabilities = naga::valid::Capabilities::all();
+    let info = (naga::valid::Validator::new(flags, capabilities).validate(&module))
+        .map_err(|e| format!("naga: {e:?}"))?;
+    let options = naga::back::spv::Options::default();
+    let words = naga::back::spv::write_vec(&module, &info, &options, None)
+        .map_err(|e| format!("naga: {e:?}"))?;
+    Ok(Compiled {
+        name: format!("random kernel {seed} (random.comp by naga)"),
+        source,
+        words,
+    })
+}
+
 /// A kernel's source made from `seed`.
 pub fn kernel(seed: u64, language: Language) -> String {
+    generated(seed, language, true)
+}
+
+/// A kernel's source made from `seed`, with control-flow attributes or
+/// without.
+fn generated(seed: u64, language: Language, attributes: bool) -> String {
     let mut generator = Generator {
         language,
+        attributes,
         state: seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1,
         out: String::new(),
         loops: 0,
@@ -60,6 +99,8 @@ pub fn kernel(seed: u64, language: Language) -> String {
 
 struct Generator {
     language: Language,
+    /// Whether loops and `if`s may carry control-flow attributes.
+    attributes: bool,
     state: u64,
     out: String,
     /// Loop counters declared so far (each loop gets its own).
@@ -103,11 +144,16 @@ impl Generator {
 
     fn source(&mut self) -> String {
         let vector = self.vector();
+        if self.language == Language::Glsl {
+            self.out.push_str("#version 450\n");
+            if self.attributes {
+                self.out
+                    .push_str("#extension GL_EXT_control_flow_attributes : require\n");
+            }
+        }
         self.out.push_str(match self.language {
             Language::Glsl => {
-                "#version 450\n\
-                 #extension GL_EXT_control_flow_attributes : require\n\
-                 layout(local_size_x = 64) in;\n\
+                "layout(local_size_x = 64) in;\n\
                  layout(std430, set = 0, binding = 0) buffer Data { int values[]; };\n\
                  layout(std430, set = 0, binding = 1) buffer Results { int results[]; };\n"
             }
@@ -315,6 +361,7 @@ impl Generator {
     fn hint(&mut self, glsl: [&str; 2], hlsl: [&str; 2]) -> String {
         let pick = self.below(6) as usize;
         match (pick, self.language) {
+            _ if !self.attributes => String::new(),
             (2.., _) => String::new(),
             (_, Language::Glsl) => format!("[[{}]] ", glsl[pick]),
             (_, Language::Hlsl) => format!("[{}] ", hlsl[pick]),

@@ -205,16 +205,19 @@ impl Reader<'_, '_> {
                 props.push((VARIABLE_PROPERTY_NAMES[property], attr));
             }
         }
+        // A symbol initializer as MLIR has it, or a constant's value.
         if let Some(Operand::Id(init)) = self.operands(index).get(1) {
-            let symbol = match self.globals.get(init) {
-                Some(Global::Variable(s, _) | Global::SpecConstant(s, _)) => s.clone(),
-                _ => {
-                    return Err(self
-                        .view
-                        .error(index, "unsupported variable initializer".into()))
+            match self.globals.get(init) {
+                Some(Global::Variable(s, _) | Global::SpecConstant(s, _)) => {
+                    let symbol = s.clone();
+                    props.push(("initializer", self.ctx.symbol_ref_attr(&symbol, &[])));
                 }
-            };
-            props.push(("initializer", self.ctx.symbol_ref_attr(&symbol, &[])));
+                Some(Global::Constant(value, _)) => props.push(("initial_value", *value)),
+                _ => {
+                    let message = format!("initializer %{init} is not a constant or a variable");
+                    return Err(self.view.error(index, message));
+                }
+            }
         }
         let mut attrs = self.decoration_attrs(inst.result, &VARIABLE_PROPERTIES);
         attrs.extend(self.block_marker(inst.result_type));

@@ -634,6 +634,10 @@ impl<'c> Writer<'c> {
         let mut operands = vec![class];
         if let Some(init) = self.prop(op, "initializer") {
             operands.push(Operand::Id(self.symbol_id(Some(init))?));
+        } else if let Some(value) = self.prop(op, "initial_value") {
+            let (pointee, _) = crate::spirv::types::as_pointer(self.ctx, ty)
+                .ok_or("a variable's type is not a pointer")?;
+            operands.push(Operand::Id(self.constant_id(pointee, value)?));
         }
         // The variable's source position, as an `OpLine` among the globals.
         let mut globals = std::mem::take(&mut self.out.globals);
