@@ -8,7 +8,9 @@
 //! same words through the text form; and a small interpreter of the instructions the modules
 //! use runs the function before and after for several arguments and gets
 //! the same results. A `fuel` variable decremented by every block bounds
-//! each run; the accumulator `acc` records the values computed on the way.
+//! each run; the accumulator `acc` records the values computed on the way,
+//! and phis and selects of pointers choose which of two variables blocks
+//! store to.
 //! `RANDOM_CFG_SEED=N RANDOM_CFG_COUNT=M` runs other and more modules.
 
 mod support;
@@ -99,6 +101,14 @@ fn random_module(seed: u64) -> String {
     }
     let phis: Vec<usize> = (0..=nodes).map(|k| usize::from(k > 0) * below(3)).collect();
     let dominators = dominators(&predecessors, &reachable);
+    // Pointer phis choosing one of the variables `s0` and `s1`, where every
+    // path comes from the entry (which defines them).
+    let pointer_phi: Vec<bool> = (0..=nodes)
+        .map(|k| {
+            let sources_reachable = predecessors[k].iter().all(|&p| reachable[p]);
+            k > 0 && reachable[k] && sources_reachable && below(2) == 0
+        })
+        .collect();
     // Each body (in block order, dominators first): its instructions, the
     // values it defines and those live at its end (its own, its
     // dominators', the parameters and constants).
@@ -115,6 +125,10 @@ fn random_module(seed: u64) -> String {
         let first_own = pool.len();
         pool.extend((0..phis[k]).map(|i| format!("%p{k}_{i}")));
         let mut body = String::new();
+        if pointer_phi[k] {
+            body += &format!("%ql{k} = OpLoad %uint %q{k}\n");
+            pool.push(format!("%ql{k}"));
+        }
         let pick = |pool: &[String], below: &mut dyn FnMut(usize) -> usize| {
             pool[below(pool.len())].clone()
         };
@@ -137,6 +151,20 @@ fn random_module(seed: u64) -> String {
             body += &line;
             body.push('\n');
             pool.push(name);
+        }
+        if pointer_phi[k] {
+            let v = pick(&pool, &mut below);
+            body += &format!("OpStore %q{k} {v}\n");
+        } else if reachable[k] && k > 0 && below(3) == 0 {
+            let (x, y, v) = (
+                pick(&pool, &mut below),
+                pick(&pool, &mut below),
+                pick(&pool, &mut below),
+            );
+            body += &format!(
+                "%qc{k} = OpULessThan %bool {x} {y}\n%qs{k} = OpSelect %ptr %qc{k} %s0 %s1\n\
+                 OpStore %qs{k} {v}\n"
+            );
         }
         if k > 0 && below(2) == 0 {
             let v = pick(&pool, &mut below);
@@ -175,7 +203,8 @@ fn random_module(seed: u64) -> String {
          %f = OpFunction %uint None %fn\n%a = OpFunctionParameter %uint\n\
          %b = OpFunctionParameter %uint\n%c0 = OpLabel\n\
          %fuel = OpVariable %ptr Function\n%acc = OpVariable %ptr Function\n\
-         OpStore %fuel %u40\nOpStore %acc %a\n",
+         %s0 = OpVariable %ptr Function\n%s1 = OpVariable %ptr Function\n\
+         OpStore %fuel %u40\nOpStore %acc %a\nOpStore %s0 %b\nOpStore %s1 %u7\n",
     );
     out += &bodies[0];
     for &k in order.iter().filter(|&&k| k > 0) {
@@ -194,6 +223,15 @@ fn random_module(seed: u64) -> String {
                 .collect();
             out += &format!("%p{k}_{i} = OpPhi %uint{incoming}\n");
         }
+        if pointer_phi[k] {
+            let incoming: String = (predecessors[k].iter())
+                .map(|&p| match p {
+                    0 => format!(" %s{} %c0", below(2)),
+                    _ => format!(" %s{} %b{p}", below(2)),
+                })
+                .collect();
+            out += &format!("%q{k} = OpPhi %ptr{incoming}\n");
+        }
         out += &format!(
             "%fl{k} = OpLoad %uint %fuel\n%fd{k} = OpISub %uint %fl{k} %u1\n\
              OpStore %fuel %fd{k}\n%fz{k} = OpIEqual %bool %fd{k} %u0\n\
@@ -201,7 +239,10 @@ fn random_module(seed: u64) -> String {
         );
         out += &bodies[k];
     }
-    out += "%out = OpLabel\n%result = OpLoad %uint %acc\nOpReturnValue %result\nOpFunctionEnd\n\
+    out += "%out = OpLabel\n%acc_end = OpLoad %uint %acc\n%s0_end = OpLoad %uint %s0\n\
+            %s1_end = OpLoad %uint %s1\n%scaled = OpIMul %uint %acc_end %u5\n\
+            %mixed = OpBitwiseXor %uint %s0_end %s1_end\n%result = OpIAdd %uint %scaled %mixed\n\
+            OpReturnValue %result\nOpFunctionEnd\n\
             %kernel = OpFunction %void None %kernel_fn\n%start = OpLabel\n\
             %call = OpFunctionCall %uint %f %u3 %u5\nOpReturn\nOpFunctionEnd\n";
     out
@@ -312,16 +353,17 @@ fn run(words: &[u32], args: [u32; 2]) -> Result<u32, String> {
             Op::IEqual => u32::from(get(0)? == get(1)?),
             Op::Select if get(0)? != 0 => get(1)?,
             Op::Select => get(2)?,
-            Op::Variable => 0,
+            // A variable's address is its id.
+            Op::Variable => inst.result.unwrap_or(0),
             Op::Load => {
-                let pointer = id(inst.operands.first())?;
+                let address = get(0)?;
                 memory
-                    .get(&pointer)
+                    .get(&address)
                     .copied()
                     .ok_or("a load before any store")?
             }
             Op::Store => {
-                memory.insert(id(inst.operands.first())?, get(1)?);
+                memory.insert(get(0)?, get(1)?);
                 at += 1;
                 continue;
             }
@@ -398,6 +440,7 @@ fn random_unstructured_cfgs_round_trip_and_compute_the_same() {
     // Modules round-tripped, runs compared, and modules whose results
     // depend on their arguments.
     let (mut checked, mut runs, mut varying) = (0, 0, 0);
+    let mut with_pointer_phis = 0;
     for seed in seeds() {
         let source = random_module(seed);
         // SPIR-V 1.5: a conditional branch may go to one block both ways.
@@ -437,11 +480,13 @@ fn random_unstructured_cfgs_round_trip_and_compute_the_same() {
             runs += 1;
         }
         varying += usize::from(results.iter().any(|r| *r != results[0]));
+        with_pointer_phis += usize::from(source.contains("OpPhi %ptr"));
         checked += 1;
     }
     println!(
-        "{checked} random unstructured functions round-trip; {runs} runs give the same results \
-         ({varying} functions' results depend on their arguments)"
+        "{checked} random unstructured functions ({with_pointer_phis} with pointer phis) \
+         round-trip; {runs} runs give the same results ({varying} functions' results depend on \
+         their arguments)"
     );
     assert!(
         varying * 2 > checked,
