@@ -262,14 +262,19 @@ fn corpus_modules_of_each_shape() {
 
 /// A merge block phi taking one value along every edge: defined inside the
 /// selection, the phi stands for that value (the op yields it, and the
-/// module written back has no phi); defined before the selection, the phi
-/// is the op's result and is written back as a phi.
+/// module written back has no phi); defined before the selection, or named
+/// and decorated, the phi is the op's result and is written back as a phi
+/// (with its name and decorations).
 #[test]
 fn merge_phis_of_one_value_read_back_the_same() {
-    for value_before_selection in [false, true] {
+    for (value_before_selection, described) in [(false, false), (true, false), (false, true)] {
         let (before, in_header) = match value_before_selection {
             true => ("%x = OpIAdd %uint %a %uint_1", ""),
             false => ("", "%x = OpIAdd %uint %a %uint_1"),
+        };
+        let annotations = match described {
+            true => "OpName %p \"picked\"\nOpDecorate %p RelaxedPrecision",
+            false => "",
         };
         let source = format!(
             r#"
@@ -277,6 +282,7 @@ fn merge_phis_of_one_value_read_back_the_same() {
                OpMemoryModel Logical GLSL450
                OpEntryPoint GLCompute %main "main"
                OpExecutionMode %main LocalSize 1 1 1
+               {annotations}
        %void = OpTypeVoid
        %bool = OpTypeBool
        %uint = OpTypeInt 32 0
@@ -318,11 +324,14 @@ fn merge_phis_of_one_value_read_back_the_same() {
         assert!(text.contains("= \"spirv.mlir.selection\""), "{text}");
         let (ctx, module) = deserialize(&words).expect("deserializes");
         let written = serialize(&ctx, module).expect("serializes");
-        assert_eq!(
-            phis(&written),
-            usize::from(value_before_selection),
-            "{text}"
-        );
+        let kept = value_before_selection || described;
+        assert_eq!(phis(&written), usize::from(kept), "{text}");
+        if described {
+            assert!(text.contains("relaxed_precision"), "{text}");
+            let listing = spirv_dialect::spvasm::disassemble(&written, Default::default())
+                .expect("disassembles");
+            assert!(listing.contains("OpName %picked \"picked\""), "{listing}");
+        }
     }
 }
 

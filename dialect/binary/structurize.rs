@@ -100,10 +100,12 @@ pub struct Structure {
 }
 
 impl Structure {
-    /// Recognises the constructs of `cfg`'s function.
-    pub fn analyze(cfg: &Cfg) -> Result<Structure, DecodeError> {
+    /// Recognises the constructs of `cfg`'s function; `described` tells
+    /// the ids that carry names or decorations (a merge phi of one value
+    /// stays a phi when it does, so that they are kept).
+    pub fn analyze(cfg: &Cfg, described: &dyn Fn(u32) -> bool) -> Result<Structure, DecodeError> {
         let mut structure = Structure::shape(cfg);
-        structure.find_escaping_values(cfg)?;
+        structure.find_escaping_values(cfg, described)?;
         Ok(structure)
     }
 
@@ -333,7 +335,11 @@ impl Structure {
     /// Records, per region construct, the ids defined inside it and used
     /// outside (a phi's use counts at the end of the predecessor it names),
     /// in the order they are defined.
-    fn find_escaping_values(&mut self, cfg: &Cfg) -> Result<(), DecodeError> {
+    fn find_escaping_values(
+        &mut self,
+        cfg: &Cfg,
+        described: &dyn Fn(u32) -> bool,
+    ) -> Result<(), DecodeError> {
         if self.constructs.is_empty() {
             return Ok(());
         }
@@ -360,7 +366,7 @@ impl Structure {
                 }
             }
         }
-        self.find_trivial_phis(cfg);
+        self.find_trivial_phis(cfg, described);
         // In order of definition, which writing the op back keeps (the
         // order of first use depends on where blocks after it are placed).
         for construct in &mut self.constructs {
@@ -370,17 +376,22 @@ impl Structure {
     }
 
     /// Marks the trivial merge phis of each region construct (see
-    /// [`Construct::trivial_phis`]) and adds the ids they stand for to its
-    /// escaping ones.
-    fn find_trivial_phis(&mut self, cfg: &Cfg) {
+    /// [`Construct::trivial_phis`]; a `described` phi is not) and adds the
+    /// ids they stand for to its escaping ones.
+    fn find_trivial_phis(&mut self, cfg: &Cfg, described: &dyn Fn(u32) -> bool) {
         for k in 0..self.constructs.len() {
             let construct = &self.constructs[k];
-            let mut trivial = vec![false; cfg.phis(construct.merge).count()];
+            let phis: Vec<u32> = cfg.phis(construct.merge).collect();
+            let mut trivial = vec![false; phis.len()];
             if construct.is_region() && !construct.merge_shared {
                 let incoming: Vec<Vec<u32>> = (cfg.predecessors(construct.merge).iter())
                     .map(|&p| cfg.phi_arguments(construct.merge, p).collect())
                     .collect();
                 for (j, trivial) in trivial.iter_mut().enumerate() {
+                    let result = cfg.view.insts[phis[j] as usize].result;
+                    if described(result) {
+                        continue;
+                    }
                     let mut values = incoming.iter().map(|args| args.get(j).copied());
                     let first = values.next().flatten();
                     let Some(id) = first.filter(|_| values.all(|v| v == first)) else {

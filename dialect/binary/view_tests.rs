@@ -31,7 +31,7 @@ fn analyze(words: &[u32]) -> Result<Vec<Structure>, DecodeError> {
     let mut structures = Vec::new();
     for function in &view.functions {
         let cfg = Cfg::new(&view, function)?;
-        structures.push(Structure::analyze(&cfg)?);
+        structures.push(Structure::analyze(&cfg, &|_| false)?);
     }
     Ok(structures)
 }
@@ -145,7 +145,7 @@ fn corpus_constructs_are_consistent() {
         for function in view.functions.iter().filter(|f| !f.blocks.is_empty()) {
             let fail = |e: DecodeError| -> ! { panic!("{}: {e}", path.display()) };
             let cfg = Cfg::new(&view, function).unwrap_or_else(|e| fail(e));
-            let structure = Structure::analyze(&cfg).unwrap_or_else(|e| fail(e));
+            let structure = Structure::analyze(&cfg, &|_| false).unwrap_or_else(|e| fail(e));
             check_tree(&cfg, &structure, path);
             counts.add(
                 &cfg,
@@ -285,7 +285,8 @@ fn mutated_corpus_binaries_give_errors_not_panics() {
             // The CFG and constructs over a view whose operands are unchecked.
             if let Ok(view) = ModuleView::index(&mutated) {
                 for function in &view.functions {
-                    let _ = Cfg::new(&view, function).and_then(|cfg| Structure::analyze(&cfg));
+                    let _ = Cfg::new(&view, function)
+                        .and_then(|cfg| Structure::analyze(&cfg, &|_| false));
                 }
             }
         }
@@ -346,7 +347,7 @@ fn shape(body: &str) -> Option<(Vec<u32>, Structure)> {
     let words = assemble(&format!("{PRELUDE}{body}OpFunctionEnd\n"))?;
     let view = ModuleView::new(&words).unwrap_or_else(|e| panic!("{e}"));
     let cfg = Cfg::new(&view, &view.functions[0]).unwrap_or_else(|e| panic!("{e}"));
-    let structure = Structure::analyze(&cfg).unwrap_or_else(|e| panic!("{e}"));
+    let structure = Structure::analyze(&cfg, &|_| false).unwrap_or_else(|e| panic!("{e}"));
     Some((words.clone(), structure))
 }
 
@@ -585,7 +586,7 @@ OpFunctionEnd
     assert_eq!(cfg.successors(2), [3, 4]);
     assert_eq!(cfg.predecessors(1), [0, 1, 3]);
     assert_eq!(cfg.idom, [NONE, 0, 1, 2, 2]);
-    let structure = Structure::analyze(&cfg).unwrap_or_else(|e| panic!("{e}"));
+    let structure = Structure::analyze(&cfg, &|_| false).unwrap_or_else(|e| panic!("{e}"));
     assert!(structure.constructs.is_empty());
 }
 

@@ -104,7 +104,8 @@ impl Reader<'_, '_> {
         }
         let region = self.ctx.regions(func)[0];
         let cfg = Cfg::new(self.view, function)?;
-        let mut body = Body::new(&cfg)?;
+        let described = |id| self.names.contains_key(&id) || self.decorations.contains_key(&id);
+        let mut body = Body::new(&cfg, &described)?;
         let mut scope = Scope {
             values: std::mem::take(&mut self.function_values),
             function: def,

@@ -66,8 +66,9 @@ pub(super) struct Body<'c, 'v> {
 impl<'c, 'v> Body<'c, 'v> {
     /// The constructs of `cfg`'s function that become regions; none when
     /// some construct kept inline names a block of another region.
-    pub fn new(cfg: &'c Cfg<'v>) -> Result<Self, DecodeError> {
-        let mut structure = Structure::analyze(cfg)?;
+    /// `described`: see [`Structure::analyze`].
+    pub fn new(cfg: &'c Cfg<'v>, described: &dyn Fn(u32) -> bool) -> Result<Self, DecodeError> {
+        let mut structure = Structure::analyze(cfg, described)?;
         let mut absorbed = absorbed_merges(&structure, cfg.len());
         if !regions_fit(cfg, &structure, &absorbed) {
             for construct in &mut structure.constructs {

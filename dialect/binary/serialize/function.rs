@@ -178,9 +178,12 @@ impl Writer<'_> {
                 let first = values.next().flatten();
                 // A value defined inside the construct and passed alike
                 // along every edge needs no phi (it dominates the merge);
-                // one defined before it came from a phi of the binary.
+                // one defined before it came from a phi of the binary, as
+                // did a result with a name or decorations.
                 let inside = first.is_some_and(|v| defined_within(self.ctx, v, op));
-                if inside && values.all(|v| v == first) {
+                let described = self.ctx.value_loc(result).name.is_some()
+                    || self.result_decorations(op, i).is_some();
+                if inside && !described && values.all(|v| v == first) {
                     ids.aliases.insert(result, first.unwrap_or(result));
                 }
             }
@@ -430,14 +433,7 @@ impl Writer<'_> {
             finish(body, start, Op::Phi)?;
             let id = ids.values[&phi];
             let attrs = match ctx.value_def(phi) {
-                ValueDef::Result { op, index } => {
-                    match ctx.attr(op, RESULT_DECORATIONS).map(|a| ctx.attr_data(a)) {
-                        Some(AttrData::Array(per_result)) => {
-                            per_result.get(index as usize).copied()
-                        }
-                        _ => None,
-                    }
-                }
+                ValueDef::Result { op, index } => self.result_decorations(op, index as usize),
                 _ => ctx.arg_attrs(phi),
             };
             if let Some(attrs) = attrs {
@@ -768,6 +764,18 @@ fn take_item(taken: &mut Vec<(Ident, usize)>, name: Ident) -> usize {
             taken.push((name, 1));
             0
         }
+    }
+}
+
+impl Writer<'_> {
+    /// The decorations of result `index` of construct `op`, if any.
+    fn result_decorations(&self, op: crate::ir::Op, index: usize) -> Option<Attr> {
+        let ctx = self.ctx;
+        let decorations = match ctx.attr(op, RESULT_DECORATIONS).map(|a| ctx.attr_data(a)) {
+            Some(AttrData::Array(per_result)) => per_result.get(index).copied(),
+            _ => None,
+        };
+        decorations.filter(|&d| !ctx.dict_entries(d).is_empty())
     }
 }
 
