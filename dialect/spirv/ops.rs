@@ -6,7 +6,7 @@
 use super::control_flow::{verify_loop, verify_merge, verify_selection};
 use super::op_table::verify_required_attributes;
 use crate::ir::registry::{segmented_successor_operands, VerifyFn};
-use crate::ir::{Context, OpTraits};
+use crate::ir::{AttrData, Context, OpTraits, TypeData};
 
 const MODULE: OpTraits = OpTraits::ISOLATED_FROM_ABOVE
     .union(OpTraits::SYMBOL_TABLE)
@@ -80,11 +80,44 @@ fn verifier(name: &str) -> Option<VerifyFn> {
             verify_without_results(ctx, op)?;
             verify_merge(ctx, op)
         }),
+        "spirv.GlobalVariable" => Some(|ctx, op| {
+            verify_without_results(ctx, op)?;
+            verify_required_attributes(ctx, op)?;
+            verify_initial_value(ctx, op)
+        }),
         _ if WITHOUT_RESULTS.contains(&name) => Some(|ctx, op| {
             verify_without_results(ctx, op)?;
             verify_required_attributes(ctx, op)
         }),
         _ => Some(verify_required_attributes),
+    }
+}
+
+/// A global variable's constant initializer (`initial_value`) is a value
+/// of the type the variable points to, and comes without a symbol
+/// `initializer`.
+fn verify_initial_value(ctx: &Context, op: crate::ir::Op) -> Result<(), String> {
+    let Some(value) = ctx.attr(op, "initial_value") else {
+        return Ok(());
+    };
+    if ctx.attr(op, "initializer").is_some() {
+        return Err("has both an `initializer` and an `initial_value`".into());
+    }
+    let variable_type = ctx.attr(op, "type").and_then(|t| ctx.as_type_attr(t));
+    let Some((pointee, _)) = variable_type.and_then(|t| super::types::as_pointer(ctx, t)) else {
+        return Err("`initial_value` on a variable whose type is not a pointer".into());
+    };
+    let fits = match ctx.attr_data(value) {
+        AttrData::Integer { ty, .. }
+        | AttrData::Float { ty, .. }
+        | AttrData::DenseElements { ty, .. } => *ty == pointee,
+        // Composites other than vectors: arrays, matrices, structs.
+        AttrData::Array(_) => matches!(ctx.type_data(pointee), TypeData::Dialect(_)),
+        _ => false,
+    };
+    match fits {
+        true => Ok(()),
+        false => Err("`initial_value` is not a value of the type the variable points to".into()),
     }
 }
 
