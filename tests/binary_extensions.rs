@@ -673,3 +673,44 @@ fn variables_initialized_by_constants() {
         assert_eq!(line.split_whitespace().count(), 6, "an initializer: {line}");
     }
 }
+
+/// `LinkageAttributes` on a function and a variable read as MLIR's
+/// `linkage_attributes` property and are written back with their linkage
+/// type.
+#[test]
+fn linkage_attributes_are_kept() {
+    let source = r#"
+; Version: 1.5
+               OpCapability Shader
+               OpCapability Linkage
+               OpMemoryModel Logical GLSL450
+               OpDecorate %f LinkageAttributes "exported \"f\"" Export
+               OpDecorate %g LinkageAttributes "g" Import
+        %int = OpTypeInt 32 1
+      %p_int = OpTypePointer Private %int
+          %g = OpVariable %p_int Private
+         %fn = OpTypeFunction %int %int
+          %f = OpFunction %int None %fn
+          %a = OpFunctionParameter %int
+      %entry = OpLabel
+          %v = OpLoad %int %g
+          %r = OpIAdd %int %a %v
+               OpReturnValue %r
+               OpFunctionEnd
+"#;
+    let (text, listing) = round_trip(source, "spv1.5", &[]);
+    assert_contains(
+        &text,
+        &[
+            "linkage_attributes = #spirv.linkage_attributes<linkage_name = \"exported \\22f\\22\", linkage_type = <Export>>",
+            "linkage_attributes = #spirv.linkage_attributes<linkage_name = \"g\", linkage_type = <Import>>",
+        ],
+    );
+    assert_contains(
+        &listing,
+        &[
+            "LinkageAttributes \"exported \\\"f\\\"\" Export",
+            "LinkageAttributes \"g\" Import",
+        ],
+    );
+}

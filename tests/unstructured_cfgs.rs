@@ -13,24 +13,13 @@
 //! store to.
 //! `RANDOM_CFG_SEED=N RANDOM_CFG_COUNT=M` runs other and more modules.
 
+mod interpreter;
 mod support;
 
-use spirv_dialect::binary::{decode_module, Instruction, Operand};
-use spirv_dialect::grammar::Op;
+use interpreter::{run, ARGUMENTS};
 use spirv_dialect::spvasm::{assemble, AssembleOptions};
-use std::collections::HashMap;
 
 const RANDOM_CFGS: u64 = 200;
-
-/// Arguments each function runs with.
-const ARGUMENTS: [[u32; 2]; 6] = [
-    [0, 0],
-    [1, 2],
-    [7, 3],
-    [40, 41],
-    [0xffff_fff0, 5],
-    [0x1234_5678, 0x9abc_def0],
-];
 
 /// How a block ends.
 enum Exit {
@@ -278,131 +267,6 @@ fn dominators(predecessors: &[Vec<usize>], reachable: &[bool]) -> Vec<Vec<usize>
     (sets.iter())
         .map(|set| (0..count).filter(|&d| set[d]).collect())
         .collect()
-}
-
-/// Runs the first function with two parameters in `words` on `args`: its
-/// returned value, or why it cannot run.
-fn run(words: &[u32], args: [u32; 2]) -> Result<u32, String> {
-    let (_, insts) = decode_module(words).map_err(|e| e.message)?;
-    let start = (insts.windows(3))
-        .position(|w| {
-            w[0].op == Op::Function
-                && w[1].op == Op::FunctionParameter
-                && w[2].op == Op::FunctionParameter
-        })
-        .ok_or("no function of two parameters")?;
-    let mut values: HashMap<u32, u32> = HashMap::new();
-    for inst in &insts[..start] {
-        let value = match (inst.op, inst.operands.first()) {
-            (Op::Constant, Some(Operand::Number { bits, .. })) => *bits as u32,
-            (Op::ConstantNull | Op::ConstantFalse, _) => 0,
-            (Op::ConstantTrue, _) => 1,
-            _ => continue,
-        };
-        values.insert(inst.result.unwrap_or(0), value);
-    }
-    let mut labels = HashMap::new();
-    for (i, inst) in insts.iter().enumerate().skip(start) {
-        match inst.op {
-            Op::Label => _ = labels.insert(inst.result.unwrap_or(0), i),
-            Op::FunctionEnd => break,
-            _ => {}
-        }
-    }
-    for (i, arg) in args.iter().enumerate() {
-        values.insert(insts[start + 1 + i].result.unwrap_or(0), *arg);
-    }
-    let id = |operand: Option<&Operand>| match operand {
-        Some(Operand::Id(id)) => Ok(*id),
-        other => Err(format!("expected an id, found {other:?}")),
-    };
-    let mut memory: HashMap<u32, u32> = HashMap::new();
-    let (mut previous, mut current) = (0, insts[start + 3].result.unwrap_or(0));
-    let mut at = start + 4;
-    for _ in 0..1_000_000 {
-        let inst: &Instruction = &insts[at];
-        let get = |n: usize| -> Result<u32, String> {
-            let operand = id(inst.operands.get(n))?;
-            (values.get(&operand).copied()).ok_or(format!("%{operand} has no value"))
-        };
-        let value = match inst.op {
-            Op::Phi => {
-                // The block's phis all read the values from before it.
-                let mut phis = Vec::new();
-                while insts[at].op == Op::Phi {
-                    let mut pairs = insts[at].operands.chunks(2);
-                    let pair = pairs.find(|p| id(p.get(1)) == Ok(previous));
-                    let incoming = pair.ok_or("no incoming value for the edge taken")?;
-                    let value = values.get(&id(incoming.first())?).copied();
-                    phis.push((insts[at].result.unwrap_or(0), value));
-                    at += 1;
-                }
-                for (result, value) in phis {
-                    values.insert(result, value.ok_or("an incoming value has none")?);
-                }
-                continue;
-            }
-            Op::IAdd => get(0)?.wrapping_add(get(1)?),
-            Op::ISub => get(0)?.wrapping_sub(get(1)?),
-            Op::IMul => get(0)?.wrapping_mul(get(1)?),
-            Op::BitwiseXor => get(0)? ^ get(1)?,
-            Op::BitwiseAnd => get(0)? & get(1)?,
-            Op::ShiftRightLogical => get(0)?.wrapping_shr(get(1)?),
-            Op::ULessThan => u32::from(get(0)? < get(1)?),
-            Op::SGreaterThan => u32::from((get(0)? as i32) > (get(1)? as i32)),
-            Op::IEqual => u32::from(get(0)? == get(1)?),
-            Op::Select if get(0)? != 0 => get(1)?,
-            Op::Select => get(2)?,
-            // A variable's address is its id.
-            Op::Variable => inst.result.unwrap_or(0),
-            Op::Load => {
-                let address = get(0)?;
-                memory
-                    .get(&address)
-                    .copied()
-                    .ok_or("a load before any store")?
-            }
-            Op::Store => {
-                memory.insert(get(0)?, get(1)?);
-                at += 1;
-                continue;
-            }
-            Op::ReturnValue => return get(0),
-            Op::Name | Op::Line | Op::NoLine | Op::Nop => {
-                at += 1;
-                continue;
-            }
-            Op::Branch | Op::BranchConditional | Op::Switch => {
-                let target = match inst.op {
-                    Op::Branch => id(inst.operands.first())?,
-                    Op::BranchConditional if get(0)? != 0 => id(inst.operands.get(1))?,
-                    Op::BranchConditional => id(inst.operands.get(2))?,
-                    _ => switch_target(inst, get(0)?)?,
-                };
-                (previous, current) = (current, target);
-                at = 1 + labels.get(&target).ok_or(format!("no block %{target}"))?;
-                continue;
-            }
-            other => return Err(format!("the interpreter does not run {other:?}")),
-        };
-        values.insert(inst.result.unwrap_or(0), value);
-        at += 1;
-    }
-    Err("ran past its step budget".into())
-}
-
-/// The block an `OpSwitch` on `selector` goes to.
-fn switch_target(inst: &Instruction, selector: u32) -> Result<u32, String> {
-    let case = inst.operands[2..].chunks(2).find_map(|case| match case {
-        [Operand::Number { bits, .. }, Operand::Id(label)] if *bits as u32 == selector => {
-            Some(*label)
-        }
-        _ => None,
-    });
-    match (case, inst.operands.get(1)) {
-        (Some(label), _) | (None, Some(&Operand::Id(label))) => Ok(label),
-        _ => Err("a switch without a default".into()),
-    }
 }
 
 /// A loop summing 0..10 computes 45: the interpreter follows phis, branches

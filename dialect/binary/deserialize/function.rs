@@ -91,7 +91,9 @@ impl Reader<'_, '_> {
             ("sym_name", self.ctx.string_attr(&name)),
         ];
         props.extend(self.parameter_attrs(function).map(|a| ("arg_attrs", a)));
-        let attrs = self.decoration_attrs(inst.result, &[]);
+        let (linkage, decorated) = self.linkage_attributes(inst.result);
+        props.extend(linkage.map(|a| ("linkage_attributes", a)));
+        let attrs = self.decoration_attrs(inst.result, decorated);
         let mut spec = OpSpec::new(self.ctx.ident("spirv.func"), Default::default());
         spec.properties = Some(self.dictionary(props));
         if !attrs.is_empty() {

@@ -219,7 +219,14 @@ impl Reader<'_, '_> {
                 }
             }
         }
-        let mut attrs = self.decoration_attrs(inst.result, &VARIABLE_PROPERTIES);
+        let (linkage, decorated) = self.linkage_attributes(inst.result);
+        props.extend(linkage.map(|a| ("linkage_attributes", a)));
+        let skip: Vec<&str> = VARIABLE_PROPERTIES
+            .iter()
+            .chain(decorated)
+            .copied()
+            .collect();
+        let mut attrs = self.decoration_attrs(inst.result, &skip);
         attrs.extend(self.block_marker(inst.result_type));
         self.module_op("spirv.GlobalVariable", props, attrs);
         self.globals.insert(inst.result, Global::Variable(name, ty));

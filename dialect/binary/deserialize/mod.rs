@@ -237,23 +237,58 @@ impl<'v, 'w> Reader<'v, 'w> {
             if skip.contains(&name) {
                 continue;
             }
-            let attr = match values.first() {
-                None => self.ctx.unit_attr(),
-                Some(Operand::Enum { kind, value }) => {
-                    let case = kind.info().enumerant(*value).map_or("", |e| e.name);
-                    self.ctx.string_attr(case)
-                }
-                Some(Operand::String(s)) => self.ctx.string_attr(s),
-                Some(Operand::Id(operand)) => self.id_attr(*operand),
-                Some(other) => {
-                    let i32_type = self.ctx.int_type(32);
-                    let value = literal_u32(other).unwrap_or(0);
-                    self.ctx.integer_attr(i32_type, i128::from(value as i32))
+            // A decoration of several operands holds them in order.
+            let attr = match values {
+                [] => self.ctx.unit_attr(),
+                [value] => self.decoration_value(value),
+                values => {
+                    let items = values.iter().map(|v| self.decoration_value(v)).collect();
+                    self.ctx.array_attr(items)
                 }
             };
             out.push((snake(name), attr));
         }
         out
+    }
+
+    /// One operand of a decoration as an attribute: an enumerant's name, a
+    /// string, what an id stands for, or an `i32`.
+    fn decoration_value(&mut self, value: &Operand) -> Attr {
+        match value {
+            Operand::Enum { kind, value } => {
+                let case = kind.info().enumerant(*value).map_or("", |e| e.name);
+                self.ctx.string_attr(case)
+            }
+            Operand::String(s) => self.ctx.string_attr(s),
+            Operand::Id(operand) => self.id_attr(*operand),
+            other => {
+                let i32_type = self.ctx.int_type(32);
+                let value = literal_u32(other).unwrap_or(0);
+                self.ctx.integer_attr(i32_type, i128::from(value as i32))
+            }
+        }
+    }
+
+    /// MLIR's `linkage_attributes` property for `id`'s `LinkageAttributes`
+    /// decoration (`#spirv.linkage_attributes<linkage_name = "f",
+    /// linkage_type = <Export>>`), and the decorations it leaves to the
+    /// others.
+    fn linkage_attributes(&mut self, id: u32) -> (Option<Attr>, &'static [&'static str]) {
+        let found = self.decorations.get(&id).into_iter().flatten();
+        let linkage = found
+            .into_iter()
+            .find(|(name, _)| *name == "LinkageAttributes");
+        let Some(&(_, [Operand::String(name), Operand::Enum { kind, value }])) = linkage else {
+            return (None, &[]);
+        };
+        let Some(linkage_type) = kind.info().enumerant(*value) else {
+            return (None, &[]);
+        };
+        let mut body = String::from(".linkage_attributes<linkage_name = \"");
+        crate::text::print_attrs::escape_into(name, &mut body);
+        body += &format!("\", linkage_type = <{}>>", linkage_type.name);
+        let attr = self.ctx.opaque_attr(NAMESPACE, &body);
+        (Some(attr), &["LinkageAttributes"])
     }
 
     fn module_attributes(&mut self, module: crate::ir::Op) -> Result<(), DecodeError> {

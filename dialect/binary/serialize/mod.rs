@@ -565,39 +565,72 @@ impl<'c> Writer<'c> {
         let Some(case) = self.decoration_named(name) else {
             return Err(format!("unknown decoration {}", camel(ctx.str(name))));
         };
-        let mut op = Op::Decorate;
-        let mut word = None;
-        let mut text = None;
-        match (ctx.attr_data(value), case.parameters.first()) {
-            (AttrData::Unit, _) | (_, None) => {}
-            (_, Some(param)) if param.kind.info().category == Category::Id => {
-                op = Op::DecorateId;
-                word = Some(self.attr_id(value)?);
-            }
-            (AttrData::Integer { value, .. }, Some(_)) => word = Some(*value as u32),
-            (AttrData::String(s), Some(param))
-                if param.kind.info().category == Category::Literal =>
-            {
-                op = Op::DecorateString;
-                text = Some(ctx.str(*s));
-            }
-            (AttrData::String(_), Some(param)) => {
-                word = Some(self.enum_attr_value(value, param.kind)?)
-            }
-            _ => {
-                let name = camel(ctx.str(name));
-                return Err(format!("unsupported value of decoration {name}"));
+        // A decoration of several operands holds them in an array.
+        let values = match ctx.attr_data(value) {
+            AttrData::Unit => &[][..],
+            AttrData::Array(items) if case.parameters.len() > 1 => &items[..],
+            _ => std::slice::from_ref(&value),
+        };
+        // Decorations taking only strings (`UserSemantic`) are written by
+        // `OpDecorateString`.
+        let strings_only = (case.parameters.iter()).all(|p| p.kind == OperandKind::LiteralString);
+        let mut op = match strings_only && !case.parameters.is_empty() {
+            true => Op::DecorateString,
+            false => Op::Decorate,
+        };
+        let mut words = vec![id, case.value];
+        for (&value, param) in values.iter().zip(case.parameters) {
+            match ctx.attr_data(value) {
+                _ if param.kind.info().category == Category::Id => {
+                    op = Op::DecorateId;
+                    words.push(self.attr_id(value)?);
+                }
+                AttrData::Integer { value, .. } => words.push(*value as u32),
+                AttrData::String(s) if param.kind == OperandKind::LiteralString => {
+                    encode_string(ctx.str(*s), &mut words)
+                }
+                AttrData::String(_) => words.push(self.enum_attr_value(value, param.kind)?),
+                _ => {
+                    let name = camel(ctx.str(name));
+                    return Err(format!("unsupported value of decoration {name}"));
+                }
             }
         }
         let annotations = &mut self.out.annotations;
         let start = begin(annotations);
-        annotations.extend([id, case.value]);
-        annotations.extend(word);
-        if let Some(text) = text {
-            encode_string(text, annotations);
-        }
+        annotations.extend(words);
         finish(annotations, start, op)?;
         Ok(())
+    }
+
+    /// The `LinkageAttributes` decoration MLIR's `linkage_attributes`
+    /// property of `op` (`#spirv.linkage_attributes<linkage_name = "f",
+    /// linkage_type = <Export>>`) gives symbol `id`, if it has one.
+    fn decorate_linkage(&mut self, id: u32, op: crate::ir::Op) -> Result<(), SerializeError> {
+        let Some(attr) = self.prop(op, "linkage_attributes") else {
+            return Ok(());
+        };
+        let body = match self.ctx.attr_data(attr) {
+            AttrData::Opaque { body, .. } => self.ctx.str(*body),
+            _ => return Err("linkage_attributes is not a #spirv.linkage_attributes".into()),
+        };
+        let unreadable = || format!("unreadable linkage attributes `{body}`");
+        let name = (body.split_once("linkage_name = \""))
+            .and_then(|(_, rest)| rest.split_once('"'))
+            .and_then(|(name, _)| crate::text::parse_attrs::unescape(name))
+            .ok_or_else(unreadable)?;
+        let linkage_type = (body.split_once("linkage_type = <"))
+            .and_then(|(_, rest)| rest.split_once('>'))
+            .and_then(|(case, _)| enum_value(OperandKind::LinkageType, case))
+            .ok_or_else(unreadable)?;
+        let decoration = enum_value(OperandKind::Decoration, "LinkageAttributes")
+            .ok_or("no LinkageAttributes decoration in the grammar")?;
+        let annotations = &mut self.out.annotations;
+        let start = begin(annotations);
+        annotations.extend([id, decoration]);
+        encode_string(&name, annotations);
+        annotations.push(linkage_type);
+        finish(annotations, start, Op::Decorate)
     }
 
     /// The `Decoration` enumerant a decoration attribute's name
@@ -660,6 +693,7 @@ impl<'c> Writer<'c> {
         let attrs = self.ctx.attributes(op);
         let marker = (BLOCK_MARKERS.into_iter()).find(|m| self.ctx.dict_get(attrs, m).is_some());
         self.decorate_interface_block(ty, marker)?;
+        self.decorate_linkage(id, op)?;
         self.decorate(id, attrs)
     }
 
