@@ -1,7 +1,8 @@
 //! Random structured control flow written straight in SPIR-V, in shapes a
 //! compiler seldom writes: `break`s and `continue`s that leave nested
 //! selections and switches for the loop's merge or continue target,
-//! returns from any depth, switches whose cases fall through or go to the
+//! conditional ones without a selection of their own, returns from any
+//! depth, switches whose cases fall through or go to the
 //! merge block, `while`-style loops (the header tests) and `do`-style ones
 //! (the continue construct tests), continue constructs holding a selection
 //! of their own, merge blocks no path reaches (`OpUnreachable`). Each
@@ -104,8 +105,9 @@ impl Lowering {
     fn statement(&mut self, depth: usize, place: &Place) -> bool {
         self.statements += 1;
         let nests = depth < 4 && self.statements < MOST_STATEMENTS;
-        match self.below(if nests { 10 } else { 3 }) {
+        match self.below(if nests { 11 } else { 3 }) {
             2 => self.jump(place),
+            10 => self.conditional_jump(place),
             3 | 4 => self.selection(depth, place),
             5 | 6 => self.looped(depth),
             7 => self.switch(depth, place),
@@ -136,6 +138,25 @@ impl Lowering {
             }
         }
         false
+    }
+
+    /// A conditional `break` or `continue` without a selection: the branch
+    /// goes on in a new block when it is not taken.
+    fn conditional_jump(&mut self, place: &Place) -> bool {
+        let Some((merge, continue_target)) = place.loop_exits.clone() else {
+            self.assign();
+            return true;
+        };
+        let target = if self.below(2) == 0 {
+            merge
+        } else {
+            continue_target
+        };
+        let (c, next) = (self.condition(), self.fresh("next"));
+        self.line(&format!("OpBranchConditional {c} {target} {next}"));
+        self.line(&format!("{next} = OpLabel"));
+        self.jumped_to.push(target);
+        true
     }
 
     fn selection(&mut self, depth: usize, place: &Place) -> bool {
