@@ -9,6 +9,7 @@
 //! type carrying no decorations of its own.
 
 mod debug;
+mod decorations;
 mod function;
 mod regions;
 mod spec_ops;
@@ -529,131 +530,6 @@ impl<'c> Writer<'c> {
         emit(&mut self.out.imports, &inst)?;
         self.ext_sets.insert(name, id);
         Ok(id)
-    }
-
-    /// `OpDecorate %id Name [value]`.
-    pub(super) fn decorate_with(
-        &mut self,
-        id: u32,
-        name: &str,
-        value: Option<u32>,
-    ) -> Result<(), SerializeError> {
-        let case = enum_value(OperandKind::Decoration, name)
-            .ok_or_else(|| format!("unknown decoration {name}"))?;
-        let annotations = &mut self.out.annotations;
-        let start = begin(annotations);
-        annotations.extend([id, case]);
-        annotations.extend(value);
-        finish(annotations, start, Op::Decorate)
-    }
-
-    /// `OpDecorate`s for an op's decoration attributes.
-    fn decorate(&mut self, id: u32, attrs: Attr) -> Result<(), SerializeError> {
-        for &(name, value) in self.ctx.dict_entries(attrs) {
-            self.decorate_entry(id, name, value)?;
-        }
-        Ok(())
-    }
-
-    /// The `OpDecorate` (`OpDecorateId`, `OpDecorateString`) for the
-    /// decoration attribute `name = value`.
-    fn decorate_entry(&mut self, id: u32, name: Ident, value: Attr) -> Result<(), SerializeError> {
-        let ctx = self.ctx;
-        if BLOCK_MARKERS.contains(&ctx.str(name)) {
-            return Ok(());
-        }
-        let Some(case) = self.decoration_named(name) else {
-            return Err(format!("unknown decoration {}", camel(ctx.str(name))));
-        };
-        // A decoration of several operands holds them in an array.
-        let values = match ctx.attr_data(value) {
-            AttrData::Unit => &[][..],
-            AttrData::Array(items) if case.parameters.len() > 1 => &items[..],
-            _ => std::slice::from_ref(&value),
-        };
-        // Decorations taking only strings (`UserSemantic`) are written by
-        // `OpDecorateString`.
-        let strings_only = (case.parameters.iter()).all(|p| p.kind == OperandKind::LiteralString);
-        let mut op = match strings_only && !case.parameters.is_empty() {
-            true => Op::DecorateString,
-            false => Op::Decorate,
-        };
-        let mut words = vec![id, case.value];
-        for (&value, param) in values.iter().zip(case.parameters) {
-            match ctx.attr_data(value) {
-                _ if param.kind.info().category == Category::Id => {
-                    op = Op::DecorateId;
-                    words.push(self.attr_id(value)?);
-                }
-                AttrData::Integer { value, .. } => words.push(*value as u32),
-                AttrData::String(s) if param.kind == OperandKind::LiteralString => {
-                    encode_string(ctx.str(*s), &mut words)
-                }
-                AttrData::String(_) => words.push(self.enum_attr_value(value, param.kind)?),
-                _ => {
-                    let name = camel(ctx.str(name));
-                    return Err(format!("unsupported value of decoration {name}"));
-                }
-            }
-        }
-        let annotations = &mut self.out.annotations;
-        let start = begin(annotations);
-        annotations.extend(words);
-        finish(annotations, start, op)?;
-        Ok(())
-    }
-
-    /// The `LinkageAttributes` decoration MLIR's `linkage_attributes`
-    /// property of `op` (`#spirv.linkage_attributes<linkage_name = "f",
-    /// linkage_type = <Export>>`) gives symbol `id`, if it has one.
-    fn decorate_linkage(&mut self, id: u32, op: crate::ir::Op) -> Result<(), SerializeError> {
-        let Some(attr) = self.prop(op, "linkage_attributes") else {
-            return Ok(());
-        };
-        let body = match self.ctx.attr_data(attr) {
-            AttrData::Opaque { body, .. } => self.ctx.str(*body),
-            _ => return Err("linkage_attributes is not a #spirv.linkage_attributes".into()),
-        };
-        let unreadable = || format!("unreadable linkage attributes `{body}`");
-        let name = (body.split_once("linkage_name = \""))
-            .and_then(|(_, rest)| rest.split_once('"'))
-            .and_then(|(name, _)| crate::text::parse_attrs::unescape(name))
-            .ok_or_else(unreadable)?;
-        let linkage_type = (body.split_once("linkage_type = <"))
-            .and_then(|(_, rest)| rest.split_once('>'))
-            .and_then(|(case, _)| enum_value(OperandKind::LinkageType, case))
-            .ok_or_else(unreadable)?;
-        let decoration = enum_value(OperandKind::Decoration, "LinkageAttributes")
-            .ok_or("no LinkageAttributes decoration in the grammar")?;
-        let annotations = &mut self.out.annotations;
-        let start = begin(annotations);
-        annotations.extend([id, decoration]);
-        encode_string(&name, annotations);
-        annotations.push(linkage_type);
-        finish(annotations, start, Op::Decorate)
-    }
-
-    /// The `Decoration` enumerant a decoration attribute's name
-    /// (`relaxed_precision`) names, remembered per name.
-    fn decoration_named(&mut self, name: Ident) -> Option<&'static EnumerantInfo> {
-        if let Some(&case) = self.decorations.get(&name) {
-            return case;
-        }
-        let case = enumerant_named(OperandKind::Decoration, &camel(self.ctx.str(name)));
-        self.decorations.insert(name, case);
-        case
-    }
-
-    /// The module-level id `attr` stands for in `OpDecorateId` and
-    /// `OpExecutionModeId`: a symbol's, or a constant's (declared on first
-    /// use).
-    fn attr_id(&mut self, attr: Attr) -> Result<u32, SerializeError> {
-        match *self.ctx.attr_data(attr) {
-            AttrData::SymbolRef { .. } => self.symbol_id(Some(attr)),
-            AttrData::Integer { ty, .. } | AttrData::Float { ty, .. } => self.constant_id(ty, attr),
-            AttrData::Type(ty) => self.type_id(ty),
-            _ => Err("expected a symbol or a scalar constant as an id operand".into()),
-        }
     }
 
     fn global_variable(&mut self, op: crate::ir::Op) -> Result<(), SerializeError> {
