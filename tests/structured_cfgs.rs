@@ -5,8 +5,8 @@
 //! depth, switches whose cases fall through or go to the
 //! merge block, `while`-style loops (the header tests) and `do`-style ones
 //! (the continue construct tests), continue constructs holding a selection
-//! of their own, merge blocks no path reaches (`OpUnreachable`). Each
-//! function (exported through `LinkageAttributes`, so the optimizer keeps
+//! of their own, merge blocks no path reaches (`OpUnreachable`),
+//! phis at merge blocks of the values each edge brings. Each function (exported through `LinkageAttributes`, so the optimizer keeps
 //! it) is validated by spirv-val, round-trips by binary and text, and
 //! computes the same results before and after in the interpreter of
 //! `interpreter`; so does what spirv-opt's pipelines make of it, where the
@@ -40,8 +40,11 @@ struct Lowering {
     /// Loop counters, declared in the entry block.
     counters: Vec<String>,
     statements: usize,
-    /// Blocks some jump goes to.
-    jumped_to: Vec<String>,
+    /// The block being written.
+    current: String,
+    /// Every branch to a merge block or continue target: the target, a
+    /// value for the target's phi, and the block branching.
+    edges: Vec<(String, String, String)>,
 }
 
 impl Lowering {
@@ -57,6 +60,24 @@ impl Lowering {
     fn line(&mut self, text: &str) {
         self.out.push_str(text);
         self.out.push('\n');
+    }
+
+    /// Starts block `name`.
+    fn label(&mut self, name: &str) {
+        self.line(&format!("{name} = OpLabel"));
+        self.current = name.to_string();
+    }
+
+    /// Records an edge from the current block to `target`, with a value
+    /// computed here (before the branch and any merge instruction).
+    fn edge(&mut self, target: &str) {
+        let value = self.value();
+        let edge = (target.to_string(), value, self.current.clone());
+        self.edges.push(edge);
+    }
+
+    fn reached(&self, target: &str) -> bool {
+        self.edges.iter().any(|(t, _, _)| t == target)
     }
 
     /// A variable's value or a constant.
@@ -129,8 +150,8 @@ impl Lowering {
         let pick = self.below(targets.len() + 1);
         match targets.get(pick) {
             Some(target) => {
+                self.edge(target);
                 self.line(&format!("OpBranch {target}"));
-                self.jumped_to.push(target.clone());
             }
             None => {
                 let v = self.value();
@@ -153,9 +174,9 @@ impl Lowering {
             continue_target
         };
         let (c, next) = (self.condition(), self.fresh("next"));
+        self.edge(&target);
         self.line(&format!("OpBranchConditional {c} {target} {next}"));
-        self.line(&format!("{next} = OpLabel"));
-        self.jumped_to.push(target);
+        self.label(&next);
         true
     }
 
@@ -168,29 +189,48 @@ impl Lowering {
         } else {
             merge.clone()
         };
+        if !with_else {
+            self.edge(&merge);
+        }
         self.line(&format!("OpSelectionMerge {merge} None"));
         self.line(&format!("OpBranchConditional {c} {then} {otherwise}"));
-        let mut reached = !with_else;
         for (label, taken) in [(then, true), (otherwise, with_else)] {
             if taken {
-                self.line(&format!("{label} = OpLabel"));
+                self.label(&label);
                 if self.block(depth + 1, place) {
+                    self.edge(&merge);
                     self.line(&format!("OpBranch {merge}"));
-                    reached = true;
                 }
             }
         }
-        self.merge_block(&merge, reached)
+        self.merge_block(&merge)
     }
 
-    /// Opens `merge`; a merge block no path reaches ends there.
-    fn merge_block(&mut self, merge: &str, reached: bool) -> bool {
-        self.line(&format!("{merge} = OpLabel"));
-        let reached = reached || self.jumped_to.iter().any(|t| t == merge);
-        if !reached {
+    /// Opens `merge`, now and then with a phi of the values its edges
+    /// bring, stored to a variable; a merge block no branch goes to ends
+    /// there.
+    fn merge_block(&mut self, merge: &str) -> bool {
+        self.label(merge);
+        if !self.reached(merge) {
             self.line("OpUnreachable");
+            return false;
         }
-        reached
+        if self.below(2) == 0 {
+            // One entry per block branching here (a switch may go here by
+            // several cases).
+            let mut entries: Vec<(String, String)> = Vec::new();
+            for (target, value, from) in &self.edges {
+                if target == merge && entries.iter().all(|(_, f)| f != from) {
+                    entries.push((value.clone(), from.clone()));
+                }
+            }
+            let phi = self.fresh("p");
+            let pairs: String = entries.iter().map(|(v, f)| format!(" {v} {f}")).collect();
+            self.line(&format!("{phi} = OpPhi %uint{pairs}"));
+            let x = self.below(3);
+            self.line(&format!("OpStore %x{x} {phi}"));
+        }
+        true
     }
 
     fn looped(&mut self, depth: usize) -> bool {
@@ -201,31 +241,33 @@ impl Lowering {
         let bound = ["%u1", "%u2", "%u3"][self.below(3)];
         self.line(&format!("OpStore {counter} %u0"));
         self.line(&format!("OpBranch {header}"));
-        self.line(&format!("{header} = OpLabel"));
+        self.label(&header);
         let tests_first = self.below(2) == 0;
         if tests_first {
             let (n, more) = (self.fresh("t"), self.fresh("c"));
             self.line(&format!("{n} = OpLoad %uint {counter}"));
             self.line(&format!("{more} = OpULessThan %bool {n} {bound}"));
+            self.edge(&merge);
             self.line(&format!("OpLoopMerge {merge} {continue_target} None"));
             self.line(&format!("OpBranchConditional {more} {body} {merge}"));
         } else {
             self.line(&format!("OpLoopMerge {merge} {continue_target} None"));
             self.line(&format!("OpBranch {body}"));
         }
-        self.line(&format!("{body} = OpLabel"));
+        self.label(&body);
         let inner = Place {
             loop_exits: Some((merge.clone(), continue_target.clone())),
             switch_merge: None,
         };
-        let falls_through = self.block(depth + 1, &inner);
-        if falls_through {
+        if self.block(depth + 1, &inner) {
+            self.edge(&continue_target);
             self.line(&format!("OpBranch {continue_target}"));
         }
-        let continued = falls_through || self.jumped_to.contains(&continue_target);
         // The continue construct: count, now and then through a selection
-        // of its own, and go back (or, `do`-style, leave).
-        self.line(&format!("{continue_target} = OpLabel"));
+        // of its own, and go back (or, `do`-style, leave). Where no branch
+        // continues, no path reaches it, nor its edge to the merge.
+        let continued = self.reached(&continue_target);
+        self.label(&continue_target);
         let (n, next) = (self.fresh("t"), self.fresh("r"));
         self.line(&format!("{n} = OpLoad %uint {counter}"));
         self.line(&format!("{next} = OpIAdd %uint {n} %u1"));
@@ -235,10 +277,10 @@ impl Lowering {
             let (then, inner_merge) = (self.fresh("then"), self.fresh("merge"));
             self.line(&format!("OpSelectionMerge {inner_merge} None"));
             self.line(&format!("OpBranchConditional {c} {then} {inner_merge}"));
-            self.line(&format!("{then} = OpLabel"));
+            self.label(&then);
             self.assign();
             self.line(&format!("OpBranch {inner_merge}"));
-            self.line(&format!("{inner_merge} = OpLabel"));
+            self.label(&inner_merge);
         }
         if tests_first {
             self.line(&format!("OpBranch {header}"));
@@ -247,9 +289,16 @@ impl Lowering {
             self.line(&format!(
                 "{done} = OpUGreaterThanEqual %bool {next} {bound}"
             ));
+            if continued {
+                self.edge(&merge);
+            } else {
+                // A phi entry all the same: the block is a predecessor.
+                let edge = (merge.clone(), "%u0".to_string(), self.current.clone());
+                self.edges.push(edge);
+            }
             self.line(&format!("OpBranchConditional {done} {merge} {header}"));
         }
-        self.merge_block(&merge, tests_first || continued)
+        self.merge_block(&merge)
     }
 
     fn switch(&mut self, depth: usize, place: &Place) -> bool {
@@ -264,6 +313,9 @@ impl Lowering {
         let cases: String = (targets[..3].iter().enumerate())
             .map(|(i, t)| format!(" {i} {}", label(t)))
             .collect();
+        if targets.iter().any(Option::is_none) {
+            self.edge(&merge);
+        }
         self.line(&format!("OpSelectionMerge {merge} None"));
         self.line(&format!(
             "OpSwitch {selector} {}{cases}",
@@ -273,23 +325,22 @@ impl Lowering {
             switch_merge: Some(merge.clone()),
             ..place.clone()
         };
-        let mut reached = targets.iter().any(Option::is_none);
         for (i, target) in targets.iter().enumerate() {
             let Some(block) = target else { continue };
-            self.line(&format!("{block} = OpLabel"));
+            self.label(block);
             if self.block(depth + 1, &inner) {
                 // Fall through to the next case's block, or leave.
                 let next = targets.get(i + 1).filter(|_| i < 2).cloned().flatten();
                 match next.filter(|_| self.below(2) == 0) {
                     Some(next) => self.line(&format!("OpBranch {next}")),
                     None => {
+                        self.edge(&merge);
                         self.line(&format!("OpBranch {merge}"));
-                        reached = true;
                     }
                 }
             }
         }
-        self.merge_block(&merge, reached)
+        self.merge_block(&merge)
     }
 }
 
@@ -304,7 +355,8 @@ fn random_module(seed: u64) -> String {
         next: 0,
         counters: Vec::new(),
         statements: 0,
-        jumped_to: Vec::new(),
+        current: "%entry".to_string(),
+        edges: Vec::new(),
     };
     let falls_through = lowering.block(0, &Place::default());
     if falls_through {

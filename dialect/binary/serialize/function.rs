@@ -180,8 +180,15 @@ impl Writer<'_> {
                 // A value defined inside the construct and passed alike
                 // along every edge needs no phi (it dominates the merge);
                 // one defined before it came from a phi of the binary, as
-                // did a result with a name or decorations.
-                let inside = first.is_some_and(|v| defined_within(self.ctx, v, op));
+                // did a result with a name or decorations, or one passing
+                // a module-level id (a constant) materialized inside.
+                let inside = first.is_some_and(|v| {
+                    let materialized = match self.ctx.value_def(v) {
+                        ValueDef::Result { op, .. } => self.class(op).role.is_materialized(),
+                        _ => false,
+                    };
+                    defined_within(self.ctx, v, op) && !materialized
+                });
                 let described = self.ctx.value_loc(result).name.is_some()
                     || self.result_decorations(op, i).is_some();
                 if inside && !described && values.all(|v| v == first) {
