@@ -6,7 +6,8 @@
 //! merge block, `while`-style loops (the header tests) and `do`-style ones
 //! (the continue construct tests), continue constructs holding a selection
 //! of their own, merge blocks no path reaches (`OpUnreachable`),
-//! phis at merge blocks of the values each edge brings. Each function (exported through `LinkageAttributes`, so the optimizer keeps
+//! phis at merge blocks of the values each edge brings, values of a loop
+//! header used after the loop. Each function (exported through `LinkageAttributes`, so the optimizer keeps
 //! it) is validated by spirv-val, round-trips by binary and text, and
 //! computes the same results before and after in the interpreter of
 //! `interpreter`; so does what spirv-opt's pipelines make of it, where the
@@ -242,6 +243,10 @@ impl Lowering {
         self.line(&format!("OpStore {counter} %u0"));
         self.line(&format!("OpBranch {header}"));
         self.label(&header);
+        // A value of the header, which dominates the merge: used after the
+        // loop, it leaves the loop construct as a result.
+        let (seed, escaping) = (self.value(), self.fresh("h"));
+        self.line(&format!("{escaping} = OpIMul %uint {seed} %u3"));
         let tests_first = self.below(2) == 0;
         if tests_first {
             let (n, more) = (self.fresh("t"), self.fresh("c"));
@@ -298,7 +303,12 @@ impl Lowering {
             }
             self.line(&format!("OpBranchConditional {done} {merge} {header}"));
         }
-        self.merge_block(&merge)
+        let reached = self.merge_block(&merge);
+        if reached && self.below(2) == 0 {
+            let x = self.below(3);
+            self.line(&format!("OpStore %x{x} {escaping}"));
+        }
+        reached
     }
 
     fn switch(&mut self, depth: usize, place: &Place) -> bool {
