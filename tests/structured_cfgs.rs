@@ -394,14 +394,6 @@ fn random_module(seed: u64) -> String {
     )
 }
 
-/// The seeds to run: `RANDOM_STRUCTURED_SEED` and `RANDOM_STRUCTURED_COUNT`
-/// when set.
-fn seeds() -> std::ops::Range<u64> {
-    let var = |name: &str| std::env::var(name).ok().and_then(|v| v.parse::<u64>().ok());
-    let first = var("RANDOM_STRUCTURED_SEED").unwrap_or(0);
-    first..first + var("RANDOM_STRUCTURED_COUNT").unwrap_or(RANDOM_FUNCTIONS)
-}
-
 /// Round-trips `words` and compares their results before and after;
 /// `Ok(false)` when the interpreter cannot run them.
 fn check(val: Option<&std::path::Path>, words: &[u32]) -> Result<bool, String> {
@@ -426,7 +418,7 @@ fn random_structured_functions_round_trip_and_compute_the_same() {
         println!("SPIRV-Tools is not installed: the functions are neither validated nor optimized");
     }
     let (mut checked, mut inline, mut rewrites, mut rewrites_run) = (0, 0, 0, 0);
-    for seed in seeds() {
+    for seed in support::seeds("RANDOM_STRUCTURED", RANDOM_FUNCTIONS) {
         let source = random_module(seed);
         let words = assemble(&source, &AssembleOptions::default())
             .unwrap_or_else(|e| panic!("function {seed} does not assemble: {e:?}\n{source}"));

@@ -288,13 +288,6 @@ fn interpreter_runs_a_loop() {
     assert_eq!(run(&words, [10, 3]), Ok(18));
 }
 
-/// The seeds to run: `RANDOM_CFG_SEED` and `RANDOM_CFG_COUNT` when set.
-fn seeds() -> std::ops::Range<u64> {
-    let var = |name: &str| std::env::var(name).ok().and_then(|v| v.parse::<u64>().ok());
-    let first = var("RANDOM_CFG_SEED").unwrap_or(0);
-    first..first + var("RANDOM_CFG_COUNT").unwrap_or(RANDOM_CFGS)
-}
-
 #[test]
 fn random_unstructured_cfgs_round_trip_and_compute_the_same() {
     let val = support::spirv_tools().map(|dir| dir.join("spirv-val"));
@@ -305,7 +298,7 @@ fn random_unstructured_cfgs_round_trip_and_compute_the_same() {
     // depend on their arguments.
     let (mut checked, mut runs, mut varying) = (0, 0, 0);
     let mut with_pointer_phis = 0;
-    for seed in seeds() {
+    for seed in support::seeds("RANDOM_CFG", RANDOM_CFGS) {
         let source = random_module(seed);
         // SPIR-V 1.5: a conditional branch may go to one block both ways.
         let options = AssembleOptions {

@@ -418,14 +418,8 @@ fn random_control_flow_computes_the_same_results_on_vulkan() {
     let Some((glslang, tools, context)) = compiler_and_vulkan_or_skip() else {
         return;
     };
-    let setting = |name, default| {
-        let value = std::env::var(name).ok();
-        value.and_then(|v| v.parse().ok()).unwrap_or(default)
-    };
-    let first: u64 = setting("RANDOM_KERNEL_SEED", 0);
-    let count: u64 = setting("RANDOM_KERNEL_COUNT", RANDOM_KERNELS);
     let (mut tally, mut kernels) = (Tally::default(), 0);
-    for seed in first..first + count {
+    for seed in support::seeds("RANDOM_KERNEL", RANDOM_KERNELS) {
         for kernel in random_kernels::compiled_all(&glslang, seed) {
             let differences = tally.different.len();
             tally.compare(&context, Some(&tools), &kernel.name, &kernel.words);

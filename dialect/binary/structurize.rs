@@ -63,11 +63,11 @@ pub struct Construct {
     /// The number of phis of the merge block, which become op results but
     /// for the trivial ones.
     pub merge_phis: usize,
-    /// Per merge phi: whether it is trivial, every incoming value being one
-    /// id defined inside the region. Such a phi stands for that id, which
+    /// Per merge phi: the id it stands for when it is trivial, every
+    /// incoming value being that one id defined inside the region. The id
     /// escapes the construct (as [`Construct::escaping`] lists), so that
     /// the phi-less binary written back reads as the same op.
-    pub trivial_phis: Vec<bool>,
+    pub trivial_phis: Vec<Option<u32>>,
     /// The merge block also has predecessors outside the construct, so its
     /// instructions need a block of their own after the op.
     pub merge_shared: bool,
@@ -382,8 +382,8 @@ impl Structure {
         for k in 0..self.constructs.len() {
             let construct = &self.constructs[k];
             let phis: Vec<u32> = cfg.phis(construct.merge).collect();
-            let mut trivial = vec![false; phis.len()];
-            if construct.is_region() && !construct.merge_shared {
+            let mut trivial = vec![None; phis.len()];
+            if construct.is_region() && !construct.merge_shared && !phis.is_empty() {
                 let incoming: Vec<Vec<u32>> = (cfg.predecessors(construct.merge).iter())
                     .map(|&p| cfg.phi_arguments(construct.merge, p).collect())
                     .collect();
@@ -398,7 +398,7 @@ impl Structure {
                         continue;
                     };
                     if self.defined_inside(cfg, id, k as u32) {
-                        *trivial = true;
+                        *trivial = Some(id);
                         let escaping = &mut self.constructs[k].escaping;
                         if !escaping.contains(&id) {
                             escaping.push(id);
@@ -407,7 +407,7 @@ impl Structure {
                 }
             }
             let construct = &mut self.constructs[k];
-            construct.merge_phis = trivial.iter().filter(|t| !**t).count();
+            construct.merge_phis = trivial.iter().filter(|t| t.is_none()).count();
             construct.trivial_phis = trivial;
         }
     }

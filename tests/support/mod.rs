@@ -352,3 +352,12 @@ pub fn checked_round_trip(
     }
     Ok(written)
 }
+
+/// The seeds a random test runs: `{prefix}_SEED` (the first, 0 unless
+/// set) and `{prefix}_COUNT` (how many, `count` unless set), for longer
+/// runs.
+pub fn seeds(prefix: &str, count: u64) -> std::ops::Range<u64> {
+    let var = |name: String| std::env::var(name).ok().and_then(|v| v.parse::<u64>().ok());
+    let first = var(format!("{prefix}_SEED")).unwrap_or(0);
+    first..first + var(format!("{prefix}_COUNT")).unwrap_or(count)
+}

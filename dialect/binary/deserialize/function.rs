@@ -488,7 +488,7 @@ impl Reader<'_, '_> {
             // A region's merge block takes no value for its trivial phis.
             let mut skip = trivial.iter();
             let mut args: Vec<u32> = (cfg.phi_arguments(t, b))
-                .filter(|_| skip.next() != Some(&true))
+                .filter(|_| !matches!(skip.next(), Some(Some(_))))
                 .collect();
             args.extend(escaping);
             for id in &args {

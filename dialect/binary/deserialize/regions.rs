@@ -63,6 +63,10 @@ pub(super) struct Body<'c, 'v> {
     by_header: FastMap<u32, u32>,
 }
 
+/// Where a branch lands: the IR block, the ids passed beyond the target's
+/// phis, and per phi the id a trivial merge phi stands for.
+pub(super) type Landing<'a> = (Block, &'a [u32], &'a [Option<u32>]);
+
 impl<'c, 'v> Body<'c, 'v> {
     /// The constructs of `cfg`'s function that become regions; none when
     /// some construct kept inline names a block of another region.
@@ -94,16 +98,12 @@ impl<'c, 'v> Body<'c, 'v> {
     /// The IR block a branch from binary block `from` to `to` lands on,
     /// the ids it passes beyond `to`'s phis, and which of those phis take
     /// no value (a region's trivial merge phis; empty for none).
-    pub fn target(&self, from: u32, to: u32) -> Option<(Block, Vec<u32>, Vec<bool>)> {
+    pub fn target(&self, from: u32, to: u32) -> Option<Landing<'_>> {
         if let Some(&k) = self.by_merge.get(&to) {
             if self.structure.contains(k, from) {
                 let construct = &self.structure.constructs[k as usize];
                 let merge = self.regions[k as usize]?.merge;
-                return Some((
-                    merge,
-                    construct.escaping.clone(),
-                    construct.trivial_phis.clone(),
-                ));
+                return Some((merge, &construct.escaping, &construct.trivial_phis));
             }
         }
         if let Some(&k) = self.by_header.get(&to) {
@@ -113,10 +113,10 @@ impl<'c, 'v> Body<'c, 'v> {
                     Some(c) if from == to => c,
                     _ => blocks.header,
                 };
-                return Some((block, Vec::new(), Vec::new()));
+                return Some((block, &[], &[]));
             }
         }
-        Some((self.own[to as usize]?, Vec::new(), Vec::new()))
+        Some((self.own[to as usize]?, &[], &[]))
     }
 
     /// The region where the block standing for `b` lies.
@@ -357,7 +357,7 @@ impl Reader<'_, '_> {
         let carried = self.carried(scope, &builder, merge_index, false)?;
         let mut result_types = self.phi_types(cfg, construct.merge)?;
         let mut trivial = construct.trivial_phis.iter();
-        result_types.retain(|_| trivial.next() != Some(&true));
+        result_types.retain(|_| !matches!(trivial.next(), Some(Some(_))));
         for &id in &construct.escaping {
             let ty = self.view.def_inst(id).map_or(0, |d| d.result_type);
             result_types.push(self.type_of_id(merge_index, Some(ty))?);
@@ -441,18 +441,12 @@ impl Reader<'_, '_> {
         // The merge block's phis: the results, but for trivial phis the
         // result of the id they stand for.
         let mut kept = results[..construct.merge_phis].iter();
-        let phi_ids: Vec<u32> = cfg.phis(construct.merge).collect();
-        let mut merge_phis = Vec::with_capacity(phi_ids.len());
-        for (j, &phi) in phi_ids.iter().enumerate() {
-            let value = match construct.trivial_phis.get(j) == Some(&true) {
-                true => {
-                    let id = self.view.operand_words(phi)[2];
-                    scope.value(id)
-                }
-                false => kept.next().copied(),
-            };
-            merge_phis.extend(value);
-        }
+        let merge_phis: Vec<Value> = (construct.trivial_phis.iter())
+            .filter_map(|trivial| match trivial {
+                Some(id) => scope.value(*id),
+                None => kept.next().copied(),
+            })
+            .collect();
         match body.own[construct.merge as usize] {
             Some(target) if construct.merge_shared => {
                 self.branch(block, target, merge_phis);

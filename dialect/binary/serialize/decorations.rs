@@ -61,29 +61,29 @@ impl Writer<'_> {
             true => Op::DecorateString,
             false => Op::Decorate,
         };
-        let mut words = vec![id, case.value];
+        // Written in place: an error abandons the whole module.
+        let start = begin(&mut self.out.annotations);
+        self.out.annotations.extend([id, case.value]);
         for (&value, param) in values.iter().zip(case.parameters) {
-            match ctx.attr_data(value) {
+            let word = match ctx.attr_data(value) {
                 _ if param.kind.info().category == Category::Id => {
                     op = Op::DecorateId;
-                    words.push(self.attr_id(value)?);
+                    self.attr_id(value)?
                 }
-                AttrData::Integer { value, .. } => words.push(*value as u32),
+                AttrData::Integer { value, .. } => *value as u32,
                 AttrData::String(s) if param.kind == OperandKind::LiteralString => {
-                    encode_string(ctx.str(*s), &mut words)
+                    encode_string(ctx.str(*s), &mut self.out.annotations);
+                    continue;
                 }
-                AttrData::String(_) => words.push(self.enum_attr_value(value, param.kind)?),
+                AttrData::String(_) => self.enum_attr_value(value, param.kind)?,
                 _ => {
                     let name = camel(ctx.str(name));
                     return Err(format!("unsupported value of decoration {name}"));
                 }
-            }
+            };
+            self.out.annotations.push(word);
         }
-        let annotations = &mut self.out.annotations;
-        let start = begin(annotations);
-        annotations.extend(words);
-        finish(annotations, start, op)?;
-        Ok(())
+        finish(&mut self.out.annotations, start, op)
     }
 
     /// The `LinkageAttributes` decoration MLIR's `linkage_attributes`
