@@ -3,7 +3,9 @@
 //! references, types), dialect-defined kinds and opaque dialect attributes.
 
 use super::context::{Attr, Context, Ident, Type};
+use super::interner::{hash_of, Internable};
 use super::types::{DialectData, FloatKind, Param, TypeData};
+use smallvec::SmallVec;
 
 /// The contents of an attribute.
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
@@ -50,6 +52,26 @@ pub enum AttrData {
     },
 }
 
+impl Internable for AttrData {
+    fn intern_hash(&self) -> u64 {
+        match self {
+            AttrData::Array(items) => array_hash(items),
+            AttrData::Dictionary(entries) => dictionary_hash(entries),
+            other => hash_of(other),
+        }
+    }
+}
+
+/// The hash of an array attribute, owned or borrowed.
+fn array_hash(items: &[Attr]) -> u64 {
+    hash_of(&("array", items))
+}
+
+/// The hash of a dictionary attribute, owned or borrowed.
+fn dictionary_hash(entries: &[(Ident, Attr)]) -> u64 {
+    hash_of(&("dictionary", entries))
+}
+
 impl Context {
     pub fn unit_attr(&mut self) -> Attr {
         self.intern_attr(AttrData::Unit)
@@ -74,7 +96,14 @@ impl Context {
         self.intern_attr(AttrData::String(id))
     }
     pub fn array_attr(&mut self, elems: Vec<Attr>) -> Attr {
-        self.intern_attr(AttrData::Array(elems.into()))
+        self.array_attr_of(&elems)
+    }
+    /// [`Context::array_attr`] of borrowed elements (nothing is allocated
+    /// when the array exists already).
+    pub fn array_attr_of(&mut self, elems: &[Attr]) -> Attr {
+        let hash = array_hash(elems);
+        let found = (self.attrs).find(hash, |a| matches!(a, AttrData::Array(e) if **e == *elems));
+        Attr(found.unwrap_or_else(|| self.attrs.insert(hash, AttrData::Array(elems.into()))))
     }
     pub fn dense_array_attr(&mut self, elem: Type, values: Vec<i64>) -> Attr {
         self.intern_attr(AttrData::DenseArray {
@@ -84,16 +113,30 @@ impl Context {
     }
     /// A dictionary of `entries`, sorted by name; a later duplicate name
     /// replaces an earlier one.
-    pub fn dictionary_attr(&mut self, mut entries: Vec<(Ident, Attr)>) -> Attr {
-        entries.sort_by(|a, b| self.str(a.0).cmp(self.str(b.0)));
-        let mut unique: Vec<(Ident, Attr)> = Vec::with_capacity(entries.len());
-        for entry in entries {
+    pub fn dictionary_attr(&mut self, entries: Vec<(Ident, Attr)>) -> Attr {
+        self.dictionary_attr_of(&entries)
+    }
+    /// [`Context::dictionary_attr`] of borrowed entries (nothing is
+    /// allocated when the dictionary exists already).
+    pub fn dictionary_attr_of(&mut self, entries: &[(Ident, Attr)]) -> Attr {
+        let mut sorted: SmallVec<[(Ident, Attr); 8]> = entries.into();
+        sorted.sort_by(|a, b| self.str(a.0).cmp(self.str(b.0)));
+        let mut unique: SmallVec<[(Ident, Attr); 8]> = SmallVec::with_capacity(sorted.len());
+        for entry in sorted {
             match unique.last_mut() {
                 Some(last) if last.0 == entry.0 => *last = entry,
                 _ => unique.push(entry),
             }
         }
-        self.intern_attr(AttrData::Dictionary(unique.into()))
+        let hash = dictionary_hash(&unique);
+        let found = (self.attrs).find(
+            hash,
+            |a| matches!(a, AttrData::Dictionary(e) if **e == *unique),
+        );
+        Attr(found.unwrap_or_else(|| {
+            let data = AttrData::Dictionary(unique.as_slice().into());
+            self.attrs.insert(hash, data)
+        }))
     }
     pub fn empty_dictionary(&self) -> Attr {
         self.empty_dictionary

@@ -4,12 +4,11 @@
 //! handles, and handles are numbered in creation order (deterministic).
 
 use super::attributes::AttrData;
-use super::hash::{FastHasher, FastMap};
+use super::hash::FastMap;
+use super::interner::{Interner, StringInterner};
 use super::registry::OpRegistry;
 use super::structure::{BlockData, OpData, RegionData, ValueData};
 use super::types::TypeData;
-use std::hash::{BuildHasher, BuildHasherDefault, Hash};
-use std::sync::Arc;
 
 macro_rules! handle {
     ($(#[$doc:meta])* $name:ident) => {
@@ -53,115 +52,6 @@ handle!(
     /// An SSA value: an op result or a block argument.
     Value
 );
-
-/// Hash-consing storage: each distinct item is stored once and named by its
-/// insertion index. The index maps an item's hash to the first item with
-/// that hash; items sharing a hash are chained through `next`, so no item
-/// is stored twice.
-#[derive(Clone)]
-pub(crate) struct Interner<T> {
-    items: Vec<T>,
-    next: Vec<u32>,
-    index: FastMap<u64, u32>,
-}
-
-/// The end of a chain of items sharing a hash.
-const CHAIN_END: u32 = u32::MAX;
-
-impl<T: Hash + Eq> Interner<T> {
-    fn new() -> Self {
-        Interner {
-            items: Vec::new(),
-            next: Vec::new(),
-            index: FastMap::default(),
-        }
-    }
-    pub(crate) fn intern(&mut self, item: T) -> u32 {
-        let hash = BuildHasherDefault::<FastHasher>::default().hash_one(&item);
-        let id = self.items.len() as u32;
-        match self.index.get(&hash) {
-            None => {
-                self.index.insert(hash, id);
-            }
-            Some(&first) => {
-                let mut at = first;
-                loop {
-                    if self.items[at as usize] == item {
-                        return at;
-                    }
-                    match self.next[at as usize] {
-                        CHAIN_END => break,
-                        next => at = next,
-                    }
-                }
-                self.next[at as usize] = id;
-            }
-        }
-        self.items.push(item);
-        self.next.push(CHAIN_END);
-        id
-    }
-    pub(crate) fn get(&self, id: u32) -> &T {
-        &self.items[id as usize]
-    }
-}
-
-/// Strings interned once and shared, read-only, by every clone of a context.
-#[derive(Default)]
-struct SharedStrings {
-    items: Vec<Arc<str>>,
-    index: FastMap<Arc<str>, u32>,
-}
-
-/// The string interner keeps one copy per distinct string, which its list
-/// and its index share. Strings
-/// interned before [`Context::share_strings`] live in a shared base that
-/// clones of the context reuse without copying; later strings are numbered
-/// after the base.
-#[derive(Clone, Default)]
-struct StringInterner {
-    shared: Arc<SharedStrings>,
-    items: Vec<Arc<str>>,
-    index: FastMap<Arc<str>, u32>,
-}
-
-impl StringInterner {
-    fn lookup(&self, s: &str) -> Option<u32> {
-        (self.shared.index.get(s))
-            .or_else(|| self.index.get(s))
-            .copied()
-    }
-    fn intern(&mut self, s: &str) -> u32 {
-        if let Some(id) = self.lookup(s) {
-            return id;
-        }
-        let id = (self.shared.items.len() + self.items.len()) as u32;
-        let s: Arc<str> = s.into();
-        self.items.push(s.clone());
-        self.index.insert(s, id);
-        id
-    }
-    fn get(&self, id: u32) -> &str {
-        let shared = &self.shared.items;
-        match shared.get(id as usize) {
-            Some(s) => s,
-            None => &self.items[id as usize - shared.len()],
-        }
-    }
-    /// Moves every string into the shared base.
-    fn share(&mut self) {
-        let mut shared = SharedStrings {
-            items: self.shared.items.clone(),
-            index: self.shared.index.clone(),
-        };
-        shared.items.append(&mut self.items);
-        shared.index.extend(std::mem::take(&mut self.index));
-        // Clones start from empty local storage, not from the capacity the
-        // template grew to.
-        self.items = Vec::new();
-        self.shared = Arc::new(shared);
-    }
-}
 
 /// Where an op or block argument comes from: a source position (1-based
 /// line and column) in a named buffer, `line == 0` meaning unknown, and
@@ -257,6 +147,7 @@ impl Context {
     }
 
     /// The text of an interned string.
+    #[inline]
     pub fn str(&self, id: Ident) -> &str {
         self.strings.get(id.0)
     }

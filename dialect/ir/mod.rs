@@ -11,6 +11,7 @@ pub mod context;
 pub mod diagnostic;
 pub mod float;
 pub mod hash;
+mod interner;
 pub use hash::{FastMap, FastSet};
 pub mod pass;
 pub mod registry;

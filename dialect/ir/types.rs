@@ -4,6 +4,7 @@
 //! verbatim for dialects nobody registered).
 
 use super::context::{Attr, Context, Ident, Type};
+use super::interner::{hash_of, Internable};
 
 /// Signedness of an integer type: `iN`, `siN`, `uiN`.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -169,5 +170,11 @@ impl Context {
             }
             _ => None,
         }
+    }
+}
+
+impl Internable for TypeData {
+    fn intern_hash(&self) -> u64 {
+        hash_of(self)
     }
 }

@@ -171,7 +171,13 @@ impl<'v, 'w> Reader<'v, 'w> {
 
     /// Names and decorations, by target id.
     fn read_annotations(&mut self) {
-        for index in self.section_indices(Section::DebugNames) {
+        let names = self.section_indices(Section::DebugNames);
+        self.names.reserve(names.len());
+        let annotations = self.section_indices(Section::Annotations);
+        self.decorations.reserve(annotations.len());
+        self.globals
+            .reserve(self.section_indices(Section::Globals).len());
+        for index in names {
             let operands = self.operands(index);
             match operands {
                 [Operand::Id(id), Operand::String(name)] if !name.is_empty() => {
@@ -185,7 +191,7 @@ impl<'v, 'w> Reader<'v, 'w> {
                 _ => {}
             }
         }
-        for index in self.section_indices(Section::Annotations) {
+        for index in annotations {
             match (self.view.insts[index as usize].op, self.operands(index)) {
                 (
                     Op::Decorate | Op::DecorateId | Op::DecorateString,
@@ -384,10 +390,10 @@ impl<'v, 'w> Reader<'v, 'w> {
 
     /// A property dictionary whose names are static strings.
     fn properties(&mut self, entries: function::Properties) -> Attr {
-        let entries = (entries.into_iter())
+        let entries: SmallVec<[(crate::ir::Ident, Attr); 8]> = (entries.into_iter())
             .map(|(k, v)| (self.static_ident(k), v))
             .collect();
-        self.ctx.dictionary_attr(entries)
+        self.ctx.dictionary_attr_of(&entries)
     }
 
     fn dictionary<K: AsRef<str>>(&mut self, entries: Vec<(K, Attr)>) -> Attr {

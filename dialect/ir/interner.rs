@@ -1,0 +1,145 @@
+//! Hash-consing storage for a context's strings, types and attributes:
+//! each distinct item is stored once and named by its insertion index, so
+//! equal contents give equal handles, numbered in creation order.
+//!
+//! Lookups hash an item once and compare candidates in place; an item
+//! that is already interned is found from a borrowed form of it (see
+//! [`Interner::find`]) without building an owned one first.
+
+use super::hash::FastHasher;
+use hashbrown::HashTable;
+use std::hash::{BuildHasher, BuildHasherDefault, Hash};
+use std::sync::Arc;
+
+/// The hash every interner uses.
+pub(crate) fn hash_of<H: Hash + ?Sized>(value: &H) -> u64 {
+    BuildHasherDefault::<FastHasher>::default().hash_one(value)
+}
+
+/// An item an [`Interner`] can store: its hash decides where it is looked
+/// up, so an item and every borrowed form of it must hash alike.
+pub(crate) trait Internable: Eq {
+    fn intern_hash(&self) -> u64;
+}
+
+/// Items by index, and a table of (hash, index) over them.
+#[derive(Clone)]
+pub(crate) struct Interner<T> {
+    items: Vec<T>,
+    table: HashTable<(u64, u32)>,
+}
+
+impl<T: Internable> Interner<T> {
+    pub(crate) fn new() -> Self {
+        Interner {
+            items: Vec::new(),
+            table: HashTable::new(),
+        }
+    }
+
+    pub(crate) fn intern(&mut self, item: T) -> u32 {
+        let hash = item.intern_hash();
+        match self.find(hash, |other| *other == item) {
+            Some(id) => id,
+            None => self.insert(hash, item),
+        }
+    }
+
+    /// The index of the item of hash `hash` that `eq` accepts, if any.
+    pub(crate) fn find(&self, hash: u64, eq: impl Fn(&T) -> bool) -> Option<u32> {
+        (self.table)
+            .find(hash, |&(h, id)| h == hash && eq(&self.items[id as usize]))
+            .map(|&(_, id)| id)
+    }
+
+    /// Stores `item`, which [`Interner::find`] did not find under `hash`.
+    pub(crate) fn insert(&mut self, hash: u64, item: T) -> u32 {
+        let id = self.items.len() as u32;
+        self.items.push(item);
+        self.table.insert_unique(hash, (hash, id), |&(h, _)| h);
+        id
+    }
+
+    pub(crate) fn get(&self, id: u32) -> &T {
+        &self.items[id as usize]
+    }
+}
+
+/// Strings, each in its own allocation, with a table over them.
+#[derive(Clone, Default)]
+struct Strings {
+    items: Vec<Box<str>>,
+    table: HashTable<(u64, u32)>,
+}
+
+impl Strings {
+    fn len(&self) -> usize {
+        self.items.len()
+    }
+
+    fn get(&self, index: usize) -> &str {
+        &self.items[index]
+    }
+
+    /// The index of `s` (of hash `hash`) here, if present.
+    fn find(&self, hash: u64, s: &str) -> Option<usize> {
+        (self.table)
+            .find(hash, |&(h, i)| h == hash && *self.items[i as usize] == *s)
+            .map(|&(_, i)| i as usize)
+    }
+
+    fn push(&mut self, hash: u64, s: &str) {
+        let index = self.items.len() as u32;
+        self.items.push(s.into());
+        self.table.insert_unique(hash, (hash, index), |&(h, _)| h);
+    }
+}
+
+/// The string interner. Strings interned before [`StringInterner::share`]
+/// live in a base that clones of the context share without copying; later
+/// strings are numbered after the base.
+#[derive(Clone, Default)]
+pub(crate) struct StringInterner {
+    shared: Arc<Strings>,
+    local: Strings,
+}
+
+impl StringInterner {
+    pub(crate) fn lookup(&self, s: &str) -> Option<u32> {
+        self.find(hash_of(s), s)
+    }
+
+    fn find(&self, hash: u64, s: &str) -> Option<u32> {
+        let base = self.shared.len();
+        let index =
+            (self.shared.find(hash, s)).or_else(|| self.local.find(hash, s).map(|i| base + i))?;
+        Some(index as u32)
+    }
+
+    pub(crate) fn intern(&mut self, s: &str) -> u32 {
+        let hash = hash_of(s);
+        if let Some(id) = self.find(hash, s) {
+            return id;
+        }
+        self.local.push(hash, s);
+        (self.shared.len() + self.local.len() - 1) as u32
+    }
+
+    pub(crate) fn get(&self, id: u32) -> &str {
+        let base = self.shared.len();
+        match (id as usize).checked_sub(base) {
+            None => self.shared.get(id as usize),
+            Some(local) => self.local.get(local),
+        }
+    }
+
+    /// Moves every string into the shared base (numbers are kept).
+    pub(crate) fn share(&mut self) {
+        let local = std::mem::take(&mut self.local);
+        let shared = Arc::make_mut(&mut self.shared);
+        for index in 0..local.len() {
+            let s = local.get(index);
+            shared.push(hash_of(s), s);
+        }
+    }
+}
