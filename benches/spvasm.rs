@@ -224,18 +224,6 @@ fn main() {
     print!("{section}");
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("BENCHMARKS.md");
     let old = std::fs::read_to_string(&path).unwrap_or_else(|_| "# Benchmarks\n".to_string());
-    std::fs::write(&path, replace_section(&old, &section)).expect("BENCHMARKS.md is writable");
-}
-
-/// `document` with its `SECTION` (up to the next `## `) replaced by
-/// `section`, or `section` appended.
-fn replace_section(document: &str, section: &str) -> String {
-    let Some(start) = document.find(&format!("{SECTION}\n")) else {
-        return format!("{}\n\n{section}", document.trim_end());
-    };
-    let rest = &document[start + SECTION.len()..];
-    let end = rest
-        .find("\n## ")
-        .map_or(document.len(), |i| start + SECTION.len() + i + 1);
-    format!("{}{section}{}", &document[..start], &document[end..])
+    std::fs::write(&path, support::replace_section(&old, SECTION, &section))
+        .expect("BENCHMARKS.md is writable");
 }

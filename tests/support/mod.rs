@@ -361,3 +361,16 @@ pub fn seeds(prefix: &str, count: u64) -> std::ops::Range<u64> {
     let first = var(format!("{prefix}_SEED")).unwrap_or(0);
     first..first + var(format!("{prefix}_COUNT")).unwrap_or(count)
 }
+
+/// `document` (BENCHMARKS.md) with its section under `heading` (up to the
+/// next `## `) replaced by `section`, or `section` appended.
+pub fn replace_section(document: &str, heading: &str, section: &str) -> String {
+    let Some(start) = document.find(&format!("{heading}\n")) else {
+        return format!("{}\n\n{section}", document.trim_end());
+    };
+    let rest = &document[start + heading.len()..];
+    let end = rest
+        .find("\n## ")
+        .map_or(document.len(), |i| start + heading.len() + i + 1);
+    format!("{}{section}{}", &document[..start], &document[end..])
+}
