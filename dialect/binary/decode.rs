@@ -2,6 +2,7 @@
 //! reader, into one operand list for the whole module), opcode by direct
 //! table index; every malformed input is an error naming its word offset.
 
+use super::op_traits::{OpTraits, Tail};
 use super::walk::ResultIds;
 use super::{
     Header, Instruction, ModuleContext, NumberType, Operand, OperandSource, OperandWalker,
@@ -191,6 +192,13 @@ impl<'w> Decoder<'w> {
         }
         let op =
             op.ok_or_else(|| DecodeError::at(start, None, format!("unknown opcode {opcode}")))?;
+        let first_operand = operands.len();
+        let span = &self.words[start + 1..start + count];
+        if let Some(ids) = decode_fixed(OpTraits::of(op), span, operands) {
+            (self.context).record_parts(op, ids.0, ids.1, &operands[first_operand..]);
+            self.pos = start + count;
+            return Ok((op, ids));
+        }
         let mut source = WordSource {
             words: self.words,
             pos: start + 1,
@@ -198,7 +206,6 @@ impl<'w> Decoder<'w> {
             end: start + count,
             op,
         };
-        let first_operand = operands.len();
         let ids = OperandWalker::read_into(&mut source, &self.context, op, operands)?;
         if source.pos != source.end {
             let extra = source.end - source.pos;
@@ -209,6 +216,46 @@ impl<'w> Decoder<'w> {
         self.pos = source.end;
         Ok((op, ids))
     }
+}
+
+/// The operands of an instruction whose operand words `span` fit its op's
+/// fixed layout of ids, one-word literals and plain enums, followed by
+/// nothing, ids or integer literals (see [`OpTraits::fits`]; an optional operand the
+/// grammar walk would read is absent), read without walking the grammar:
+/// what the walk would read, or `None` when the walk is needed.
+fn decode_fixed(traits: &OpTraits, span: &[u32], operands: &mut Vec<Operand>) -> Option<ResultIds> {
+    if matches!(traits.tail, Tail::Number | Tail::String) || !traits.fits_operands(span) {
+        return None;
+    }
+    let fixed = usize::from(traits.fixed);
+    let result_type_at = traits.has_result_type.then_some(0);
+    let result_at = traits
+        .has_result
+        .then_some(usize::from(traits.has_result_type));
+    let enums = &traits.enums[..usize::from(traits.enum_count)];
+    let (mut result_type, mut result) = (None, None);
+    for (at, &word) in span[..fixed].iter().enumerate() {
+        if Some(at) == result_type_at {
+            result_type = Some(word);
+        } else if Some(at) == result_at {
+            result = Some(word);
+        } else if traits.id_mask >> at & 1 != 0 {
+            operands.push(Operand::Id(word));
+        } else if let Some(e) = enums.iter().find(|e| usize::from(e.at) == at) {
+            operands.push(Operand::Enum {
+                kind: e.kind,
+                value: word,
+            });
+        } else {
+            operands.push(Operand::Integer(word));
+        }
+    }
+    let tail = span[fixed..].iter();
+    match traits.tail {
+        Tail::Literals => operands.extend(tail.map(|&literal| Operand::Integer(literal))),
+        _ => operands.extend(tail.map(|&id| Operand::Id(id))),
+    }
+    Some((result_type, result))
 }
 
 impl Iterator for Decoder<'_> {
@@ -260,4 +307,57 @@ pub fn decode_operands(words: &[u32]) -> Result<DecodedOperands, DecodeError> {
         decoded.starts.push(decoded.operands.len() as u32);
     }
     Ok(decoded)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::binary::tests::{corpus, read_words};
+
+    #[test]
+    fn operands_read_without_the_grammar_walk_are_those_the_walk_reads() {
+        let Some(files) = corpus() else { return };
+        let context = ModuleContext::with_bound(0);
+        let (mut fixed, mut all) = (0, 0);
+        for path in &files {
+            let words = read_words(path);
+            let mut pos = Header::WORDS;
+            while let Some(&first) = words.get(pos) {
+                let count = (first >> 16) as usize;
+                let Some(op) = Op::from_opcode(InstSet::Core, first & 0xffff) else {
+                    break;
+                };
+                if count == 0 || pos + count > words.len() {
+                    break;
+                }
+                all += 1;
+                let mut read = Vec::new();
+                if let Some(ids) =
+                    decode_fixed(OpTraits::of(op), &words[pos + 1..pos + count], &mut read)
+                {
+                    fixed += 1;
+                    let mut source = WordSource {
+                        words: &words,
+                        pos: pos + 1,
+                        last: pos,
+                        end: pos + count,
+                        op,
+                    };
+                    let mut walked = Vec::new();
+                    let walked_ids =
+                        OperandWalker::read_into(&mut source, &context, op, &mut walked);
+                    let at = format!("{} word {pos}", path.display());
+                    assert_eq!(walked_ids, Ok(ids), "{at}");
+                    assert_eq!(walked, read, "{at}");
+                    assert_eq!(source.pos, pos + count, "{at}");
+                }
+                pos += count;
+            }
+        }
+        println!("{fixed} of {all} corpus instructions read without the grammar walk, as the walk reads them");
+        assert!(
+            fixed > all / 2,
+            "only {fixed} of {all} took the fixed layout"
+        );
+    }
 }

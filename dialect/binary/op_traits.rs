@@ -17,8 +17,11 @@ pub enum Tail {
     Ids,
     /// Any number of id pairs (`OpPhi`'s values and parents).
     IdPairs,
-    /// Any number of one-word literals.
+    /// Any number of one-word integer literals.
     Literals,
+    /// The rest of a number whose width its type gives (`OpConstant`'s
+    /// value), after its first word.
+    Number,
     /// A string ending the instruction.
     String,
     /// Something that needs the grammar walk when present.
@@ -206,7 +209,7 @@ fn simple_layout(op: Op) -> Option<SimpleLayout> {
             // OpConstant's value: one word, and a second for 64-bit types.
             Quantifier::One if kind == OperandKind::LiteralContextDependentNumber && last => {
                 layout.fixed += 1;
-                layout.tail = Tail::Literals;
+                layout.tail = Tail::Number;
             }
             Quantifier::One if kind == OperandKind::LiteralString && last => {
                 layout.tail = Tail::String;
@@ -229,21 +232,27 @@ impl OpTraits {
     /// walk: its word count fits the fixed layout and its enums take no
     /// parameters (unknown values are left to the walk to report).
     pub fn fits(&self, words: &[u32], start: usize, end: usize) -> bool {
+        self.fits_operands(&words[start + 1..end])
+    }
+
+    /// [`Self::fits`] for an instruction's operand words (all but the
+    /// opcode word).
+    pub fn fits_operands(&self, operands: &[u32]) -> bool {
         if self.fixed == Self::WALK {
             return false;
         }
-        let count = end - start - 1;
+        let count = operands.len();
         let fixed = usize::from(self.fixed);
         let shape = match self.tail {
             Tail::Nothing | Tail::Walk => count == fixed,
-            Tail::Ids | Tail::Literals => count >= fixed,
+            Tail::Ids | Tail::Literals | Tail::Number => count >= fixed,
             Tail::IdPairs => count >= fixed && (count - fixed) % 2 == 0,
-            Tail::String => count > fixed && string_fills(&words[start + 1 + fixed..end]),
+            Tail::String => count > fixed && string_fills(&operands[fixed..]),
         };
         shape
             && self.enums[..usize::from(self.enum_count)]
                 .iter()
-                .all(|e| e.is_plain(words[start + 1 + usize::from(e.at)]))
+                .all(|e| e.is_plain(operands[usize::from(e.at)]))
     }
 }
 
