@@ -11,6 +11,7 @@
 mod debug;
 mod decorations;
 mod function;
+mod operands;
 mod regions;
 mod spec_ops;
 mod tables;

@@ -1,0 +1,243 @@
+//! The operands of a generic op written in grammar order: values for id
+//! operands, properties (by enum kind or operand name) for the rest, each
+//! as the carrier the conventions give it says.
+
+use super::function::Ids;
+use super::tables::{plan, property_name};
+use super::{encode_string, SerializeError, Writer};
+use crate::binary::Operand;
+use crate::grammar::{Op, OperandInfo, Quantifier};
+use crate::ir::{AttrData, Ident};
+use crate::spirv::conventions::{self, Carrier, Form};
+
+impl Writer<'_> {
+    /// The operands of a generic op in grammar order, into `body`: values
+    /// for id operands, properties (by enum kind or operand name) for the
+    /// rest.
+    pub(super) fn operands(
+        &mut self,
+        body: &mut Vec<u32>,
+        ids: &Ids,
+        op: crate::ir::Op,
+        grammar_op: Op,
+    ) -> Result<(), SerializeError> {
+        if let Some(written) = self.values_only(body, ids, op, grammar_op) {
+            return written;
+        }
+        let mut taken = std::mem::take(&mut self.taken);
+        taken.clear();
+        let written = self.planned_operands(body, ids, op, grammar_op, &mut taken);
+        self.taken = taken;
+        written
+    }
+
+    /// The operands of an op without properties whose plan takes values
+    /// only (see [`super::tables::Plan::values`]), when it has as many as
+    /// the plan takes: each value's id in order. `None` leaves the op to
+    /// the plan's steps.
+    fn values_only(
+        &mut self,
+        body: &mut Vec<u32>,
+        ids: &Ids,
+        op: crate::ir::Op,
+        grammar_op: Op,
+    ) -> Option<Result<(), SerializeError>> {
+        let ctx = self.ctx;
+        let (fewest, most) = plan(grammar_op).values?;
+        if ctx
+            .properties(op)
+            .is_some_and(|p| !ctx.dict_entries(p).is_empty())
+        {
+            return None;
+        }
+        let count = ctx.num_operands(op);
+        if count < fewest || most.is_some_and(|most| count > most) {
+            return None;
+        }
+        for value in ctx.operands(op) {
+            match self.value_id(ids, value) {
+                Ok(id) => body.push(id),
+                Err(e) => return Some(Err(e)),
+            }
+        }
+        Some(Ok(()))
+    }
+
+    fn planned_operands(
+        &mut self,
+        body: &mut Vec<u32>,
+        ids: &Ids,
+        op: crate::ir::Op,
+        grammar_op: Op,
+        taken: &mut Vec<(Ident, usize)>,
+    ) -> Result<(), SerializeError> {
+        let ctx = self.ctx;
+        let mut next_value = 0;
+        for &(info, carrier) in plan(grammar_op).steps.iter() {
+            let repeat = info.quantifier == Quantifier::Variadic;
+            let optional = info.quantifier != Quantifier::One;
+            loop {
+                let before = body.len();
+                self.operand(body, ids, op, info, carrier, &mut next_value, taken)?;
+                let took = body.len() > before;
+                if !took && !optional {
+                    return Err(format!(
+                        "{}: no value for operand `{}`",
+                        ctx.op_name_str(op),
+                        info.name
+                    ));
+                }
+                if !took || !repeat {
+                    break;
+                }
+            }
+        }
+        let values = ctx.num_operands(op);
+        if next_value < values {
+            return Err(format!(
+                "{}: {} operands left over",
+                ctx.op_name_str(op),
+                values - next_value
+            ));
+        }
+        Ok(())
+    }
+
+    /// One operand for `info` (with its enumerant's parameters), if any
+    /// is left, read from where `carrier` says the op keeps it; `taken`
+    /// counts the items of array properties used so far.
+    #[allow(clippy::too_many_arguments)]
+    fn operand(
+        &mut self,
+        body: &mut Vec<u32>,
+        ids: &Ids,
+        op: crate::ir::Op,
+        info: &'static OperandInfo,
+        carrier: Carrier,
+        next_value: &mut usize,
+        taken: &mut Vec<(Ident, usize)>,
+    ) -> Result<(), SerializeError> {
+        let ctx = self.ctx;
+        let attr = self.prop_entry(op, property_name(info, carrier));
+        if carrier.form == Form::Value {
+            if let Some((name, attr)) = attr {
+                let n = take_item(taken, name);
+                let item = match ctx.attr_data(attr) {
+                    AttrData::Array(items) => items.get(n).copied(),
+                    _ if n == 0 => Some(attr),
+                    _ => None,
+                };
+                let id = match item.map(|a| (a, ctx.attr_data(a))) {
+                    Some((_, AttrData::Type(ty))) => self.type_id(*ty)?,
+                    Some((a, AttrData::SymbolRef { .. })) => self.symbol_id(Some(a))?,
+                    Some(_) => return Err(format!("unsupported value of operand `{}`", info.name)),
+                    None => return Ok(()),
+                };
+                body.push(id);
+                return Ok(());
+            }
+            if *next_value < ctx.num_operands(op) {
+                let value = ctx.operand(op, *next_value);
+                *next_value += 1;
+                body.push(self.value_id(ids, value)?);
+            }
+            return Ok(());
+        }
+        if carrier.form == Form::BlockPosition && self.class(op).role.is_construct() {
+            body.push(self.construct_target(ids, op, carrier.name)?);
+            return Ok(());
+        }
+        let Some((name, attr)) = attr else {
+            return Ok(());
+        };
+        let n = take_item(taken, name);
+        let attr = match ctx.attr_data(attr) {
+            AttrData::Array(items) => items.get(n).copied(),
+            _ if n == 0 => Some(attr),
+            _ => None,
+        };
+        let Some(attr) = attr else { return Ok(()) };
+        let unsupported = || format!("unsupported value of operand `{}`", carrier.name);
+        match carrier.form {
+            Form::Value => {}
+            Form::Symbol => body.push(self.symbol_id(Some(attr))?),
+            Form::Type => {
+                let ty = ctx.as_type_attr(attr).ok_or_else(unsupported)?;
+                body.push(self.type_id(ty)?);
+            }
+            Form::BlockPosition => {
+                let position = ctx.as_int_attr(attr).ok_or_else(unsupported)?;
+                let region = ctx.parent_block(op).and_then(|b| ctx.block_parent(b));
+                let blocks = region.map_or(&[][..], |r| ctx.region_blocks(r));
+                let block = usize::try_from(position)
+                    .ok()
+                    .and_then(|p| blocks.get(p))
+                    .ok_or("block index out of range")?;
+                body.push(ids.labels[block]);
+            }
+            Form::ConstantEnum(kind) => {
+                let value = self.enum_word(attr, kind)?;
+                body.push(self.u32_constant_id(value)?);
+            }
+            Form::Enum => {
+                let value = self.enum_word(attr, info.kind)?;
+                body.push(value);
+                for enumerant in conventions::named_enumerants(info.kind, value) {
+                    for param in enumerant.parameters {
+                        let param_carrier = conventions::parameter_carrier(carrier, param);
+                        self.operand(body, ids, op, param, param_carrier, next_value, taken)?;
+                    }
+                }
+            }
+            Form::Literal | Form::LiteralArray => match ctx.attr_data(attr) {
+                AttrData::Integer { value, .. } => {
+                    let value = *value as u64;
+                    body.push(value as u32);
+                    if value > u64::from(u32::MAX) && (value as i64) >= 0 {
+                        body.push((value >> 32) as u32);
+                    }
+                }
+                AttrData::String(s) => encode_string(ctx.str(*s), body),
+                _ => return Err(unsupported()),
+            },
+        }
+        Ok(())
+    }
+
+    /// The id of a 32-bit unsigned integer constant (a scope or memory
+    /// semantics), shared with equal constants of the module.
+    fn u32_constant_id(&mut self, value: u32) -> Result<u32, SerializeError> {
+        if let Some(&id) = self.u32_constants.get(&value) {
+            return Ok(id);
+        }
+        let int = self.declare(
+            Op::TypeInt,
+            None,
+            vec![Operand::Integer(32), Operand::Integer(0)],
+        )?;
+        let number = Operand::Number {
+            bits: u64::from(value),
+            ty: crate::binary::NumberType::Int {
+                width: 32,
+                signed: false,
+            },
+        };
+        let id = self.declare(Op::Constant, Some(int), vec![number])?;
+        self.u32_constants.insert(value, id);
+        Ok(id)
+    }
+}
+
+/// The index of the next item of array property `name` to take, counted.
+fn take_item(taken: &mut Vec<(Ident, usize)>, name: Ident) -> usize {
+    match taken.iter_mut().find(|t| t.0 == name) {
+        Some(count) => {
+            count.1 += 1;
+            count.1 - 1
+        }
+        None => {
+            taken.push((name, 1));
+            0
+        }
+    }
+}
