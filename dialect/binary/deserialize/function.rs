@@ -308,6 +308,9 @@ impl Reader<'_, '_> {
         with_positions: bool,
     ) -> Result<Carried, DecodeError> {
         let inst = self.view.insts[index as usize];
+        if let Some(carried) = self.values_only(scope, builder, index, operands)? {
+            return Ok(carried);
+        }
         let carriers = match operands {
             [_, Operand::ExtInst(ext), rest @ ..] if inst.op == Op::ExtInst => {
                 let mut carriers = smallvec::smallvec![Carrier::VALUE; 2];
@@ -342,12 +345,7 @@ impl Reader<'_, '_> {
                     continue;
                 }
                 (Form::Value, Operand::Id(id)) => {
-                    if self.types.contains(*id) {
-                        return Err(self
-                            .view
-                            .error(index, format!("type %{id} used as a value")));
-                    }
-                    values.push(self.value(scope, builder, index, *id)?);
+                    values.push(self.value_operand(scope, builder, index, *id)?);
                     continue;
                 }
                 (Form::Symbol, Operand::Id(id)) => {
@@ -405,6 +403,50 @@ impl Reader<'_, '_> {
             values,
             props,
         })
+    }
+
+    /// The operands of an instruction whose op carries every operand as
+    /// an SSA value, when they are all ids: the values, with no walk of
+    /// the carriers. `None` leaves the instruction to the carriers.
+    fn values_only(
+        &mut self,
+        scope: &mut Scope,
+        builder: &Builder,
+        index: u32,
+        operands: &[Operand],
+    ) -> Result<Option<Carried>, DecodeError> {
+        let op = self.view.insts[index as usize].op;
+        let all_values =
+            (conventions::operand_table(op).iter()).all(|(_, carrier)| carrier.form == Form::Value);
+        let ids = || operands.iter().map(id_of);
+        if op == Op::ExtInst || !all_values || ids().any(|id| id.is_none()) {
+            return Ok(None);
+        }
+        let mut values = SmallVec::new();
+        for id in ids().flatten() {
+            values.push(self.value_operand(scope, builder, index, id)?);
+        }
+        Ok(Some(Carried {
+            name: op.info().mlir_name,
+            values,
+            props: Properties::new(),
+        }))
+    }
+
+    /// The value id operand `id` of instruction `index` stands for.
+    fn value_operand(
+        &mut self,
+        scope: &mut Scope,
+        builder: &Builder,
+        index: u32,
+        id: u32,
+    ) -> Result<Value, DecodeError> {
+        if self.types.contains(id) {
+            return Err(self
+                .view
+                .error(index, format!("type %{id} used as a value")));
+        }
+        self.value(scope, builder, index, id)
     }
 
     /// One property per name, in order of first appearance: a single
