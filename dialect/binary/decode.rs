@@ -88,7 +88,7 @@ impl OperandSource for WordSource<'_> {
 
     fn string(&mut self) -> Result<String, DecodeError> {
         self.last = self.pos;
-        let mut bytes = Vec::new();
+        let mut bytes = Vec::with_capacity((self.end - self.pos) * 4);
         while self.pos < self.end {
             let word = self.words[self.pos].to_le_bytes();
             self.pos += 1;

@@ -87,7 +87,7 @@ impl Location {
 /// clones of a populated context cheap.
 #[derive(Clone)]
 pub struct Context {
-    strings: StringInterner,
+    pub(crate) strings: StringInterner,
     pub(crate) types: Interner<TypeData>,
     pub(crate) attrs: Interner<AttrData>,
     pub(crate) ops: Vec<OpData>,

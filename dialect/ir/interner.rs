@@ -63,6 +63,11 @@ impl<T: Internable> Interner<T> {
     pub(crate) fn get(&self, id: u32) -> &T {
         &self.items[id as usize]
     }
+
+    pub(crate) fn reserve(&mut self, additional: usize) {
+        self.items.reserve(additional);
+        self.table.reserve(additional, |&(h, _)| h);
+    }
 }
 
 /// Strings, each in its own allocation, with a table over them.
@@ -86,6 +91,11 @@ impl Strings {
         (self.table)
             .find(hash, |&(h, i)| h == hash && *self.items[i as usize] == *s)
             .map(|&(_, i)| i as usize)
+    }
+
+    fn reserve(&mut self, additional: usize) {
+        self.items.reserve(additional);
+        self.table.reserve(additional, |&(h, _)| h);
     }
 
     fn push(&mut self, hash: u64, s: &str) {
@@ -131,6 +141,10 @@ impl StringInterner {
             None => self.shared.get(id as usize),
             Some(local) => self.local.get(local),
         }
+    }
+
+    pub(crate) fn reserve(&mut self, additional: usize) {
+        self.local.reserve(additional);
     }
 
     /// Moves every string into the shared base (numbers are kept).
