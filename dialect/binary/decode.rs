@@ -88,22 +88,10 @@ impl OperandSource for WordSource<'_> {
 
     fn string(&mut self) -> Result<String, DecodeError> {
         self.last = self.pos;
-        let mut bytes = Vec::with_capacity((self.end - self.pos) * 4);
-        while self.pos < self.end {
-            let word = self.words[self.pos].to_le_bytes();
-            self.pos += 1;
-            if let Some(nul) = word.iter().position(|&b| b == 0) {
-                if word[nul..].iter().any(|&b| b != 0) {
-                    return Err(self.error("the literal string's padding is not zero".to_string()));
-                }
-                bytes.extend_from_slice(&word[..nul]);
-                return String::from_utf8(bytes)
-                    .map_err(|_| self.error("the literal string is not valid UTF-8".to_string()));
-            }
-            bytes.extend_from_slice(&word);
-        }
-        Err(self
-            .error("the literal string has no terminating NUL within the instruction".to_string()))
+        let (text, used) = (decode_string(&self.words[self.pos..self.end]))
+            .map_err(|message| self.error(message.to_string()))?;
+        self.pos += used;
+        Ok(text)
     }
 
     fn enumerant(&mut self, _kind: OperandKind) -> Result<u32, DecodeError> {
@@ -121,6 +109,25 @@ impl OperandSource for WordSource<'_> {
     fn error(&self, message: String) -> DecodeError {
         DecodeError::at(self.last, Some(self.op.info().grammar_name), message)
     }
+}
+
+/// The literal string at the start of `words`, and the words it takes.
+fn decode_string(words: &[u32]) -> Result<(String, usize), &'static str> {
+    let mut bytes = Vec::with_capacity(words.len() * 4);
+    for (used, word) in words.iter().enumerate() {
+        let word = word.to_le_bytes();
+        if let Some(nul) = word.iter().position(|&b| b == 0) {
+            if word[nul..].iter().any(|&b| b != 0) {
+                return Err("the literal string's padding is not zero");
+            }
+            bytes.extend_from_slice(&word[..nul]);
+            let text =
+                String::from_utf8(bytes).map_err(|_| "the literal string is not valid UTF-8")?;
+            return Ok((text, used + 1));
+        }
+        bytes.extend_from_slice(&word);
+    }
+    Err("the literal string has no terminating NUL within the instruction")
 }
 
 /// Reads a module's instructions one at a time, tracking the types that
@@ -194,7 +201,7 @@ impl<'w> Decoder<'w> {
             op.ok_or_else(|| DecodeError::at(start, None, format!("unknown opcode {opcode}")))?;
         let first_operand = operands.len();
         let span = &self.words[start + 1..start + count];
-        if let Some(ids) = decode_fixed(OpTraits::of(op), span, operands) {
+        if let Some(ids) = decode_fixed(OpTraits::of(op), span, &self.context, operands) {
             (self.context).record_parts(op, ids.0, ids.1, &operands[first_operand..]);
             self.pos = start + count;
             return Ok((op, ids));
@@ -220,14 +227,39 @@ impl<'w> Decoder<'w> {
 
 /// The operands of an instruction whose operand words `span` fit its op's
 /// fixed layout of ids, one-word literals and plain enums, followed by
-/// nothing, ids or integer literals (see [`OpTraits::fits`]; an optional operand the
+/// nothing, ids, integer literals, a number as wide as its type (known to
+/// `context`) or a string (see [`OpTraits::fits`]; an optional operand the
 /// grammar walk would read is absent), read without walking the grammar:
 /// what the walk would read, or `None` when the walk is needed.
-fn decode_fixed(traits: &OpTraits, span: &[u32], operands: &mut Vec<Operand>) -> Option<ResultIds> {
-    if matches!(traits.tail, Tail::Number | Tail::String) || !traits.fits_operands(span) {
+fn decode_fixed(
+    traits: &OpTraits,
+    span: &[u32],
+    context: &ModuleContext,
+    operands: &mut Vec<Operand>,
+) -> Option<ResultIds> {
+    if !traits.fits_operands(span) {
         return None;
     }
-    let fixed = usize::from(traits.fixed);
+    let mut fixed = usize::from(traits.fixed);
+    // What follows the fixed words, read before any operand is kept.
+    let last = match traits.tail {
+        Tail::Number => {
+            // The number's first word ends the fixed words.
+            fixed -= 1;
+            let ty = context.number_type(*span.first()?)?;
+            let words = &span[fixed..];
+            if words.len() != ty.words() || !traits.has_result_type {
+                return None;
+            }
+            let high = words.get(1).map_or(0, |&w| u64::from(w) << 32);
+            Some(Operand::Number {
+                bits: u64::from(words[0]) | high,
+                ty,
+            })
+        }
+        Tail::String => Some(Operand::String(decode_string(&span[fixed..]).ok()?.0)),
+        _ => None,
+    };
     let result_type_at = traits.has_result_type.then_some(0);
     let result_at = traits
         .has_result
@@ -252,6 +284,7 @@ fn decode_fixed(traits: &OpTraits, span: &[u32], operands: &mut Vec<Operand>) ->
     }
     let tail = span[fixed..].iter();
     match traits.tail {
+        Tail::Number | Tail::String => operands.extend(last),
         Tail::Literals => operands.extend(tail.map(|&literal| Operand::Integer(literal))),
         _ => operands.extend(tail.map(|&id| Operand::Id(id))),
     }
@@ -317,10 +350,10 @@ mod tests {
     #[test]
     fn operands_read_without_the_grammar_walk_are_those_the_walk_reads() {
         let Some(files) = corpus() else { return };
-        let context = ModuleContext::with_bound(0);
         let (mut fixed, mut all) = (0, 0);
         for path in &files {
             let words = read_words(path);
+            let mut context = ModuleContext::with_bound(words.len() as u32);
             let mut pos = Header::WORDS;
             while let Some(&first) = words.get(pos) {
                 let count = (first >> 16) as usize;
@@ -331,30 +364,34 @@ mod tests {
                     break;
                 }
                 all += 1;
+                let mut source = WordSource {
+                    words: &words,
+                    pos: pos + 1,
+                    last: pos,
+                    end: pos + count,
+                    op,
+                };
+                let mut walked = Vec::new();
+                let Ok(ids) = OperandWalker::read_into(&mut source, &context, op, &mut walked)
+                else {
+                    break;
+                };
+                let span = &words[pos + 1..pos + count];
                 let mut read = Vec::new();
-                if let Some(ids) =
-                    decode_fixed(OpTraits::of(op), &words[pos + 1..pos + count], &mut read)
-                {
+                if let Some(read_ids) = decode_fixed(OpTraits::of(op), span, &context, &mut read) {
                     fixed += 1;
-                    let mut source = WordSource {
-                        words: &words,
-                        pos: pos + 1,
-                        last: pos,
-                        end: pos + count,
-                        op,
-                    };
-                    let mut walked = Vec::new();
-                    let walked_ids =
-                        OperandWalker::read_into(&mut source, &context, op, &mut walked);
                     let at = format!("{} word {pos}", path.display());
-                    assert_eq!(walked_ids, Ok(ids), "{at}");
-                    assert_eq!(walked, read, "{at}");
+                    assert_eq!(read_ids, ids, "{at}");
+                    assert_eq!(read, walked, "{at}");
                     assert_eq!(source.pos, pos + count, "{at}");
                 }
+                context.record_parts(op, ids.0, ids.1, &walked);
                 pos += count;
             }
         }
-        println!("{fixed} of {all} corpus instructions read without the grammar walk, as the walk reads them");
+        println!(
+            "{fixed} of {all} corpus instructions read without the grammar walk, as the walk reads them"
+        );
         assert!(
             fixed > all / 2,
             "only {fixed} of {all} took the fixed layout"
