@@ -112,7 +112,7 @@ impl OperandSource for WordSource<'_> {
 }
 
 /// The literal string at the start of `words`, and the words it takes.
-fn decode_string(words: &[u32]) -> Result<(String, usize), &'static str> {
+pub(crate) fn decode_string(words: &[u32]) -> Result<(String, usize), &'static str> {
     let mut bytes = Vec::with_capacity(words.len() * 4);
     for (used, word) in words.iter().enumerate() {
         let word = word.to_le_bytes();
@@ -319,6 +319,15 @@ pub struct DecodedOperands {
 }
 
 impl DecodedOperands {
+    /// The number of instructions.
+    pub fn len(&self) -> usize {
+        self.starts.len() - 1
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
     /// The operands of instruction `index`.
     pub fn of(&self, index: usize) -> &[Operand] {
         let (start, end) = (self.starts[index], self.starts[index + 1]);

@@ -4,9 +4,10 @@
 //! that every id used is defined where the layout allows. Nothing is copied
 //! out of the words and no instruction gets an allocation of its own.
 
+use super::decode::decode_string;
 use super::op_traits::{OpTraits, Tail};
 use super::operands::{visit_operands, OperandContext, OperandVisitor};
-use super::{DecodeError, Header};
+use super::{DecodeError, DecodedOperands, Header, Operand};
 use crate::grammar::{InstSet, Op, OperandKind};
 use crate::ir::FastMap;
 use std::ops::Range;
@@ -329,7 +330,7 @@ impl<'w> ModuleView<'w> {
         }
         if inst.op == Op::ExtInstImport {
             let operands = &self.words[inst.offset as usize + 2..inst.span().end];
-            let name = decode_string(operands).map_err(at)?;
+            let (name, _) = decode_string(operands).map_err(|m| at(m.to_string()))?;
             let non_semantic = name.starts_with("NonSemantic.");
             self.ext_sets
                 .push((id, InstSet::from_import_name(&name), non_semantic));
@@ -393,6 +394,43 @@ impl<'w> ModuleView<'w> {
             }
         }
         Ok(())
+    }
+}
+
+impl ModuleView<'_> {
+    /// Whether every id the instructions use, as `decoded` holds their
+    /// operands, passes [`ModuleView::check_uses`]'s rules: a check that
+    /// reads the decoded ids instead of the words. It looks at every id
+    /// [`ModuleView::check_uses`] does (and no fewer), so when it passes
+    /// that check passes too; when it fails, that check names the problem.
+    pub fn uses_defined(&self, decoded: &DecodedOperands) -> bool {
+        if decoded.len() != self.insts.len() {
+            return false;
+        }
+        let globals = self.section_range(Section::Globals);
+        let mut forward_pointers: Vec<u32> = Vec::new();
+        for (index, inst) in (0u32..).zip(&self.insts) {
+            let traits = OpTraits::of(inst.op);
+            let ordered = globals.contains(&index) && !traits.forward_refs;
+            let before = if ordered { index } else { NONE };
+            let result_type = traits.has_result_type.then_some(inst.result_type);
+            let operands = decoded.of(index as usize).iter();
+            let ids = operands.filter_map(|operand| match operand {
+                Operand::Id(id) => Some(*id),
+                _ => None,
+            });
+            for id in result_type.into_iter().chain(ids) {
+                match self.defs.get(id) {
+                    None => return false,
+                    Some(def) if def >= before && !forward_pointers.contains(&id) => return false,
+                    Some(_) => {}
+                }
+            }
+            if inst.op == Op::TypeForwardPointer {
+                forward_pointers.extend(self.operand_words(index).first());
+            }
+        }
+        true
     }
 }
 
@@ -462,20 +500,6 @@ fn read_inst(words: &[u32], pos: usize) -> Result<(Inst, &'static OpTraits), Dec
         result,
     };
     Ok((inst, traits))
-}
-
-/// The string literal at the start of `words`.
-pub fn decode_string(words: &[u32]) -> Result<String, String> {
-    let mut bytes = Vec::new();
-    for word in words {
-        for byte in word.to_le_bytes() {
-            if byte == 0 {
-                return String::from_utf8(bytes).map_err(|_| "the string is not UTF-8".to_string());
-            }
-            bytes.push(byte);
-        }
-    }
-    Err("the string has no terminating NUL".to_string())
 }
 
 /// Where in the function structure the layout pass is.

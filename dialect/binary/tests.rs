@@ -160,6 +160,8 @@ fn mutated_corpus_binaries_never_panic() {
     let Some(files) = corpus() else { return };
     let mut rng = XorShift(0x9e37_79b9_7f4a_7c15);
     let (mut decoded, mut rejected) = (0, 0);
+    // Mutated modules whose uses are rejected, and accepted.
+    let mut checked_uses = [0, 0];
     for path in files.iter().step_by(7) {
         let original = read_words(path);
         for _ in 0..40 {
@@ -179,6 +181,15 @@ fn mutated_corpus_binaries_never_panic() {
                     words[i] = rng.next() as u32;
                 }
             }
+            // The check of uses on decoded operands agrees with the one
+            // that reads the words.
+            if let (Ok(view), Ok(operands)) =
+                (module::ModuleView::index(&words), decode_operands(&words))
+            {
+                let full = view.check_uses().is_ok();
+                assert_eq!(view.uses_defined(&operands), full, "{}", path.display());
+                checked_uses[usize::from(full)] += 1;
+            }
             match decode_module(&words) {
                 Ok((header, insts)) => {
                     decoded += 1;
@@ -195,7 +206,7 @@ fn mutated_corpus_binaries_never_panic() {
         }
     }
     assert!(
-        rejected > 0 && decoded > 0,
-        "decoded {decoded}, rejected {rejected}"
+        rejected > 0 && decoded > 0 && checked_uses.iter().all(|&n| n > 0),
+        "decoded {decoded}, rejected {rejected}, uses rejected and accepted {checked_uses:?}"
     );
 }

@@ -100,8 +100,16 @@ struct Reader<'v, 'w> {
 
 /// Reads `words` into a context holding one `spirv.module` op.
 pub fn deserialize(words: &[u32]) -> Result<(Context, crate::ir::Op), DecodeError> {
-    let view = ModuleView::new(words)?;
-    let decoded = decode_operands(words)?;
+    let view = ModuleView::index(words)?;
+    // Uses are checked on the decoded operands; the full check (which
+    // reads the words again) only names a problem, first as before.
+    let decoded = match decode_operands(words) {
+        Ok(decoded) if view.uses_defined(&decoded) => decoded,
+        decoded => {
+            view.check_uses()?;
+            decoded?
+        }
+    };
     let mut ctx = crate::dialects::context();
     // About one op and one value per instruction.
     ctx.reserve(view.insts.len(), view.insts.len());
