@@ -395,9 +395,7 @@ impl<'w> ModuleView<'w> {
         }
         Ok(())
     }
-}
 
-impl ModuleView<'_> {
     /// Whether every id the instructions use, as `decoded` holds their
     /// operands, passes [`ModuleView::check_uses`]'s rules: a check that
     /// reads the decoded ids instead of the words. It looks at every id

@@ -12,7 +12,7 @@
 //! `source_memory_access` of `spirv.CopyMemory`) are listed below, read off
 //! `mlir-translate-19 --deserialize-spirv` output and MLIR's op syntax.
 
-use crate::grammar::{find_kind, Category, Op, OperandInfo, OperandKind};
+use crate::grammar::{find_kind, Category, Op, OperandInfo, OperandKind, Quantifier};
 use std::sync::OnceLock;
 
 /// How one grammar operand is carried by the op.
@@ -330,6 +330,50 @@ pub fn operand_table(op: Op) -> &'static [CarriedOperand] {
     &table[op as usize]
 }
 
+/// The fewest and the most SSA operands an op takes (`None`: no limit).
+pub type ValueCounts = (usize, Option<usize>);
+
+/// When every operand `op` carries in its properties is optional and all
+/// its SSA operands come first (each taken once, the last perhaps optional
+/// or variadic): the fewest and the most SSA operands it takes (`None` for
+/// no limit). An instruction of `op` with that many operands and none kept
+/// in properties is its SSA operands, in order. Computed once per op.
+pub fn value_operand_counts(op: Op) -> Option<ValueCounts> {
+    static TABLE: OnceLock<Vec<Option<ValueCounts>>> = OnceLock::new();
+    let table = TABLE.get_or_init(|| {
+        (Op::ALL.iter())
+            .map(|&op| value_counts(operand_table(op)))
+            .collect()
+    });
+    table[op as usize]
+}
+
+/// See [`value_operand_counts`].
+fn value_counts(steps: &[CarriedOperand]) -> Option<ValueCounts> {
+    let (mut fewest, mut most) = (0, Some(0));
+    let mut values_done = false;
+    for &(info, carrier) in steps {
+        match (carrier.form, info.quantifier) {
+            (Form::Value, _) if values_done => return None,
+            (Form::Value, Quantifier::One) => {
+                fewest += 1;
+                most = most.map(|m| m + 1);
+            }
+            (Form::Value, Quantifier::Optional) => {
+                most = most.map(|m| m + 1);
+                values_done = true;
+            }
+            (Form::Value, Quantifier::Variadic) => {
+                most = None;
+                values_done = true;
+            }
+            (Form::BlockPosition, _) | (_, Quantifier::One) => return None,
+            _ => values_done = true,
+        }
+    }
+    Some((fewest, most))
+}
+
 /// One carrier per decoded operand of an instruction of `op` (result type
 /// and result excluded), following the grammar layout and the parameters
 /// of the enumerants present. `operands` yields each decoded operand's
@@ -364,7 +408,7 @@ pub fn decoded_carriers(
             }
             parameters_left = carriers.len() - before;
         }
-        if current.quantifier != crate::grammar::Quantifier::Variadic {
+        if current.quantifier != Quantifier::Variadic {
             info += 1;
         }
     }

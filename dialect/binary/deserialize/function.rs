@@ -405,9 +405,10 @@ impl Reader<'_, '_> {
         })
     }
 
-    /// The operands of an instruction whose op carries every operand as
-    /// an SSA value, when they are all ids: the values, with no walk of
-    /// the carriers. `None` leaves the instruction to the carriers.
+    /// The operands of an instruction that are all ids, each carried as
+    /// an SSA value (see [`conventions::value_operand_counts`]): the
+    /// values, with no walk of the carriers. `None` leaves the instruction
+    /// to the carriers.
     fn values_only(
         &mut self,
         scope: &mut Scope,
@@ -416,10 +417,13 @@ impl Reader<'_, '_> {
         operands: &[Operand],
     ) -> Result<Option<Carried>, DecodeError> {
         let op = self.view.insts[index as usize].op;
-        let all_values =
-            (conventions::operand_table(op).iter()).all(|(_, carrier)| carrier.form == Form::Value);
+        let Some((fewest, most)) = conventions::value_operand_counts(op) else {
+            return Ok(None);
+        };
+        let count = operands.len();
+        let fits = count >= fewest && most.map_or(true, |most| count <= most);
         let ids = || operands.iter().map(id_of);
-        if op == Op::ExtInst || !all_values || ids().any(|id| id.is_none()) {
+        if op == Op::ExtInst || !fits || ids().any(|id| id.is_none()) {
             return Ok(None);
         }
         let mut values = SmallVec::new();

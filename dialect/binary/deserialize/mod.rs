@@ -112,10 +112,10 @@ pub fn deserialize(words: &[u32]) -> Result<(Context, crate::ir::Op), DecodeErro
     };
     let mut ctx = crate::dialects::context();
     // About one op and one value per instruction.
-    ctx.reserve(view.insts.len(), view.insts.len());
+    let insts = view.insts.len();
+    ctx.reserve(insts, insts);
     // Room for the attributes, types and strings reading adds, in
     // proportion to the module's size.
-    let insts = view.insts.len();
     ctx.reserve_interned(insts / 2, insts / 8, insts / 4);
     let mut spec = OpSpec::new(ctx.ident("spirv.module"), Default::default());
     spec.num_regions = 1;

@@ -31,10 +31,10 @@ impl Writer<'_> {
         written
     }
 
-    /// The operands of an op without properties whose plan takes values
-    /// only (see [`super::tables::Plan::values`]), when it has as many as
-    /// the plan takes: each value's id in order. `None` leaves the op to
-    /// the plan's steps.
+    /// The operands of an op without properties whose grammar op takes
+    /// values only (see [`conventions::value_operand_counts`]), when it has
+    /// as many as those take: each value's id in order. `None` leaves the
+    /// op to the plan's steps.
     fn values_only(
         &mut self,
         body: &mut Vec<u32>,
@@ -43,7 +43,7 @@ impl Writer<'_> {
         grammar_op: Op,
     ) -> Option<Result<(), SerializeError>> {
         let ctx = self.ctx;
-        let (fewest, most) = plan(grammar_op).values?;
+        let (fewest, most) = conventions::value_operand_counts(grammar_op)?;
         if ctx
             .properties(op)
             .is_some_and(|p| !ctx.dict_entries(p).is_empty())

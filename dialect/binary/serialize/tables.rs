@@ -4,7 +4,7 @@
 
 use super::regions::{LOOP, MERGE, SELECTION, VARIABLE};
 use super::Writer;
-use crate::grammar::{InstSet, Op, OperandInfo, Quantifier, OP_COUNT};
+use crate::grammar::{InstSet, Op, OperandInfo, OP_COUNT};
 use crate::ir::{Block, Ident, OpTraits, Type, Value};
 use crate::spirv::conventions::{self, Carrier, Form};
 use std::marker::PhantomData;
@@ -106,52 +106,16 @@ pub(super) struct OpClass {
 pub(super) struct Plan {
     pub(super) set: InstSet,
     pub(super) steps: &'static [conventions::CarriedOperand],
-    /// When the steps are values, each taken once, the last perhaps
-    /// optional or variadic, followed only by optional operands that
-    /// properties keep: the fewest and the most values they take (`None`
-    /// for no limit). An op without properties then writes its values in
-    /// order, nothing else.
-    pub(super) values: Option<(usize, Option<usize>)>,
 }
 
 /// The plan of `op`, worked out on first use.
 pub(super) fn plan(op: Op) -> &'static Plan {
     static PLANS: OnceLock<Box<[OnceLock<Plan>]>> = OnceLock::new();
     let plans = PLANS.get_or_init(|| (0..OP_COUNT).map(|_| OnceLock::new()).collect());
-    plans[op as usize].get_or_init(|| {
-        let steps = conventions::operand_table(op);
-        Plan {
-            set: op.inst_set(),
-            steps,
-            values: values_only(steps),
-        }
+    plans[op as usize].get_or_init(|| Plan {
+        set: op.inst_set(),
+        steps: conventions::operand_table(op),
     })
-}
-
-/// See [`Plan::values`].
-fn values_only(steps: &[conventions::CarriedOperand]) -> Option<(usize, Option<usize>)> {
-    let (mut fewest, mut most) = (0, Some(0));
-    let mut values_done = false;
-    for &(info, carrier) in steps {
-        match (carrier.form, info.quantifier) {
-            (Form::Value, _) if values_done => return None,
-            (Form::Value, Quantifier::One) => {
-                fewest += 1;
-                most = most.map(|m| m + 1);
-            }
-            (Form::Value, Quantifier::Optional) => {
-                most = most.map(|m| m + 1);
-                values_done = true;
-            }
-            (Form::Value, Quantifier::Variadic) => {
-                most = None;
-                values_done = true;
-            }
-            (Form::BlockPosition, _) | (_, Quantifier::One) => return None,
-            _ => values_done = true,
-        }
-    }
-    Some((fewest, most))
 }
 
 /// The property holding an operand: its carrier's, or for a value the
