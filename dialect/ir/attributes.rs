@@ -119,6 +119,27 @@ impl Context {
     /// [`Context::dictionary_attr`] of borrowed entries (nothing is
     /// allocated when the dictionary exists already).
     pub fn dictionary_attr_of(&mut self, entries: &[(Ident, Attr)]) -> Attr {
+        let in_order = (entries.windows(2)).all(|w| self.str(w[0].0) < self.str(w[1].0));
+        let ordered;
+        let unique = match in_order {
+            true => entries,
+            false => {
+                ordered = self.ordered_entries(entries);
+                &ordered[..]
+            }
+        };
+        let hash = dictionary_hash(unique);
+        let found = (self.attrs).find(
+            hash,
+            |a| matches!(a, AttrData::Dictionary(e) if **e == *unique),
+        );
+        Attr(found.unwrap_or_else(|| {
+            let data = AttrData::Dictionary(unique.into());
+            self.attrs.insert(hash, data)
+        }))
+    }
+    /// `entries` sorted by name, the last of equal names kept.
+    fn ordered_entries(&self, entries: &[(Ident, Attr)]) -> SmallVec<[(Ident, Attr); 8]> {
         let mut sorted: SmallVec<[(Ident, Attr); 8]> = entries.into();
         sorted.sort_by(|a, b| self.str(a.0).cmp(self.str(b.0)));
         let mut unique: SmallVec<[(Ident, Attr); 8]> = SmallVec::with_capacity(sorted.len());
@@ -128,15 +149,7 @@ impl Context {
                 _ => unique.push(entry),
             }
         }
-        let hash = dictionary_hash(&unique);
-        let found = (self.attrs).find(
-            hash,
-            |a| matches!(a, AttrData::Dictionary(e) if **e == *unique),
-        );
-        Attr(found.unwrap_or_else(|| {
-            let data = AttrData::Dictionary(unique.as_slice().into());
-            self.attrs.insert(hash, data)
-        }))
+        unique
     }
     pub fn empty_dictionary(&self) -> Attr {
         self.empty_dictionary

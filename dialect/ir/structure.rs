@@ -223,9 +223,11 @@ impl Context {
             let value = self.new_value(ty, ValueDef::Result { op, index });
             self.result_lists.push(value);
         }
-        let regions = (0..parts.num_regions)
-            .map(|_| self.new_region(Some(op)))
-            .collect();
+        // Most ops have no regions and no successors: nothing to collect.
+        let regions = match parts.num_regions {
+            0 => Box::default(),
+            n => (0..n).map(|_| self.new_region(Some(op))).collect(),
+        };
         self.ops.push(OpData {
             name: parts.name,
             loc: parts.loc.into(),
@@ -234,7 +236,7 @@ impl Context {
             properties: parts.properties,
             attributes: parts.attributes.unwrap_or(self.empty_dictionary),
             regions,
-            successors: parts.successors.iter().copied().collect(),
+            successors: Short::from_slice(parts.successors),
             parent: NONE,
             prev: NONE,
             next: NONE,

@@ -87,7 +87,7 @@ impl Reader<'_, '_> {
                     None => self.id_attr(*id),
                 },
                 Operand::Integer(v) => {
-                    let i32_type = self.ctx.int_type(32);
+                    let i32_type = self.i32_type;
                     self.ctx.integer_attr(i32_type, i128::from(*v as i32))
                 }
                 Operand::Number { bits, .. } => {

@@ -166,7 +166,11 @@ impl Reader<'_, '_> {
     }
 
     pub(super) fn define(&mut self, scope: &mut Scope, id: u32, value: Value) {
-        if let Some(placeholder) = scope.pending.remove(&id) {
+        // Only back edges' phi operands are used before their definition.
+        if let Some(placeholder) = (!scope.pending.is_empty())
+            .then(|| scope.pending.remove(&id))
+            .flatten()
+        {
             self.ctx.replace_all_uses(placeholder, value);
         }
         scope.set(id, value);
@@ -236,7 +240,7 @@ impl Reader<'_, '_> {
         spec.result_types = results;
         let props: Properties = props.into_iter().collect();
         if !props.is_empty() {
-            spec.properties = Some(self.properties(props));
+            spec.properties = Some(self.properties(&props));
         }
         spec
     }
@@ -276,7 +280,7 @@ impl Reader<'_, '_> {
         let mut parts = OpParts::new(self.static_ident(carried.name), self.line);
         parts.operands = &carried.values;
         parts.result_types = result_type.as_slice();
-        parts.properties = (!carried.props.is_empty()).then(|| self.properties(carried.props));
+        parts.properties = (!carried.props.is_empty()).then(|| self.properties(&carried.props));
         parts.attributes = attributes;
         let op = builder.create_from_parts(&mut self.ctx, parts);
         if let Some(&value) = self.ctx.results(op).first() {
@@ -358,7 +362,7 @@ impl Reader<'_, '_> {
                         let message = format!("%{id} is not a block of this function");
                         return Err(self.view.error(index, message));
                     };
-                    let i32_type = self.ctx.int_type(32);
+                    let i32_type = self.i32_type;
                     self.ctx.integer_attr(i32_type, i128::from(block))
                 }
                 (Form::Type, Operand::Id(id)) => {
@@ -374,7 +378,7 @@ impl Reader<'_, '_> {
                 }
                 (_, Operand::Enum { kind, value }) => self.enum_value_attr(*kind, *value),
                 (_, Operand::Integer(v)) => {
-                    let i32_type = self.ctx.int_type(32);
+                    let i32_type = self.i32_type;
                     self.ctx.integer_attr(i32_type, i128::from(*v as i32))
                 }
                 (_, Operand::Number { bits, .. }) => {
@@ -543,7 +547,7 @@ impl Reader<'_, '_> {
             segments.push(args.len() as i64);
             successors.push(block);
         }
-        let i32_type = self.ctx.int_type(32);
+        let i32_type = self.i32_type;
         let mut props = Vec::new();
         match op {
             Op::BranchConditional => {

@@ -197,7 +197,7 @@ impl Reader<'_, '_> {
             ("sym_name", self.ctx.string_attr(&name)),
             ("type", self.ctx.type_attr(ty)),
         ];
-        let i32_type = self.ctx.int_type(32);
+        let i32_type = self.i32_type;
         for (decoration, values) in self.decorations(inst.result).collect::<Vec<_>>() {
             let property = VARIABLE_PROPERTIES.iter().position(|&p| p == decoration);
             if let (Some(property), Some(&v)) = (property, values.first()) {
@@ -271,7 +271,7 @@ impl Reader<'_, '_> {
         let attrs = self.decoration_attrs(inst.result, &["SpecId"]);
         let spec_id = self.decorations(inst.result).find(|d| d.0 == "SpecId");
         if let Some(&id) = spec_id.and_then(|d| d.1.first().copied()).as_ref() {
-            let i32_type = self.ctx.int_type(32);
+            let i32_type = self.i32_type;
             props.push(("spec_id", self.ctx.integer_attr(i32_type, i128::from(id))));
         }
         self.module_op("spirv.SpecConstant", props, attrs);
@@ -323,7 +323,7 @@ impl Reader<'_, '_> {
             let case = kind.info().enumerant(*value).map_or("", |e| e.name);
             let mode = self.enum_attr("execution_mode", case);
             let callee = self.function_symbol(index, *function)?;
-            let i32_type = self.ctx.int_type(32);
+            let i32_type = self.i32_type;
             let with_ids = self.view.insts[index as usize].op == Op::ExecutionModeId;
             let mut attrs = Vec::with_capacity(values.len());
             for value in values {

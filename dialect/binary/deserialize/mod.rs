@@ -96,6 +96,8 @@ struct Reader<'v, 'w> {
     /// Structs decorated `Block` that `PhysicalStorageBuffer` pointers
     /// point to.
     buffer_reference_blocks: FastSet<u32>,
+    /// The type of the `i32` attributes literals and positions become.
+    i32_type: Type,
 }
 
 /// Reads `words` into a context holding one `spirv.module` op.
@@ -126,6 +128,7 @@ pub fn deserialize(words: &[u32]) -> Result<(Context, crate::ir::Op), DecodeErro
     // Real modules number their ids densely; a malformed bound is not
     // trusted beyond the module's size.
     let id_room = view.header.bound.min(words.len() as u32);
+    let i32_type = ctx.int_type(32);
     let mut reader = Reader {
         view: &view,
         decoded: &decoded,
@@ -147,6 +150,7 @@ pub fn deserialize(words: &[u32]) -> Result<(Context, crate::ir::Op), DecodeErro
         forward_depth: 0,
         line: Location::UNKNOWN,
         buffer_reference_blocks: FastSet::default(),
+        i32_type,
     };
     reader.read_annotations();
     reader.module_attributes(module)?;
@@ -280,7 +284,7 @@ impl<'v, 'w> Reader<'v, 'w> {
             Operand::String(s) => self.ctx.string_attr(s),
             Operand::Id(operand) => self.id_attr(*operand),
             other => {
-                let i32_type = self.ctx.int_type(32);
+                let i32_type = self.i32_type;
                 let value = literal_u32(other).unwrap_or(0);
                 self.ctx.integer_attr(i32_type, i128::from(value as i32))
             }
@@ -381,7 +385,8 @@ impl<'v, 'w> Reader<'v, 'w> {
         attrs: Vec<(String, Attr)>,
     ) -> crate::ir::Op {
         let mut spec = OpSpec::new(self.static_ident(name), self.line);
-        spec.properties = Some(self.properties(props.into_iter().collect()));
+        let props: function::Properties = props.into_iter().collect();
+        spec.properties = Some(self.properties(&props));
         if !attrs.is_empty() {
             spec.attributes = Some(self.dictionary(attrs));
         }
@@ -401,11 +406,12 @@ impl<'v, 'w> Reader<'v, 'w> {
     }
 
     /// A property dictionary whose names are static strings.
-    fn properties(&mut self, entries: function::Properties) -> Attr {
-        let entries: SmallVec<[(crate::ir::Ident, Attr); 8]> = (entries.into_iter())
-            .map(|(k, v)| (self.static_ident(k), v))
-            .collect();
-        self.ctx.dictionary_attr_of(&entries)
+    fn properties(&mut self, entries: &[(&'static str, Attr)]) -> Attr {
+        let mut named: SmallVec<[(crate::ir::Ident, Attr); 8]> = SmallVec::new();
+        for &(name, attr) in entries {
+            named.push((self.static_ident(name), attr));
+        }
+        self.ctx.dictionary_attr_of(&named)
     }
 
     fn dictionary<K: AsRef<str>>(&mut self, entries: Vec<(K, Attr)>) -> Attr {
@@ -431,7 +437,7 @@ impl<'v, 'w> Reader<'v, 'w> {
         if let Some(Ok((attr, _))) = constant.map(|d| self.constant(d)) {
             return attr;
         }
-        let i32_type = self.ctx.int_type(32);
+        let i32_type = self.i32_type;
         self.ctx.integer_attr(i32_type, i128::from(id as i32))
     }
 

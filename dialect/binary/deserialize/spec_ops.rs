@@ -113,7 +113,7 @@ impl Reader<'_, '_> {
         let made = Materialized {
             name: self.static_ident(name),
             ty,
-            properties: prop.map(|entry| self.properties(smallvec::smallvec![entry])),
+            properties: prop.map(|entry| self.properties(&[entry])),
         };
         self.materializations.insert(id, made);
         Ok(Some(self.create_materialized(builder, made)))
@@ -204,7 +204,7 @@ impl Reader<'_, '_> {
                     values.push(value.ok_or_else(|| self.view.error(index, message))?);
                 }
                 Operand::Integer(v) => {
-                    let i32_type = self.ctx.int_type(32);
+                    let i32_type = self.i32_type;
                     let attr = self.ctx.integer_attr(i32_type, i128::from(*v as i32));
                     if carrier.form == Form::LiteralArray {
                         always_arrays.push(carrier.name);
