@@ -208,9 +208,9 @@ impl Reader<'_, '_> {
         // A symbol initializer as MLIR has it, or a constant's value.
         if let Some(Operand::Id(init)) = self.operands(index).get(1) {
             match self.globals.get(init) {
-                Some(Global::Variable(s, _) | Global::SpecConstant(s, _)) => {
-                    let symbol = s.clone();
-                    props.push(("initializer", self.ctx.symbol_ref_attr(&symbol, &[])));
+                Some(Global::Variable(..) | Global::SpecConstant(..)) => {
+                    let symbol = self.global_symbol_ref(*init);
+                    props.extend(symbol.map(|symbol| ("initializer", symbol)));
                 }
                 Some(Global::Constant(value, _)) => props.push(("initial_value", *value)),
                 _ => {
@@ -296,10 +296,7 @@ impl Reader<'_, '_> {
             for id in interface {
                 let Operand::Id(id) = id else { continue };
                 match self.globals.get(id) {
-                    Some(Global::Variable(name, _)) => {
-                        let name = name.clone();
-                        refs.push(self.ctx.symbol_ref_attr(&name, &[]));
-                    }
+                    Some(Global::Variable(..)) => refs.extend(self.global_symbol_ref(*id)),
                     _ => {
                         return Err(self
                             .view
@@ -353,10 +350,8 @@ impl Reader<'_, '_> {
     /// `@name` of function `id`.
     pub(super) fn function_symbol(&mut self, at: u32, id: u32) -> Result<Attr, DecodeError> {
         match self.globals.get(&id) {
-            Some(Global::Function(name)) => {
-                let name = name.clone();
-                Ok(self.ctx.symbol_ref_attr(&name, &[]))
-            }
+            Some(Global::Function(_)) => (self.global_symbol_ref(id))
+                .ok_or_else(|| self.view.error(at, format!("%{id} is no function"))),
             _ => Err(self.view.error(at, format!("%{id} is no function"))),
         }
     }

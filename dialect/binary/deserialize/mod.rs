@@ -89,6 +89,8 @@ struct Reader<'v, 'w> {
     open_structs: Vec<(u32, String)>,
     /// Symbol names of global variables, spec constants and functions.
     symbols: FastMap<u32, String>,
+    /// See [`Reader::global_symbol_ref`].
+    symbol_refs: IdTable<Attr>,
     /// How deep types declared later are being converted early.
     forward_depth: u32,
     /// The location the last `OpLine` gives the ops that follow.
@@ -147,6 +149,7 @@ pub fn deserialize(words: &[u32]) -> Result<(Context, crate::ir::Op), DecodeErro
         static_idents: FastMap::default(),
         open_structs: Vec::new(),
         symbols: FastMap::default(),
+        symbol_refs: IdTable::with_bound(id_room),
         forward_depth: 0,
         line: Location::UNKNOWN,
         buffer_reference_blocks: FastSet::default(),
@@ -439,6 +442,23 @@ impl<'v, 'w> Reader<'v, 'w> {
         }
         let i32_type = self.i32_type;
         self.ctx.integer_attr(i32_type, i128::from(id as i32))
+    }
+
+    /// `@symbol` of the global variable, spec constant or function `id`,
+    /// made at its first use.
+    fn global_symbol_ref(&mut self, id: u32) -> Option<Attr> {
+        if let Some(attr) = self.symbol_refs.get(id) {
+            return Some(attr);
+        }
+        let name = match self.globals.get(&id)? {
+            Global::Variable(name, _) | Global::SpecConstant(name, _) | Global::Function(name) => {
+                name.clone()
+            }
+            _ => return None,
+        };
+        let attr = self.ctx.symbol_ref_attr(&name, &[]);
+        self.symbol_refs.insert(id, attr);
+        Some(attr)
     }
 
     /// The symbol [`Reader::assign_symbols`] gave `id`.

@@ -87,17 +87,17 @@ impl Reader<'_, '_> {
         }
         let (name, ty, prop) = match self.globals.get(&id) {
             Some(&Global::Constant(attr, ty)) => ("spirv.Constant", ty, Some(("value", attr))),
-            Some(Global::Variable(symbol, ty)) => {
-                let ty = *ty;
-                let symbol = symbol.clone();
-                let symbol = self.ctx.symbol_ref_attr(&symbol, &[]);
-                ("spirv.mlir.addressof", ty, Some(("variable", symbol)))
+            Some(&Global::Variable(_, ty)) => {
+                let symbol = self.global_symbol_ref(id);
+                ("spirv.mlir.addressof", ty, symbol.map(|s| ("variable", s)))
             }
-            Some(Global::SpecConstant(symbol, ty)) => {
-                let ty = *ty;
-                let symbol = symbol.clone();
-                let symbol = self.ctx.symbol_ref_attr(&symbol, &[]);
-                ("spirv.mlir.referenceof", ty, Some(("spec_const", symbol)))
+            Some(&Global::SpecConstant(_, ty)) => {
+                let symbol = self.global_symbol_ref(id);
+                (
+                    "spirv.mlir.referenceof",
+                    ty,
+                    symbol.map(|s| ("spec_const", s)),
+                )
             }
             Some(&Global::SpecOperation(index)) => {
                 return self.spec_operation(builder, index).map(Some)
@@ -236,13 +236,14 @@ impl Reader<'_, '_> {
         let name = self.symbol(inst.result);
         let mut constituents = Vec::new();
         for id in self.operands(index).iter().filter_map(id_of) {
-            let attr = match self.globals.get(&id).cloned() {
-                Some(Global::SpecConstant(symbol, _)) => self.ctx.symbol_ref_attr(&symbol, &[]),
-                Some(Global::Constant(attr, _)) => attr,
-                _ => {
-                    let message = format!("constituent %{id} is no constant");
-                    return Err(self.view.error(index, message));
-                }
+            let attr = match self.globals.get(&id) {
+                Some(Global::SpecConstant(..)) => self.global_symbol_ref(id),
+                Some(&Global::Constant(attr, _)) => Some(attr),
+                _ => None,
+            };
+            let Some(attr) = attr else {
+                let message = format!("constituent %{id} is no constant");
+                return Err(self.view.error(index, message));
             };
             constituents.push(attr);
         }
