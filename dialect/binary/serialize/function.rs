@@ -63,7 +63,7 @@ impl Writer<'_> {
         let fn_type_id = self.type_id(fn_type)?;
         let ret = match results.first() {
             Some(&r) => self.type_id(r)?,
-            None => self.declare(Op::TypeVoid, None, vec![])?,
+            None => self.declare(Op::TypeVoid, None, &[])?,
         };
         let control = match self.prop(func, "function_control") {
             Some(attr) => self.enum_operand(attr, OperandKind::FunctionControl)?,
@@ -570,7 +570,7 @@ impl Writer<'_> {
                 {
                     for (literal, target) in literals.iter().zip(&successors[1..]) {
                         let bits = ctx.as_int_attr(*literal).unwrap_or(0) as u64;
-                        self.number(ty, bits)?.encode(body);
+                        body.extend(self.number_words(ty, bits)?);
                         body.push(ids.labels[target]);
                     }
                 }

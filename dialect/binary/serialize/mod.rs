@@ -21,9 +21,11 @@ use super::{encode_string, finish_instruction, Header, Instruction, Operand};
 use crate::grammar::{Category, EnumerantInfo, InstSet, Op, OperandKind};
 use crate::ir::{Attr, AttrData, Context, Ident, Location, Param, Type, TypeData};
 use crate::ir::{FastMap, FastSet};
+use smallvec::smallvec;
 use std::cell::Cell;
 use std::sync::OnceLock;
-use tables::{HandleTable, OpClass, Role};
+use tables::{Declarations, HandleTable, OpClass, Role};
+use types::Words;
 
 /// Attributes of a `spirv.GlobalVariable` that decorate the struct it
 /// points to (`BufferBlock`, or `Block` on inputs and outputs) rather than
@@ -61,7 +63,7 @@ struct Writer<'c> {
     symbols: FastMap<Ident, u32>,
     ext_sets: FastMap<&'static str, u32>,
     /// Non-struct types and constants by their encoding less the result id.
-    declared: FastMap<Vec<u32>, u32>,
+    declared: Declarations,
     /// Structs decorated `Block`.
     blocks: FastSet<u32>,
     /// Named structs being written, with their reserved ids.
@@ -71,7 +73,7 @@ struct Writer<'c> {
     forward_pointers: FastMap<(u32, u32, i64), u32>,
     /// Forward-declared pointers whose `OpTypePointer` is still to be
     /// written: (pointer, pointee struct, storage class, stride).
-    pending_pointers: Vec<(u32, u32, Operand, i64)>,
+    pending_pointers: Vec<(u32, u32, u32, i64)>,
     /// `OpString` ids by their text, for `OpLine`s.
     strings: FastMap<String, u32>,
     /// The location the last `OpLine` in the current block gave.
@@ -110,7 +112,7 @@ struct Pool {
     undefs: HandleTable<Type>,
     constants: FastMap<(Type, Attr), u32>,
     symbols: FastMap<Ident, u32>,
-    declared: FastMap<Vec<u32>, u32>,
+    declared: Declarations,
     classes: HandleTable<Ident, OpClass>,
     names: KnownNames,
     enum_words: FastMap<(Attr, OperandKind), u32>,
@@ -579,7 +581,7 @@ impl<'c> Writer<'c> {
         let value = self
             .prop(op, "default_value")
             .ok_or("spirv.SpecConstant without a default_value")?;
-        let (ty, inst) = match self.ctx.attr_data(value) {
+        let (ty, inst, words) = match self.ctx.attr_data(value) {
             AttrData::Integer { ty, value }
                 if self.ctx.as_integer(*ty).is_some_and(|i| i.0 == 1) =>
             {
@@ -588,30 +590,22 @@ impl<'c> Writer<'c> {
                 } else {
                     Op::SpecConstantFalse
                 };
-                (*ty, instruction(op, None, None, vec![]))
+                (*ty, op, Words::new())
             }
             AttrData::Integer { ty, value } => (
                 *ty,
-                instruction(
-                    Op::SpecConstant,
-                    None,
-                    None,
-                    vec![self.number(*ty, *value as u64)?],
-                ),
+                Op::SpecConstant,
+                self.number_words(*ty, *value as u64)?,
             ),
-            AttrData::Float { ty, bits } => (
-                *ty,
-                instruction(Op::SpecConstant, None, None, vec![self.number(*ty, *bits)?]),
-            ),
+            AttrData::Float { ty, bits } => (*ty, Op::SpecConstant, self.number_words(*ty, *bits)?),
             _ => return Err("unsupported spec constant value".into()),
         };
         let ty_id = self.type_id(ty)?;
-        let inst = Instruction {
-            result_type: Some(ty_id),
-            result: Some(id),
-            ..inst
-        };
-        emit(&mut self.out.globals, &inst)?;
+        let globals = &mut self.out.globals;
+        let start = begin(globals);
+        globals.extend([ty_id, id]);
+        globals.extend_from_slice(&words);
+        finish(globals, start, inst)?;
         if let Some(spec_id) = self
             .prop(op, "spec_id")
             .and_then(|a| self.ctx.as_int_attr(a))
@@ -708,9 +702,9 @@ impl<'c> Writer<'c> {
         }
     }
 
-    /// A literal number of integer or float type `ty`: one word, or two
-    /// for 64-bit types.
-    fn number(&self, ty: Type, bits: u64) -> Result<Operand, SerializeError> {
+    /// The words of a literal number of integer or float type `ty`: one,
+    /// or two for 64-bit types.
+    fn number_words(&self, ty: Type, bits: u64) -> Result<Words, SerializeError> {
         let number = match self.ctx.type_data(ty) {
             TypeData::Integer { width, signedness } => super::NumberType::Int {
                 width: *width,
@@ -726,7 +720,11 @@ impl<'c> Writer<'c> {
         } else {
             bits
         };
-        Ok(Operand::Number { bits, ty: number })
+        let mut words = smallvec![bits as u32];
+        if number.words() == 2 {
+            words.push((bits >> 32) as u32);
+        }
+        Ok(words)
     }
 }
 

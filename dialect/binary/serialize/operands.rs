@@ -5,7 +5,6 @@
 use super::function::Ids;
 use super::tables::{plan, property_name};
 use super::{encode_string, SerializeError, Writer};
-use crate::binary::Operand;
 use crate::grammar::{Op, OperandInfo, Quantifier};
 use crate::ir::{AttrData, Ident};
 use crate::spirv::conventions::{self, Carrier, Form};
@@ -206,23 +205,12 @@ impl Writer<'_> {
 
     /// The id of a 32-bit unsigned integer constant (a scope or memory
     /// semantics), shared with equal constants of the module.
-    fn u32_constant_id(&mut self, value: u32) -> Result<u32, SerializeError> {
+    pub(super) fn u32_constant_id(&mut self, value: u32) -> Result<u32, SerializeError> {
         if let Some(&id) = self.u32_constants.get(&value) {
             return Ok(id);
         }
-        let int = self.declare(
-            Op::TypeInt,
-            None,
-            vec![Operand::Integer(32), Operand::Integer(0)],
-        )?;
-        let number = Operand::Number {
-            bits: u64::from(value),
-            ty: crate::binary::NumberType::Int {
-                width: 32,
-                signed: false,
-            },
-        };
-        let id = self.declare(Op::Constant, Some(int), vec![number])?;
+        let int = self.declare(Op::TypeInt, None, &[32, 0])?;
+        let id = self.declare(Op::Constant, Some(int), &[value])?;
         self.u32_constants.insert(value, id);
         Ok(id)
     }

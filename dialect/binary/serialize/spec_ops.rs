@@ -111,7 +111,13 @@ impl Writer<'_> {
                 emit(&mut self.out.globals, &inst)?;
                 Ok(id)
             }
-            None => self.declare(Op::SpecConstantOp, Some(ty_id), operands),
+            None => {
+                let mut words = Vec::new();
+                operands
+                    .iter()
+                    .for_each(|operand| operand.encode(&mut words));
+                self.declare(Op::SpecConstantOp, Some(ty_id), &words)
+            }
         }
     }
 }

@@ -1,12 +1,16 @@
 //! The writer's look-up tables: what an op name stands for (its role in
 //! the binary, its grammar op, whether it ends a block), each grammar op's
-//! operand plan, and ids kept by the index of the handle they belong to.
+//! operand plan, ids kept by the index of the handle they belong to, and
+//! ids of module-level declarations by their words.
 
 use super::regions::{LOOP, MERGE, SELECTION, VARIABLE};
 use super::Writer;
 use crate::grammar::{InstSet, Op, OperandInfo, OP_COUNT};
+use crate::ir::hash::FastHasher;
 use crate::ir::{Block, Ident, OpTraits, Type, Value};
 use crate::spirv::conventions::{self, Carrier, Form};
+use hashbrown::HashTable;
+use std::hash::{BuildHasher, BuildHasherDefault};
 use std::marker::PhantomData;
 use std::ops::Index;
 use std::sync::OnceLock;
@@ -194,6 +198,72 @@ impl<K: Slot, V: Copy + Default> Index<&K> for HandleTable<K, V> {
             Some(id) => id,
             None => unreachable!("ids are assigned before they are used"),
         }
+    }
+}
+
+/// Ids by the words declaring them (an instruction's opcode, result
+/// type and operands), the words of every declaration kept in one buffer.
+#[derive(Default)]
+pub(super) struct Declarations {
+    words: Vec<u32>,
+    entries: HashTable<Declaration>,
+}
+
+/// Where a declaration's words are, their hash, and its id.
+struct Declaration {
+    hash: u64,
+    start: u32,
+    len: u32,
+    id: u32,
+}
+
+/// A declaration looked for and not found, its words kept for
+/// [`Declarations::keep`].
+pub(super) struct Missing {
+    hash: u64,
+    start: u32,
+}
+
+impl Declarations {
+    /// The id declared by `key`; where none is, the key kept for
+    /// [`Self::keep`].
+    pub(super) fn find(&mut self, key: impl IntoIterator<Item = u32>) -> Result<u32, Missing> {
+        let start = self.words.len();
+        self.words.extend(key);
+        let words = &self.words;
+        let key = &words[start..];
+        let hash = BuildHasherDefault::<FastHasher>::default().hash_one(key);
+        let found = self.entries.find(hash, |d| {
+            d.hash == hash && words[d.start as usize..][..d.len as usize] == *key
+        });
+        match found {
+            Some(d) => {
+                let id = d.id;
+                self.words.truncate(start);
+                Ok(id)
+            }
+            None => Err(Missing {
+                hash,
+                start: start as u32,
+            }),
+        }
+    }
+
+    /// Declares the key [`Self::find`] missed, last looked for, as `id`.
+    pub(super) fn keep(&mut self, missing: Missing, id: u32) {
+        let declaration = Declaration {
+            hash: missing.hash,
+            start: missing.start,
+            len: self.words.len() as u32 - missing.start,
+            id,
+        };
+        (self.entries).insert_unique(missing.hash, declaration, |d| d.hash);
+    }
+
+    /// Forgets every declaration.
+    pub(super) fn clear(&mut self) {
+        self.words.clear();
+        self.entries.clear();
     }
 }
 

@@ -5,12 +5,16 @@
 //! struct; pointer strides and spec-constant array lengths are written as
 //! the deserializer reads them.
 
-use super::{begin, emit, enum_value, finish, instruction, SerializeError, Writer};
-use crate::binary::encode_string;
-use crate::binary::{NumberType, Operand};
+use super::{begin, enum_value, finish, SerializeError, Writer};
+use crate::binary::{encode_string, TooManyWords};
 use crate::grammar::{Op, OperandKind};
 use crate::ir::{Attr, AttrData, FloatKind, Param, Signedness, Type, TypeData};
 use crate::spirv::types::{Member, OPAQUE_TYPES};
+use smallvec::{smallvec, SmallVec};
+
+/// The operand words of a type or constant, gathered before it is
+/// declared.
+pub(super) type Words = SmallVec<[u32; 8]>;
 
 /// The most constituents a composite constant may have (an instruction
 /// holds at most 65535 words).
@@ -41,36 +45,30 @@ impl<'c> Writer<'c> {
         let ctx = self.ctx;
         let (op, operands) = match ctx.type_data(ty) {
             TypeData::None => {
-                let id = self.declare(Op::TypeVoid, None, vec![])?;
+                let id = self.declare(Op::TypeVoid, None, &[])?;
                 self.types.insert(ty, id);
                 return Ok(id);
             }
-            TypeData::Integer { width: 1, .. } => (Op::TypeBool, vec![]),
+            TypeData::Integer { width: 1, .. } => (Op::TypeBool, smallvec![]),
             TypeData::Integer { width, signedness } => (
                 Op::TypeInt,
-                vec![
-                    Operand::Integer(*width),
-                    Operand::Integer(u32::from(*signedness == Signedness::Signed)),
-                ],
+                smallvec![*width, u32::from(*signedness == Signedness::Signed)],
             ),
             TypeData::Float(kind @ (FloatKind::F16 | FloatKind::F32 | FloatKind::F64)) => {
-                (Op::TypeFloat, vec![Operand::Integer(kind.width())])
+                (Op::TypeFloat, smallvec![kind.width()])
             }
             TypeData::Vector { shape, elem, .. } if shape.len() == 1 => {
                 let elem = self.type_id(*elem)?;
-                (
-                    Op::TypeVector,
-                    vec![Operand::Id(elem), Operand::Integer(shape[0] as u32)],
-                )
+                (Op::TypeVector, smallvec![elem, shape[0] as u32])
             }
             TypeData::Function { inputs, results } => {
                 let ret = match results.first() {
                     Some(&r) => self.type_id(r)?,
-                    None => self.declare(Op::TypeVoid, None, vec![])?,
+                    None => self.declare(Op::TypeVoid, None, &[])?,
                 };
-                let mut operands = vec![Operand::Id(ret)];
+                let mut operands: Words = smallvec![ret];
                 for &input in inputs.iter() {
-                    operands.push(Operand::Id(self.type_id(input)?));
+                    operands.push(self.type_id(input)?);
                 }
                 (Op::TypeFunction, operands)
             }
@@ -79,7 +77,7 @@ impl<'c> Writer<'c> {
             }
             _ => return Err("unsupported type".into()),
         };
-        let id = self.declare(op, None, operands)?;
+        let id = self.declare(op, None, &operands)?;
         self.types.insert(ty, id);
         Ok(id)
     }
@@ -89,28 +87,39 @@ impl<'c> Writer<'c> {
         &mut self,
         op: Op,
         result_type: Option<u32>,
-        operands: Vec<Operand>,
+        operands: &[u32],
     ) -> Result<u32, SerializeError> {
-        let mut key = Vec::with_capacity(operands.len() + 2);
-        let start = begin(&mut key);
-        key.extend(result_type);
-        for operand in &operands {
-            operand.encode(&mut key);
+        // Without its result id, the instruction must fit as it is.
+        let count = 1 + usize::from(result_type.is_some()) + operands.len();
+        if count > 0xffff {
+            let grammar_name = op.info().grammar_name;
+            return Err(format!("{grammar_name}: {}", TooManyWords(count)));
         }
-        finish(&mut key, start, op)?;
-        if let Some(&id) = self.declared.get(&key) {
-            return Ok(id);
-        }
+        let key = std::iter::once(op.info().opcode)
+            .chain(result_type)
+            .chain(operands.iter().copied());
+        let missing = match self.declared.find(key) {
+            Ok(id) => return Ok(id),
+            Err(missing) => missing,
+        };
         let id = self.fresh();
         let globals = &mut self.out.globals;
         let start = begin(globals);
-        let (result_type, operands) = key[1..].split_at(usize::from(result_type.is_some()));
-        globals.extend_from_slice(result_type);
+        globals.extend(result_type);
         globals.push(id);
         globals.extend_from_slice(operands);
         finish(globals, start, op)?;
-        self.declared.insert(key, id);
+        self.declared.keep(missing, id);
         Ok(id)
+    }
+
+    /// Writes `op` declaring `id` with `operands` into the globals.
+    fn emit_global(&mut self, op: Op, id: u32, operands: &[u32]) -> Result<(), SerializeError> {
+        let globals = &mut self.out.globals;
+        let start = begin(globals);
+        globals.push(id);
+        globals.extend_from_slice(operands);
+        finish(globals, start, op)
     }
 
     fn spirv_type(
@@ -132,41 +141,22 @@ impl<'c> Writer<'c> {
                     let length = self.ctx.str(*length);
                     format!("unknown spec constant @{length} as array length")
                 })?;
-                (Op::TypeArray, vec![Operand::Id(elem), Operand::Id(length)])
+                (Op::TypeArray, smallvec![elem, length])
             }
             ("array", [Param::Int(n), Param::Type(elem), Param::Int(s)]) => {
                 stride = *s;
                 let elem = self.type_id(*elem)?;
-                let int = self.declare(
-                    Op::TypeInt,
-                    None,
-                    vec![Operand::Integer(32), Operand::Integer(0)],
-                )?;
-                let value = Operand::Number {
-                    bits: *n as u64,
-                    ty: NumberType::Int {
-                        width: 32,
-                        signed: false,
-                    },
-                };
-                let length = self.declare(Op::Constant, Some(int), vec![value])?;
-                (Op::TypeArray, vec![Operand::Id(elem), Operand::Id(length)])
+                let length = self.u32_constant_id(*n as u32)?;
+                (Op::TypeArray, smallvec![elem, length])
             }
             ("rtarray", [Param::Type(elem), Param::Int(s)]) => {
                 stride = *s;
-                (
-                    Op::TypeRuntimeArray,
-                    vec![Operand::Id(self.type_id(*elem)?)],
-                )
+                (Op::TypeRuntimeArray, smallvec![self.type_id(*elem)?])
             }
             ("ptr", [Param::Type(pointee), Param::Ident(class), rest @ ..]) => {
                 let class_name = self.ctx.str(*class);
                 let storage = OperandKind::StorageClass;
-                let value = enum_value(storage, class_name).ok_or("unknown storage class")?;
-                let class = Operand::Enum {
-                    kind: storage,
-                    value,
-                };
+                let class = enum_value(storage, class_name).ok_or("unknown storage class")?;
                 if let [Param::Int(s)] = rest {
                     stride = *s;
                 }
@@ -174,36 +164,27 @@ impl<'c> Writer<'c> {
                     return self.forward_pointer(ty, open, class, stride);
                 }
                 let pointee_id = self.type_id(*pointee)?;
-                if let Some(&id) = self.forward_pointers.get(&(pointee_id, value, stride)) {
+                if let Some(&id) = self.forward_pointers.get(&(pointee_id, class, stride)) {
                     self.types.insert(ty, id);
                     return Ok(id);
                 }
-                (Op::TypePointer, vec![class, Operand::Id(pointee_id)])
+                (Op::TypePointer, smallvec![class, pointee_id])
             }
-            ("matrix", [Param::Int(n), Param::Type(column)]) => (
-                Op::TypeMatrix,
-                vec![
-                    Operand::Id(self.type_id(*column)?),
-                    Operand::Integer(*n as u32),
-                ],
-            ),
-            ("sampled_image", [Param::Type(image)]) => (
-                Op::TypeSampledImage,
-                vec![Operand::Id(self.type_id(*image)?)],
-            ),
+            ("matrix", [Param::Int(n), Param::Type(column)]) => {
+                (Op::TypeMatrix, smallvec![self.type_id(*column)?, *n as u32])
+            }
+            ("sampled_image", [Param::Type(image)]) => {
+                (Op::TypeSampledImage, smallvec![self.type_id(*image)?])
+            }
             (
                 "image",
                 [Param::Type(sampled), Param::Ident(dim), fields @ .., Param::Ident(format)],
             ) => {
-                let mut operands = vec![Operand::Id(self.type_id(*sampled)?)];
+                let mut operands: Words = smallvec![self.type_id(*sampled)?];
                 let dim = self.ctx.str(*dim);
                 let dim = dim.strip_prefix("Dim").unwrap_or(dim);
-                let dim_kind = OperandKind::Dim;
-                let value = enum_value(dim_kind, dim).ok_or("unknown image dimension")?;
-                operands.push(Operand::Enum {
-                    kind: dim_kind,
-                    value,
-                });
+                let dim = enum_value(OperandKind::Dim, dim).ok_or("unknown image dimension")?;
+                operands.push(dim);
                 for (field, cases) in fields.iter().zip(IMAGE_FIELDS) {
                     let Param::Ident(field) = field else {
                         return Err("bad image type".into());
@@ -212,7 +193,7 @@ impl<'c> Writer<'c> {
                         .iter()
                         .position(|c| *c == self.ctx.str(*field))
                         .ok_or("bad image field")?;
-                    operands.push(Operand::Integer(value as u32));
+                    operands.push(value as u32);
                 }
                 operands.push(self.named_enum(OperandKind::ImageFormat, *format)?);
                 (Op::TypeImage, operands)
@@ -232,7 +213,7 @@ impl<'c> Writer<'c> {
                 let op = opaque.and_then(|t| Op::from_name(t.0));
                 (
                     op.ok_or_else(|| format!("unsupported type !spirv.{mnemonic}"))?,
-                    vec![],
+                    smallvec![],
                 )
             }
             _ => return Err(format!("unsupported type !spirv.{mnemonic}")),
@@ -243,13 +224,10 @@ impl<'c> Writer<'c> {
         let id = match op {
             _ if op == Op::TypeStruct || stride > 0 => {
                 let id = reserved.unwrap_or_else(|| self.fresh());
-                emit(
-                    &mut self.out.globals,
-                    &instruction(op, None, Some(id), operands),
-                )?;
+                self.emit_global(op, id, &operands)?;
                 id
             }
-            _ => self.declare(op, None, operands)?,
+            _ => self.declare(op, None, &operands)?,
         };
         self.types.insert(ty, id);
         self.close_forward_pointers(id)?;
@@ -321,11 +299,11 @@ impl<'c> Writer<'c> {
         &mut self,
         list: &'c [Param],
         members: &mut Vec<Member<'c>>,
-    ) -> Result<Vec<Operand>, SerializeError> {
-        let mut operands = Vec::new();
+    ) -> Result<Words, SerializeError> {
+        let mut operands = Words::new();
         for member in list.iter() {
             let member = Member::of(member).ok_or("bad struct member")?;
-            operands.push(Operand::Id(self.type_id(member.ty)?));
+            operands.push(self.type_id(member.ty)?);
             members.push(member);
         }
         Ok(operands)
@@ -358,25 +336,16 @@ impl<'c> Writer<'c> {
         &mut self,
         ty: Type,
         open: u32,
-        class: Operand,
+        class: u32,
         stride: i64,
     ) -> Result<u32, SerializeError> {
-        let Operand::Enum { value, .. } = class else {
-            return Err("bad storage class".into());
-        };
-        if let Some(&id) = self.forward_pointers.get(&(open, value, stride)) {
+        if let Some(&id) = self.forward_pointers.get(&(open, class, stride)) {
             self.types.insert(ty, id);
             return Ok(id);
         }
         let id = self.fresh();
-        let inst = instruction(
-            Op::TypeForwardPointer,
-            None,
-            None,
-            vec![Operand::Id(id), class.clone()],
-        );
-        emit(&mut self.out.globals, &inst)?;
-        self.forward_pointers.insert((open, value, stride), id);
+        self.emit_global(Op::TypeForwardPointer, id, &[class])?;
+        self.forward_pointers.insert((open, class, stride), id);
         self.pending_pointers.push((id, open, class, stride));
         self.types.insert(ty, id);
         Ok(id)
@@ -389,9 +358,7 @@ impl<'c> Writer<'c> {
             .partition(|p| p.1 == id);
         self.pending_pointers = pending;
         for (pointer, pointee, class, stride) in closing {
-            let operands = vec![class, Operand::Id(pointee)];
-            let inst = instruction(Op::TypePointer, None, Some(pointer), operands);
-            emit(&mut self.out.globals, &inst)?;
+            self.emit_global(Op::TypePointer, pointer, &[class, pointee])?;
             if stride > 0 {
                 self.decorate_with(pointer, "ArrayStride", Some(stride as u32))?;
             }
@@ -435,15 +402,9 @@ impl<'c> Writer<'c> {
     }
 
     /// The enumerant `case` of the grammar kind `kind`.
-    fn named_enum(
-        &self,
-        kind: OperandKind,
-        case: crate::ir::Ident,
-    ) -> Result<Operand, SerializeError> {
+    fn named_enum(&self, kind: OperandKind, case: crate::ir::Ident) -> Result<u32, SerializeError> {
         let case = self.ctx.str(case);
-        enum_value(kind, case)
-            .map(|value| Operand::Enum { kind, value })
-            .ok_or_else(|| format!("`{case}` is not a {}", kind.info().name))
+        enum_value(kind, case).ok_or_else(|| format!("`{case}` is not a {}", kind.info().name))
     }
 
     /// Whether a struct member's decorations include `BuiltIn`.
@@ -489,10 +450,10 @@ impl<'c> Writer<'c> {
                 } else {
                     Op::ConstantFalse
                 },
-                vec![],
+                smallvec![],
             ),
-            AttrData::Integer { value: v, .. } => (Op::Constant, vec![self.number(ty, *v as u64)?]),
-            AttrData::Float { bits, .. } => (Op::Constant, vec![self.number(ty, *bits)?]),
+            AttrData::Integer { value: v, .. } => (Op::Constant, self.number_words(ty, *v as u64)?),
+            AttrData::Float { bits, .. } => (Op::Constant, self.number_words(ty, *bits)?),
             AttrData::DenseElements { elems, .. } => {
                 let TypeData::Vector { shape, elem, .. } = ctx.type_data(ty) else {
                     return Err("dense elements of a non-vector type".into());
@@ -501,26 +462,26 @@ impl<'c> Writer<'c> {
                 if count > MAX_CONSTITUENTS {
                     return Err(format!("a vector constant of {count} elements"));
                 }
-                let mut operands = Vec::with_capacity(count);
+                let mut operands = Words::with_capacity(count);
                 for i in 0..count {
                     let e = *elems
                         .get(if elems.len() == 1 { 0 } else { i })
                         .ok_or("a vector constant with too few elements")?;
-                    operands.push(Operand::Id(self.constant_id(*elem, e)?));
+                    operands.push(self.constant_id(*elem, e)?);
                 }
                 (Op::ConstantComposite, operands)
             }
             AttrData::Array(elems) => {
                 let element_types = self.element_types(ty, elems.len())?;
-                let mut operands = Vec::with_capacity(elems.len());
+                let mut operands = Words::with_capacity(elems.len());
                 for (e, t) in elems.iter().zip(element_types) {
-                    operands.push(Operand::Id(self.constant_id(t, *e)?));
+                    operands.push(self.constant_id(t, *e)?);
                 }
                 (Op::ConstantComposite, operands)
             }
             _ => return Err("unsupported constant value".into()),
         };
-        let id = self.declare(op, Some(ty_id), operands)?;
+        let id = self.declare(op, Some(ty_id), &operands)?;
         self.constants.insert((ty, value), id);
         Ok(id)
     }
@@ -549,7 +510,7 @@ impl<'c> Writer<'c> {
             return Ok(id);
         }
         let ty_id = self.type_id(ty)?;
-        let id = self.declare(Op::Undef, Some(ty_id), vec![])?;
+        let id = self.declare(Op::Undef, Some(ty_id), &[])?;
         self.undefs.insert(ty, id);
         Ok(id)
     }
