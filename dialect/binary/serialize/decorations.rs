@@ -87,14 +87,14 @@ impl Writer<'_> {
     }
 
     /// The `LinkageAttributes` decoration MLIR's `linkage_attributes`
-    /// property of `op` (`#spirv.linkage_attributes<linkage_name = "f",
-    /// linkage_type = <Export>>`) gives symbol `id`, if it has one.
+    /// property of an op (`#spirv.linkage_attributes<linkage_name = "f",
+    /// linkage_type = <Export>>`), `linkage`, gives symbol `id`.
     pub(super) fn decorate_linkage(
         &mut self,
         id: u32,
-        op: crate::ir::Op,
+        linkage: Option<Attr>,
     ) -> Result<(), SerializeError> {
-        let Some(attr) = self.prop(op, "linkage_attributes") else {
+        let Some(attr) = linkage else {
             return Ok(());
         };
         let body = match self.ctx.attr_data(attr) {

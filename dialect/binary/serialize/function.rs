@@ -82,7 +82,7 @@ impl Writer<'_> {
                 vec![control, Operand::Id(fn_type_id)],
             ),
         )?;
-        self.decorate_linkage(id, func)?;
+        self.decorate_linkage(id, self.prop(func, "linkage_attributes"))?;
         self.decorate(id, ctx.attributes(func))?;
         let region = ctx.regions(func).first().copied();
         let blocks = region.map_or(&[][..], |r| ctx.region_blocks(r));

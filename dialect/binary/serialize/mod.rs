@@ -91,9 +91,6 @@ struct Writer<'c> {
     enum_words: FastMap<(Attr, OperandKind), u32>,
     /// Ids of 32-bit unsigned integer constants, by value.
     u32_constants: FastMap<u32, u32>,
-    /// Scratch for [`Writer::operands`]: the items of each array
-    /// property taken so far.
-    taken: Vec<(Ident, usize)>,
     /// The tables of the last function written, for the next to reuse.
     spare_ids: Option<function::Ids>,
     /// `Decoration` enumerants by the attribute names naming them.
@@ -199,7 +196,6 @@ pub fn serialize_with(
         names: pool.names,
         enum_words: pool.enum_words,
         u32_constants: pool.u32_constants,
-        taken: Vec::new(),
         spare_ids: pool.spare_ids,
         decorations: pool.decorations,
     };
@@ -383,6 +379,21 @@ impl<'c> Writer<'c> {
             .ok_or_else(|| format!("unknown symbol @{}", self.ctx.str(name)))
     }
 
+    /// The properties `names` of `op`, found in one pass over them.
+    fn props<const N: usize>(&self, op: crate::ir::Op, names: [&str; N]) -> [Option<Attr>; N] {
+        let mut found = [None; N];
+        let Some(props) = self.ctx.properties(op) else {
+            return found;
+        };
+        for &(name, attr) in self.ctx.dict_entries(props) {
+            let text = self.ctx.str(name);
+            if let Some(i) = names.iter().position(|&n| n == text) {
+                found[i] = found[i].or(Some(attr));
+            }
+        }
+        found
+    }
+
     /// The property `name` of `op` (see [`Self::prop_entry`]).
     fn prop(&self, op: crate::ir::Op, name: &str) -> Option<Attr> {
         self.prop_entry(op, name).map(|e| e.1)
@@ -537,16 +548,28 @@ impl<'c> Writer<'c> {
 
     fn global_variable(&mut self, op: crate::ir::Op) -> Result<(), SerializeError> {
         let id = self.symbol_of(op)?;
-        let ty = self
-            .prop(op, "type")
+        let [ty, initializer, initial_value, descriptor_set, binding, location, linkage] = self
+            .props(
+                op,
+                [
+                    "type",
+                    "initializer",
+                    "initial_value",
+                    "descriptor_set",
+                    "binding",
+                    "location",
+                    "linkage_attributes",
+                ],
+            );
+        let ty = ty
             .and_then(|t| self.ctx.as_type_attr(t))
             .ok_or("spirv.GlobalVariable without a type")?;
         let class = self.pointer_class(ty)?;
         let ty_id = self.type_id(ty)?;
         let mut operands = vec![class];
-        if let Some(init) = self.prop(op, "initializer") {
+        if let Some(init) = initializer {
             operands.push(Operand::Id(self.symbol_id(Some(init))?));
-        } else if let Some(value) = self.prop(op, "initial_value") {
+        } else if let Some(value) = initial_value {
             let (pointee, _) = crate::spirv::types::as_pointer(self.ctx, ty)
                 .ok_or("a variable's type is not a pointer")?;
             operands.push(Operand::Id(self.constant_id(pointee, value)?));
@@ -560,19 +583,19 @@ impl<'c> Writer<'c> {
             &mut self.out.globals,
             &instruction(Op::Variable, Some(ty_id), Some(id), operands),
         )?;
-        for (name, decoration) in [
-            ("descriptor_set", "DescriptorSet"),
-            ("binding", "Binding"),
-            ("location", "Location"),
+        for (attr, decoration) in [
+            (descriptor_set, "DescriptorSet"),
+            (binding, "Binding"),
+            (location, "Location"),
         ] {
-            if let Some(value) = self.prop(op, name).and_then(|a| self.ctx.as_int_attr(a)) {
+            if let Some(value) = attr.and_then(|a| self.ctx.as_int_attr(a)) {
                 self.decorate_with(id, decoration, Some(value as u32))?;
             }
         }
         let attrs = self.ctx.attributes(op);
         let marker = (BLOCK_MARKERS.into_iter()).find(|m| self.ctx.dict_get(attrs, m).is_some());
         self.decorate_interface_block(ty, marker)?;
-        self.decorate_linkage(id, op)?;
+        self.decorate_linkage(id, linkage)?;
         self.decorate(id, attrs)
     }
 

@@ -6,7 +6,7 @@ use super::function::Ids;
 use super::tables::{plan, property_name};
 use super::{encode_string, SerializeError, Writer};
 use crate::grammar::{Op, OperandInfo, Quantifier};
-use crate::ir::{AttrData, Ident};
+use crate::ir::{Attr, AttrData};
 use crate::spirv::conventions::{self, Carrier, Form};
 
 impl Writer<'_> {
@@ -23,11 +23,7 @@ impl Writer<'_> {
         if let Some(written) = self.values_only(body, ids, op, grammar_op) {
             return written;
         }
-        let mut taken = std::mem::take(&mut self.taken);
-        taken.clear();
-        let written = self.planned_operands(body, ids, op, grammar_op, &mut taken);
-        self.taken = taken;
-        written
+        self.planned_operands(body, ids, op, grammar_op)
     }
 
     /// The operands of an op without properties whose grammar op takes
@@ -68,16 +64,21 @@ impl Writer<'_> {
         ids: &Ids,
         op: crate::ir::Op,
         grammar_op: Op,
-        taken: &mut Vec<(Ident, usize)>,
     ) -> Result<(), SerializeError> {
         let ctx = self.ctx;
+        let mut props = Properties {
+            ctx,
+            entries: ctx.properties(op).map_or(&[][..], |p| ctx.dict_entries(p)),
+            taken: [0; 8],
+            taken_beyond: Vec::new(),
+        };
         let mut next_value = 0;
         for &(info, carrier) in plan(grammar_op).steps.iter() {
             let repeat = info.quantifier == Quantifier::Variadic;
             let optional = info.quantifier != Quantifier::One;
             loop {
                 let before = body.len();
-                self.operand(body, ids, op, info, carrier, &mut next_value, taken)?;
+                self.operand(body, ids, op, info, carrier, &mut next_value, &mut props)?;
                 let took = body.len() > before;
                 if !took && !optional {
                     return Err(format!(
@@ -103,8 +104,8 @@ impl Writer<'_> {
     }
 
     /// One operand for `info` (with its enumerant's parameters), if any
-    /// is left, read from where `carrier` says the op keeps it; `taken`
-    /// counts the items of array properties used so far.
+    /// is left, read from where `carrier` says the op keeps it: among its
+    /// values, or its properties `props`.
     #[allow(clippy::too_many_arguments)]
     fn operand(
         &mut self,
@@ -114,13 +115,13 @@ impl Writer<'_> {
         info: &'static OperandInfo,
         carrier: Carrier,
         next_value: &mut usize,
-        taken: &mut Vec<(Ident, usize)>,
+        props: &mut Properties<'_>,
     ) -> Result<(), SerializeError> {
         let ctx = self.ctx;
-        let attr = self.prop_entry(op, property_name(info, carrier));
+        let attr = props.find(property_name(info, carrier));
         if carrier.form == Form::Value {
-            if let Some((name, attr)) = attr {
-                let n = take_item(taken, name);
+            if let Some((index, attr)) = attr {
+                let n = props.take(index);
                 let item = match ctx.attr_data(attr) {
                     AttrData::Array(items) => items.get(n).copied(),
                     _ if n == 0 => Some(attr),
@@ -146,10 +147,10 @@ impl Writer<'_> {
             body.push(self.construct_target(ids, op, carrier.name)?);
             return Ok(());
         }
-        let Some((name, attr)) = attr else {
+        let Some((index, attr)) = attr else {
             return Ok(());
         };
-        let n = take_item(taken, name);
+        let n = props.take(index);
         let attr = match ctx.attr_data(attr) {
             AttrData::Array(items) => items.get(n).copied(),
             _ if n == 0 => Some(attr),
@@ -184,7 +185,7 @@ impl Writer<'_> {
                 for enumerant in conventions::named_enumerants(info.kind, value) {
                     for param in enumerant.parameters {
                         let param_carrier = conventions::parameter_carrier(carrier, param);
-                        self.operand(body, ids, op, param, param_carrier, next_value, taken)?;
+                        self.operand(body, ids, op, param, param_carrier, next_value, props)?;
                     }
                 }
             }
@@ -216,16 +217,42 @@ impl Writer<'_> {
     }
 }
 
-/// The index of the next item of array property `name` to take, counted.
-fn take_item(taken: &mut Vec<(Ident, usize)>, name: Ident) -> usize {
-    match taken.iter_mut().find(|t| t.0 == name) {
-        Some(count) => {
-            count.1 += 1;
-            count.1 - 1
+/// An op's properties, with how many items of each the operands have
+/// taken so far (an array property's are taken one by one).
+struct Properties<'c> {
+    ctx: &'c crate::ir::Context,
+    entries: &'c [(crate::ir::Ident, Attr)],
+    /// Items taken of the first eight properties.
+    taken: [usize; 8],
+    /// Items taken of the properties after those.
+    taken_beyond: Vec<usize>,
+}
+
+impl Properties<'_> {
+    /// The index and value of the property `name`.
+    fn find(&self, name: &str) -> Option<(usize, Attr)> {
+        let index = (self.entries.iter()).position(|e| self.ctx.str(e.0) == name)?;
+        Some((index, self.entries[index].1))
+    }
+
+    /// The index of the next item of the property at `index` to take,
+    /// counted.
+    fn take(&mut self, index: usize) -> usize {
+        let taken = match self.taken.get_mut(index) {
+            Some(taken) => taken,
+            None => self.count_beyond(index - self.taken.len()),
+        };
+        *taken += 1;
+        *taken - 1
+    }
+
+    /// The count of items taken of the property `beyond` after the
+    /// first eight.
+    #[cold]
+    fn count_beyond(&mut self, beyond: usize) -> &mut usize {
+        if self.taken_beyond.len() <= beyond {
+            self.taken_beyond.resize(beyond + 1, 0);
         }
-        None => {
-            taken.push((name, 1));
-            0
-        }
+        &mut self.taken_beyond[beyond]
     }
 }
