@@ -225,11 +225,12 @@ pub(super) struct Missing {
 }
 
 impl Declarations {
-    /// The id declared by `key`; where none is, the key kept for
-    /// [`Self::keep`].
-    pub(super) fn find(&mut self, key: impl IntoIterator<Item = u32>) -> Result<u32, Missing> {
+    /// The id declared by the words `head` then `operands`; where none
+    /// is, the words kept for [`Self::keep`].
+    pub(super) fn find(&mut self, head: &[u32], operands: &[u32]) -> Result<u32, Missing> {
         let start = self.words.len();
-        self.words.extend(key);
+        self.words.extend_from_slice(head);
+        self.words.extend_from_slice(operands);
         let words = &self.words;
         let key = &words[start..];
         let hash = BuildHasherDefault::<FastHasher>::default().hash_one(key);

@@ -95,10 +95,9 @@ impl<'c> Writer<'c> {
             let grammar_name = op.info().grammar_name;
             return Err(format!("{grammar_name}: {}", TooManyWords(count)));
         }
-        let key = std::iter::once(op.info().opcode)
-            .chain(result_type)
-            .chain(operands.iter().copied());
-        let missing = match self.declared.find(key) {
+        let head = [op.info().opcode, result_type.unwrap_or(0)];
+        let head = &head[..1 + usize::from(result_type.is_some())];
+        let missing = match self.declared.find(head, operands) {
             Ok(id) => return Ok(id),
             Err(missing) => missing,
         };
