@@ -506,7 +506,8 @@ impl Writer<'_> {
             Some(&r) => Some(self.type_id(ctx.value_type(r))?),
             None => None,
         };
-        self.line(body, ctx.op_loc(op))?;
+        let loc = ctx.op_loc(op);
+        self.line(body, loc)?;
         let start = begin(body);
         body.extend(result_type);
         body.extend(result);
@@ -532,8 +533,11 @@ impl Writer<'_> {
         };
         finish(body, start, written)?;
         if let Some(id) = result {
-            self.decorate(id, ctx.attributes(op))?;
-            self.name_value(id, ctx.op_loc(op));
+            let attrs = ctx.attributes(op);
+            if attrs != ctx.empty_dictionary() {
+                self.decorate(id, attrs)?;
+            }
+            self.name_value(id, loc);
         }
         Ok(())
     }
