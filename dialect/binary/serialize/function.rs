@@ -473,6 +473,7 @@ impl Writer<'_> {
         Ok(())
     }
 
+    #[inline]
     pub(super) fn value_id(&self, ids: &Ids, mut value: Value) -> Result<u32, SerializeError> {
         if !ids.aliases.is_empty() {
             while let Some(&aliased) = ids.aliases.get(&value) {
