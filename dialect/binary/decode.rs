@@ -2,6 +2,7 @@
 //! reader, into one operand list for the whole module), opcode by direct
 //! table index; every malformed input is an error naming its word offset.
 
+use super::module::Inst;
 use super::op_traits::{OpTraits, Tail};
 use super::walk::ResultIds;
 use super::{
@@ -199,12 +200,50 @@ impl<'w> Decoder<'w> {
         }
         let op =
             op.ok_or_else(|| DecodeError::at(start, None, format!("unknown opcode {opcode}")))?;
+        let ids = self.decode_operands_of(op, start, count, operands)?;
+        Ok((op, ids))
+    }
+
+    /// A decoder for a module whose instruction headers a
+    /// [`super::module::ModuleView`] has read and checked.
+    pub(crate) fn over_indexed(words: &'w [u32], bound: u32) -> Self {
+        Decoder {
+            words,
+            pos: Header::WORDS,
+            context: ModuleContext::with_bound(bound.min(words.len() as u32)),
+        }
+    }
+
+    /// Decodes indexed instruction `inst` (the next one) into `decoded`;
+    /// its operands.
+    pub(crate) fn decode_indexed<'d>(
+        &mut self,
+        inst: &Inst,
+        decoded: &'d mut DecodedOperands,
+    ) -> Result<&'d [Operand], DecodeError> {
+        let first = decoded.operands.len();
+        let (start, count) = (inst.offset as usize, usize::from(inst.word_count));
+        self.decode_operands_of(inst.op, start, count, &mut decoded.operands)?;
+        decoded.starts.push(decoded.operands.len() as u32);
+        Ok(&decoded.operands[first..])
+    }
+
+    /// Decodes the operands of the instruction of `op` whose `count` words
+    /// start at `start` (its header checked), appending them to `operands`;
+    /// the decoder moves past it.
+    fn decode_operands_of(
+        &mut self,
+        op: Op,
+        start: usize,
+        count: usize,
+        operands: &mut Vec<Operand>,
+    ) -> Result<ResultIds, DecodeError> {
         let first_operand = operands.len();
         let span = &self.words[start + 1..start + count];
         if let Some(ids) = decode_fixed(OpTraits::of(op), span, &self.context, operands) {
             (self.context).record_parts(op, ids.0, ids.1, &operands[first_operand..]);
             self.pos = start + count;
-            return Ok((op, ids));
+            return Ok(ids);
         }
         let mut source = WordSource {
             words: self.words,
@@ -217,11 +256,15 @@ impl<'w> Decoder<'w> {
         if source.pos != source.end {
             let extra = source.end - source.pos;
             let message = format!("{extra} words left over after the operands");
-            return Err(DecodeError::at(source.pos, name, message));
+            return Err(DecodeError::at(
+                source.pos,
+                Some(op.info().grammar_name),
+                message,
+            ));
         }
         (self.context).record_parts(op, ids.0, ids.1, &operands[first_operand..]);
         self.pos = source.end;
-        Ok((op, ids))
+        Ok(ids)
     }
 }
 
@@ -319,6 +362,17 @@ pub struct DecodedOperands {
 }
 
 impl DecodedOperands {
+    /// An empty list with room for a module of `words` words (instructions
+    /// average well over four words in real modules).
+    pub(crate) fn with_room(words: usize) -> Self {
+        let mut decoded = DecodedOperands {
+            operands: Vec::with_capacity(words / 2),
+            starts: Vec::with_capacity(words / 4),
+        };
+        decoded.starts.push(0);
+        decoded
+    }
+
     /// The number of instructions.
     pub fn len(&self) -> usize {
         self.starts.len() - 1
@@ -338,12 +392,7 @@ impl DecodedOperands {
 /// The operands of every instruction of a module, decoded into one list.
 pub fn decode_operands(words: &[u32]) -> Result<DecodedOperands, DecodeError> {
     let (_, mut decoder) = Decoder::new(words)?;
-    // Instructions average well over four words in real modules.
-    let mut decoded = DecodedOperands {
-        operands: Vec::with_capacity(words.len() / 2),
-        starts: Vec::with_capacity(words.len() / 4),
-    };
-    decoded.starts.push(0);
+    let mut decoded = DecodedOperands::with_room(words.len());
     while decoder.pos < words.len() {
         decoder.decode_into(&mut decoded.operands)?;
         decoded.starts.push(decoded.operands.len() as u32);

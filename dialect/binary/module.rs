@@ -7,7 +7,7 @@
 use super::decode::decode_string;
 use super::op_traits::{OpTraits, Tail};
 use super::operands::{visit_operands, OperandContext, OperandVisitor};
-use super::{DecodeError, DecodedOperands, Header, Operand};
+use super::{DecodeError, DecodedOperands, Decoder, Header, Operand};
 use crate::grammar::{InstSet, Op, OperandKind};
 use crate::ir::FastMap;
 use std::ops::Range;
@@ -396,39 +396,44 @@ impl<'w> ModuleView<'w> {
         Ok(())
     }
 
-    /// Whether every id the instructions use, as `decoded` holds their
-    /// operands, passes [`ModuleView::check_uses`]'s rules: a check that
-    /// reads the decoded ids instead of the words. It looks at every id
-    /// [`ModuleView::check_uses`] does (and no fewer), so when it passes
+    /// The operands of every instruction decoded, and whether every id
+    /// they use passes [`ModuleView::check_uses`]'s rules, checked on the
+    /// decoded ids as each instruction is decoded. The check looks at every
+    /// id [`ModuleView::check_uses`] does (and no fewer), so when it passes
     /// that check passes too; when it fails, that check names the problem.
-    pub fn uses_defined(&self, decoded: &DecodedOperands) -> bool {
-        if decoded.len() != self.insts.len() {
-            return false;
-        }
+    /// An instruction whose operands do not decode is the error
+    /// [`super::decode_operands`] gives.
+    pub fn decode_checked(&self) -> Result<(DecodedOperands, bool), DecodeError> {
+        let mut decoder = Decoder::over_indexed(self.words, self.header.bound);
+        let mut decoded = DecodedOperands::with_room(self.words.len());
         let globals = self.section_range(Section::Globals);
         let mut forward_pointers: Vec<u32> = Vec::new();
+        let mut defined = true;
         for (index, inst) in (0u32..).zip(&self.insts) {
+            let operands = decoder.decode_indexed(inst, &mut decoded)?;
+            if !defined {
+                continue;
+            }
             let traits = OpTraits::of(inst.op);
             let ordered = globals.contains(&index) && !traits.forward_refs;
             let before = if ordered { index } else { NONE };
             let result_type = traits.has_result_type.then_some(inst.result_type);
-            let operands = decoded.of(index as usize).iter();
-            let ids = operands.filter_map(|operand| match operand {
+            let ids = operands.iter().filter_map(|operand| match operand {
                 Operand::Id(id) => Some(*id),
                 _ => None,
             });
-            for id in result_type.into_iter().chain(ids) {
-                match self.defs.get(id) {
-                    None => return false,
-                    Some(def) if def >= before && !forward_pointers.contains(&id) => return false,
-                    Some(_) => {}
-                }
-            }
+            defined = result_type
+                .into_iter()
+                .chain(ids)
+                .all(|id| match self.defs.get(id) {
+                    None => false,
+                    Some(def) => def < before || forward_pointers.contains(&id),
+                });
             if inst.op == Op::TypeForwardPointer {
                 forward_pointers.extend(self.operand_words(index).first());
             }
         }
-        true
+        Ok((decoded, defined))
     }
 }
 

@@ -183,12 +183,19 @@ fn mutated_corpus_binaries_never_panic() {
             }
             // The check of uses on decoded operands agrees with the one
             // that reads the words.
-            if let (Ok(view), Ok(operands)) =
-                (module::ModuleView::index(&words), decode_operands(&words))
-            {
-                let full = view.check_uses().is_ok();
-                assert_eq!(view.uses_defined(&operands), full, "{}", path.display());
-                checked_uses[usize::from(full)] += 1;
+            if let Ok(view) = module::ModuleView::index(&words) {
+                let decoded = view.decode_checked();
+                assert_eq!(
+                    decoded.as_ref().map(|d| d.0.len()).map_err(Clone::clone),
+                    decode_operands(&words).map(|d| d.len()),
+                    "{}",
+                    path.display()
+                );
+                if let Ok((_, defined)) = decoded {
+                    let full = view.check_uses().is_ok();
+                    assert_eq!(defined, full, "{}", path.display());
+                    checked_uses[usize::from(full)] += 1;
+                }
             }
             match decode_module(&words) {
                 Ok((header, insts)) => {

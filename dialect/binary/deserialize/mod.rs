@@ -27,7 +27,7 @@ mod types;
 
 use super::id_table::IdTable;
 use super::module::{ModuleView, Section};
-use super::{decode_operands, DecodeError, DecodedOperands, Operand};
+use super::{DecodeError, DecodedOperands, Operand};
 use crate::grammar::{Op, OperandKind};
 use crate::ir::{Attr, Block, Builder, Context, Location, OpSpec, Param, Type, Value};
 use crate::ir::{FastMap, FastSet};
@@ -107,11 +107,11 @@ pub fn deserialize(words: &[u32]) -> Result<(Context, crate::ir::Op), DecodeErro
     let view = ModuleView::index(words)?;
     // Uses are checked on the decoded operands; the full check (which
     // reads the words again) only names a problem, first as before.
-    let decoded = match decode_operands(words) {
-        Ok(decoded) if view.uses_defined(&decoded) => decoded,
+    let decoded = match view.decode_checked() {
+        Ok((decoded, true)) => decoded,
         decoded => {
             view.check_uses()?;
-            decoded?
+            decoded?.0
         }
     };
     let mut ctx = crate::dialects::context();
@@ -146,7 +146,8 @@ pub fn deserialize(words: &[u32]) -> Result<(Context, crate::ir::Op), DecodeErro
         module_level_uses: FastSet::default(),
         materializations: FastMap::default(),
         enum_attrs: FastMap::default(),
-        static_idents: FastMap::default(),
+        // A module's ops and properties have a few dozen names.
+        static_idents: FastMap::with_capacity_and_hasher(64, Default::default()),
         open_structs: Vec::new(),
         symbols: FastMap::default(),
         symbol_refs: IdTable::with_bound(id_room),
