@@ -177,13 +177,12 @@ impl<'a> Member<'a> {
 
     /// The parameter holding a member.
     pub fn param(ty: Type, offset: i64, decorations: Vec<Param>, name: Option<Ident>) -> Param {
-        let mut parts = vec![
-            Param::Type(ty),
-            Param::Int(offset),
-            Param::List(decorations.into()),
-        ];
-        parts.extend(name.map(Param::Ident));
-        Param::List(parts.into())
+        let (ty, offset) = (Param::Type(ty), Param::Int(offset));
+        let decorations = Param::List(decorations.into());
+        Param::List(match name {
+            Some(name) => Box::new([ty, offset, decorations, Param::Ident(name)]),
+            None => Box::new([ty, offset, decorations]),
+        })
     }
 }
 

@@ -29,8 +29,9 @@ use super::id_table::IdTable;
 use super::module::{ModuleView, Section};
 use super::{DecodeError, DecodedOperands, Operand};
 use crate::grammar::{Op, OperandKind};
-use crate::ir::{Attr, Block, Builder, Context, Location, OpSpec, Param, Type, Value};
+use crate::ir::{Attr, AttrData, Block, Builder, Context, DialectData, Location, OpSpec, Param};
 use crate::ir::{FastMap, FastSet};
+use crate::ir::{Type, Value};
 use crate::spirv::{conventions, NAMESPACE};
 use smallvec::SmallVec;
 
@@ -377,8 +378,12 @@ impl<'v, 'w> Reader<'v, 'w> {
     }
 
     fn enum_attr(&mut self, mnemonic: &str, case: &str) -> Attr {
-        let case = Param::Ident(self.ctx.ident(case));
-        self.ctx.dialect_attr(NAMESPACE, mnemonic, vec![case])
+        let data = DialectData {
+            dialect: self.static_ident(NAMESPACE),
+            mnemonic: self.ctx.ident(mnemonic),
+            params: Box::new([Param::Ident(self.ctx.ident(case))]),
+        };
+        self.ctx.intern_attr(AttrData::Dialect(data))
     }
 
     /// A module-level op appended to the module's body.

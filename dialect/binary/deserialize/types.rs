@@ -14,7 +14,7 @@ use super::Reader;
 use crate::binary::module::{Inst, Section};
 use crate::binary::{DecodeError, Operand};
 use crate::grammar::Op;
-use crate::ir::{FloatKind, Param, Signedness, Type};
+use crate::ir::{DialectData, FloatKind, Param, Signedness, Type, TypeData};
 use crate::spirv::types::{Member, OPAQUE_TYPES};
 use crate::spirv::NAMESPACE;
 
@@ -42,9 +42,7 @@ impl Reader<'_, '_> {
             _ => None,
         };
         let enum_name = |i: usize| match operands.get(i) {
-            Some(Operand::Enum { kind, value }) => {
-                kind.info().enumerant(*value).map(|e| e.name.to_string())
-            }
+            Some(Operand::Enum { kind, value }) => kind.info().enumerant(*value).map(|e| e.name),
             _ => None,
         };
         let bad = |what: &str| view.error(index, format!("unsupported {what}"));
@@ -103,7 +101,7 @@ impl Reader<'_, '_> {
             Op::TypePointer => {
                 let class = enum_name(0).ok_or_else(|| bad("storage class"))?;
                 let pointee = self.forward_type(index, id(1))?;
-                let class = Param::Ident(self.ctx.ident(&class));
+                let class = Param::Ident(self.static_ident(class));
                 let mut params = vec![Param::Type(pointee), class];
                 let stride = self.stride(inst.result);
                 params.extend((stride != 0).then_some(Param::Int(stride)));
@@ -120,7 +118,7 @@ impl Reader<'_, '_> {
                 // MLIR spells the numeric dimensions `Dim1D`, `Dim2D`, `Dim3D`.
                 let dim = match dim.starts_with(|c: char| c.is_ascii_digit()) {
                     true => format!("Dim{dim}"),
-                    false => dim,
+                    false => dim.to_string(),
                 };
                 let format = enum_name(6).ok_or_else(|| bad("image format"))?;
                 let fields = [
@@ -129,7 +127,7 @@ impl Reader<'_, '_> {
                     super::image_field(&["NonArrayed", "Arrayed"], lit(3)),
                     super::image_field(&["SingleSampled", "MultiSampled"], lit(4)),
                     super::image_field(&["SamplerUnknown", "NeedSampler", "NoSampler"], lit(5)),
-                    format,
+                    format.to_string(),
                 ];
                 if fields.iter().any(String::is_empty) {
                     return Err(bad("image operand"));
@@ -166,8 +164,13 @@ impl Reader<'_, '_> {
         Ok(())
     }
 
-    fn spirv_type(&mut self, mnemonic: &str, params: Vec<Param>) -> Type {
-        self.ctx.dialect_type(NAMESPACE, mnemonic, params)
+    fn spirv_type(&mut self, mnemonic: &'static str, params: Vec<Param>) -> Type {
+        let data = DialectData {
+            dialect: self.static_ident(NAMESPACE),
+            mnemonic: self.static_ident(mnemonic),
+            params: params.into(),
+        };
+        self.ctx.intern_type(TypeData::Dialect(data))
     }
 
     /// The type declared as `id`.
@@ -252,7 +255,7 @@ impl Reader<'_, '_> {
                 match (name, value) {
                     ("Offset", Some(Param::Int(v))) => offset = v,
                     (_, value) => {
-                        let mut decoration = vec![Param::Ident(self.ctx.ident(name))];
+                        let mut decoration = vec![Param::Ident(self.static_ident(name))];
                         decoration.extend(value);
                         decorations.push(Param::List(decoration.into()));
                     }
