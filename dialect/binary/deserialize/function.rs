@@ -28,7 +28,41 @@ use smallvec::SmallVec;
 pub(super) struct Carried {
     pub name: &'static str,
     pub values: SmallVec<[Value; 4]>,
-    pub props: Properties,
+    /// The property dictionary, when there are properties.
+    pub properties: Option<Attr>,
+}
+
+/// An instruction's op and operands with its ids left out (see
+/// [`carried_key`]).
+pub(super) type CarriedKey = SmallVec<[u64; 6]>;
+
+/// Tags of the operands in a [`CarriedKey`].
+const ID_TAG: u64 = 1 << 60;
+const INTEGER_TAG: u64 = 2 << 60;
+const ENUM_TAG: u64 = 3 << 60;
+/// Followed by the number's bits.
+const NUMBER_TAG: u64 = 4 << 60;
+
+/// The key under which [`Reader::carried`] remembers how an instruction of
+/// `op` with these operands is carried, when its ids are all SSA operands:
+/// the carriers depend on the op and on the operands other than ids, which
+/// the key holds. `None` for operands it does not hold (strings, an
+/// extended instruction's set and number).
+fn carried_key(op: Op, operands: &[Operand]) -> Option<CarriedKey> {
+    let mut key = CarriedKey::new();
+    key.push(op as u64);
+    for operand in operands {
+        match *operand {
+            Operand::Id(_) => key.push(ID_TAG),
+            Operand::Integer(value) => key.push(INTEGER_TAG | u64::from(value)),
+            Operand::Enum { kind, value } => {
+                key.push(ENUM_TAG | (kind as u64) << 32 | u64::from(value));
+            }
+            Operand::Number { bits, .. } => key.extend([NUMBER_TAG, bits]),
+            _ => return None,
+        }
+    }
+    Some(key)
 }
 
 /// The parameter decorations MLIR reads as `spirv.decoration`.
@@ -280,7 +314,7 @@ impl Reader<'_, '_> {
         let mut parts = OpParts::new(self.static_ident(carried.name), self.line);
         parts.operands = &carried.values;
         parts.result_types = result_type.as_slice();
-        parts.properties = (!carried.props.is_empty()).then(|| self.properties(&carried.props));
+        parts.properties = carried.properties;
         parts.attributes = attributes;
         let op = builder.create_from_parts(&mut self.ctx, parts);
         if let Some(&value) = self.ctx.results(op).first() {
@@ -314,6 +348,21 @@ impl Reader<'_, '_> {
         let inst = self.view.insts[index as usize];
         if let Some(carried) = self.values_only(scope, builder, index, operands)? {
             return Ok(carried);
+        }
+        // An instruction carried like one read before takes its name and
+        // properties; its ids are its SSA operands.
+        let key = carried_key(inst.op, operands).filter(|_| with_positions);
+        let known = key.as_ref().and_then(|key| self.carried_before.get(key));
+        if let Some(&(name, properties)) = known {
+            let mut values = SmallVec::new();
+            for id in operands.iter().filter_map(id_of) {
+                values.push(self.value_operand(scope, builder, index, id)?);
+            }
+            return Ok(Carried {
+                name,
+                values,
+                properties,
+            });
         }
         let carriers = match operands {
             [_, Operand::ExtInst(ext), rest @ ..] if inst.op == Op::ExtInst => {
@@ -402,10 +451,15 @@ impl Reader<'_, '_> {
             lists.push((key, attr));
         }
         props.extend(self.merge_lists(&lists, &always_arrays));
+        let properties = (!props.is_empty()).then(|| self.properties(&props));
+        let ids = operands.iter().filter_map(id_of).count();
+        if let Some(key) = key.filter(|_| values.len() == ids) {
+            self.carried_before.insert(key, (name, properties));
+        }
         Ok(Carried {
             name,
             values,
-            props,
+            properties,
         })
     }
 
@@ -437,7 +491,7 @@ impl Reader<'_, '_> {
         Ok(Some(Carried {
             name: op.info().mlir_name,
             values,
-            props: Properties::new(),
+            properties: None,
         }))
     }
 

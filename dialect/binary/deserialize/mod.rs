@@ -80,6 +80,9 @@ struct Reader<'v, 'w> {
     materializations: FastMap<u32, Materialized>,
     /// See [`Reader::static_ident`].
     static_idents: FastMap<(usize, usize), crate::ir::Ident>,
+    /// The op names and properties of instructions carried before (see
+    /// [`Reader::carried`]).
+    carried_before: FastMap<function::CarriedKey, (&'static str, Option<Attr>)>,
     /// Enum attributes made so far, by kind and value.
     enum_attrs: FastMap<(OperandKind, u32), Attr>,
     /// `OpSpecConstantOp` results that module-level instructions use (array
@@ -149,6 +152,7 @@ pub fn deserialize(words: &[u32]) -> Result<(Context, crate::ir::Op), DecodeErro
         enum_attrs: FastMap::default(),
         // A module's ops and properties have a few dozen names.
         static_idents: FastMap::with_capacity_and_hasher(64, Default::default()),
+        carried_before: FastMap::default(),
         open_structs: Vec::new(),
         symbols: FastMap::default(),
         symbol_refs: IdTable::with_bound(id_room),

@@ -368,7 +368,8 @@ impl Reader<'_, '_> {
         } else {
             "spirv.mlir.selection"
         };
-        let mut spec = self.spec(name, vec![], result_types.clone(), carried.props);
+        let mut spec = self.spec(name, vec![], result_types.clone(), []);
+        spec.properties = carried.properties;
         spec.num_regions = 1;
         let op = builder.create_from(&mut self.ctx, spec);
         let results = self.ctx.results(op).to_vec();
