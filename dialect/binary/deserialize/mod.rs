@@ -77,7 +77,7 @@ struct Reader<'v, 'w> {
     globals: FastMap<u32, Global>,
     /// The op each materialized global becomes at a use, built at its first
     /// use and reused after.
-    materializations: FastMap<u32, Materialized>,
+    materializations: IdTable<Materialized>,
     /// See [`Reader::static_ident`].
     static_idents: FastMap<(usize, usize), crate::ir::Ident>,
     /// The op names and properties of instructions carried before (see
@@ -148,7 +148,7 @@ pub fn deserialize(words: &[u32]) -> Result<(Context, crate::ir::Op), DecodeErro
         member_decorations: FastMap::default(),
         globals: FastMap::default(),
         module_level_uses: FastSet::default(),
-        materializations: FastMap::default(),
+        materializations: IdTable::with_bound(id_room),
         enum_attrs: FastMap::default(),
         // A module's ops and properties have a few dozen names.
         static_idents: FastMap::with_capacity_and_hasher(64, Default::default()),

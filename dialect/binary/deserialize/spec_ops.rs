@@ -82,7 +82,7 @@ impl Reader<'_, '_> {
         at: u32,
         id: u32,
     ) -> Result<Option<Value>, DecodeError> {
-        if let Some(&made) = self.materializations.get(&id) {
+        if let Some(made) = self.materializations.get(id) {
             return Ok(Some(self.create_materialized(builder, made)));
         }
         let (name, ty, prop) = match self.globals.get(&id) {
