@@ -31,6 +31,9 @@ pub(super) struct Ids {
     pub(super) incoming: FastMap<u32, Vec<(u32, Range<usize>)>>,
     /// The values the edges pass, one run per edge.
     passed: Vec<Value>,
+    /// The function's branches in order, each with the block whose
+    /// label the binary block holding it carries.
+    branches: Vec<(crate::ir::Op, Block)>,
     /// Per construct op: the label of the block after it.
     pub(super) continuations: FastMap<crate::ir::Op, u32>,
     /// The block the entry block only branches to, when nothing else
@@ -159,11 +162,14 @@ impl Writer<'_> {
         ids.merged_loops.clear();
         ids.folded_continues.clear();
         ids.aliases.clear();
-        self.name_blocks(ids, blocks)?;
-        for &block in blocks {
-            let label = ids.labels[&block];
-            self.record_edges(ids, block, label)?;
+        ids.branches.clear();
+        self.name_blocks(ids, blocks, blocks.first().copied(), false)?;
+        let branches = std::mem::take(&mut ids.branches);
+        for &(op, source) in &branches {
+            let label = ids.labels[&source];
+            self.record_branch(ids, op, label)?;
         }
+        ids.branches = branches;
         self.fold_forwarding_continues(ids)?;
         ids.entry_successor = self.entry_fallthrough(ids, blocks);
         let passed = &ids.passed;
@@ -201,7 +207,18 @@ impl Writer<'_> {
 
     /// Labels and value ids for `blocks` and the regions they hold; a
     /// region's merge block takes the label of the block after its op.
-    fn name_blocks(&mut self, ids: &mut Ids, blocks: &[Block]) -> Result<(), SerializeError> {
+    /// Each branch is noted with the block whose label its binary block
+    /// carries (a region's first block continues `entry`'s, none for a
+    /// loop's entry block merged into the block holding it; the ops after
+    /// a construct open its continuation, its merge block's label): the
+    /// blocks of a construct (`in_construct`) leave out its merge block.
+    fn name_blocks(
+        &mut self,
+        ids: &mut Ids,
+        blocks: &[Block],
+        entry: Option<Block>,
+        in_construct: bool,
+    ) -> Result<(), SerializeError> {
         let ctx = self.ctx;
         for &block in blocks {
             let label = self.fresh();
@@ -209,11 +226,17 @@ impl Writer<'_> {
                 ids.labels.insert(block, label);
             }
         }
-        for &block in blocks {
+        let last = blocks.len().wrapping_sub(1);
+        for (i, &block) in blocks.iter().enumerate() {
             for &arg in ctx.block_args(block) {
                 let id = self.fresh();
                 ids.values.insert(arg, id);
             }
+            let mut source = match i {
+                0 => entry,
+                _ if in_construct && i == last => None,
+                _ => Some(block),
+            };
             for op in ctx.block_ops(block) {
                 let role = self.class(op).role;
                 if role.is_materialized() {
@@ -229,44 +252,21 @@ impl Writer<'_> {
                     let inner = construct_blocks(ctx, op)?;
                     let continuation = self.fresh();
                     ids.continuations.insert(op, continuation);
-                    ids.labels.insert(inner[inner.len() - 1], continuation);
-                    self.name_blocks(ids, inner)?;
-                    if Some(block) != blocks.first().copied() && opens_loop(ctx, block, op, inner) {
+                    let merge = inner[inner.len() - 1];
+                    ids.labels.insert(merge, continuation);
+                    let merged = i != 0 && opens_loop(ctx, block, op, inner);
+                    self.name_blocks(ids, inner, source.filter(|_| !merged), true)?;
+                    if merged {
                         ids.merged_loops.insert(op);
                         let label = ids.labels[&block];
                         ids.labels.insert(inner[1], label);
                     }
+                    source = source.map(|_| merge);
+                    continue;
                 }
-            }
-        }
-        Ok(())
-    }
-
-    /// The edges leaving `block`, whose instructions start in the binary
-    /// block labelled `label` (a region's first block continues the block
-    /// holding its op; the ops after a construct open its continuation).
-    fn record_edges(
-        &mut self,
-        ids: &mut Ids,
-        block: Block,
-        mut label: u32,
-    ) -> Result<(), SerializeError> {
-        let ctx = self.ctx;
-        for op in ctx.block_ops(block) {
-            if self.class(op).role.is_construct() {
-                let inner = construct_blocks(ctx, op)?;
-                if !ids.merged_loops.contains(&op) {
-                    self.record_edges(ids, inner[0], label)?;
+                if let Some(source) = source.filter(|_| !ctx.successors(op).is_empty()) {
+                    ids.branches.push((op, source));
                 }
-                for &b in &inner[1..inner.len() - 1] {
-                    let own = ids.labels[&b];
-                    self.record_edges(ids, b, own)?;
-                }
-                label = ids.continuations[&op];
-                continue;
-            }
-            if !ctx.successors(op).is_empty() {
-                self.record_branch(ids, op, label)?;
             }
         }
         Ok(())
