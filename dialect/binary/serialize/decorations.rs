@@ -3,21 +3,30 @@
 //! `built_in = "Position"`, several operands in an array), and
 //! `LinkageAttributes` from MLIR's `linkage_attributes` property.
 
-use super::{begin, camel, encode_string, enum_value, enumerant_named, finish};
+use super::enums::{enum_value, enumerant_named};
+use super::{begin, camel, encode_string, finish};
 use super::{SerializeError, Writer, BLOCK_MARKERS};
-use crate::grammar::{Category, EnumerantInfo, Op, OperandKind};
+use crate::grammar::{Category, Decoration, EnumerantInfo, Op, OperandKind};
 use crate::ir::{Attr, AttrData, Ident};
 
 impl Writer<'_> {
-    /// `OpDecorate %id Name [value]`.
+    /// `OpDecorate %id Decoration [value]`.
     pub(super) fn decorate_with(
         &mut self,
         id: u32,
-        name: &str,
+        decoration: Decoration,
         value: Option<u32>,
     ) -> Result<(), SerializeError> {
-        let case = enum_value(OperandKind::Decoration, name)
-            .ok_or_else(|| format!("unknown decoration {name}"))?;
+        self.decorate_with_value(id, decoration as u32, value)
+    }
+
+    /// `OpDecorate %id case [value]`, the `Decoration` valued `case`.
+    pub(super) fn decorate_with_value(
+        &mut self,
+        id: u32,
+        case: u32,
+        value: Option<u32>,
+    ) -> Result<(), SerializeError> {
         let annotations = &mut self.out.annotations;
         let start = begin(annotations);
         annotations.extend([id, case]);
@@ -110,8 +119,7 @@ impl Writer<'_> {
             .and_then(|(_, rest)| rest.split_once('>'))
             .and_then(|(case, _)| enum_value(OperandKind::LinkageType, case))
             .ok_or_else(unreadable)?;
-        let decoration = enum_value(OperandKind::Decoration, "LinkageAttributes")
-            .ok_or("no LinkageAttributes decoration in the grammar")?;
+        let decoration = Decoration::LinkageAttributes as u32;
         let annotations = &mut self.out.annotations;
         let start = begin(annotations);
         annotations.extend([id, decoration]);

@@ -10,6 +10,7 @@
 //! branch to the region's merge block reaches, whose phis are the op's
 //! results.
 
+use super::enums::enum_value;
 use super::regions::{construct_blocks, dominance_order, opens_loop, Yields};
 use super::tables::{plan, HandleTable, Role};
 use super::{begin, emit, finish, instruction, SerializeError, Writer};
@@ -464,7 +465,9 @@ impl Writer<'_> {
                     let kind = OperandKind::Decoration;
                     let case = self.enum_attr_value(value, kind)?;
                     let name = kind.info().enumerant(case).map_or("", |e| e.name);
-                    self.decorate_with(id, name, None)?;
+                    let case = enum_value(kind, name)
+                        .ok_or_else(|| format!("unknown decoration {name}"))?;
+                    self.decorate_with_value(id, case, None)?;
                 }
                 text if text.contains('.') => {}
                 _ => self.decorate_entry(id, name, value)?,

@@ -10,6 +10,7 @@
 
 mod debug;
 mod decorations;
+mod enums;
 mod function;
 mod operands;
 mod regions;
@@ -18,12 +19,12 @@ mod tables;
 mod types;
 
 use super::{encode_string, finish_instruction, Header, Instruction, Operand};
-use crate::grammar::{Category, EnumerantInfo, InstSet, Op, OperandKind};
+use crate::grammar::{Decoration, EnumerantInfo, InstSet, Op, OperandKind};
 use crate::ir::{Attr, AttrData, Context, Ident, Location, Param, Type, TypeData};
 use crate::ir::{FastMap, FastSet};
+use enums::{enum_value, KnownValues};
 use smallvec::smallvec;
 use std::cell::Cell;
-use std::sync::OnceLock;
 use tables::{Declarations, HandleTable, OpClass, Role};
 use types::Words;
 
@@ -89,6 +90,8 @@ struct Writer<'c> {
     names: KnownNames,
     /// Enumerant values of enum attributes, by attribute and kind.
     enum_words: FastMap<(Attr, OperandKind), u32>,
+    /// Enumerant values of the interned names met in earlier modules too.
+    known_values: KnownValues,
     /// Ids of 32-bit unsigned integer constants, by value.
     u32_constants: FastMap<u32, u32>,
     /// The tables of the last function written, for the next to reuse.
@@ -113,6 +116,7 @@ struct Pool {
     classes: HandleTable<Ident, OpClass>,
     names: KnownNames,
     enum_words: FastMap<(Attr, OperandKind), u32>,
+    known_values: KnownValues,
     u32_constants: FastMap<u32, u32>,
     decorations: FastMap<Ident, Option<&'static EnumerantInfo>>,
     spare_ids: Option<function::Ids>,
@@ -195,6 +199,7 @@ pub fn serialize_with(
         classes: pool.classes,
         names: pool.names,
         enum_words: pool.enum_words,
+        known_values: pool.known_values,
         u32_constants: pool.u32_constants,
         spare_ids: pool.spare_ids,
         decorations: pool.decorations,
@@ -214,6 +219,7 @@ pub fn serialize_with(
         classes: w.classes,
         names: w.names,
         enum_words: w.enum_words,
+        known_values: w.known_values,
         u32_constants: w.u32_constants,
         decorations: w.decorations,
         spare_ids: w.spare_ids,
@@ -431,36 +437,6 @@ impl<'c> Writer<'c> {
         let _ = finish(names, start, Op::Name);
     }
 
-    /// The enumerant an enum attribute (`#spirv.storage_class<Input>`) or a
-    /// string attribute names, as an operand of `kind`.
-    fn enum_operand(&self, attr: Attr, kind: OperandKind) -> Result<Operand, SerializeError> {
-        let value = self.enum_attr_value(attr, kind)?;
-        Ok(Operand::Enum { kind, value })
-    }
-
-    /// The value of the enumerant an enum or string attribute names, as
-    /// [`Self::enum_operand`] reads it, remembered per attribute.
-    fn enum_word(&mut self, attr: Attr, kind: OperandKind) -> Result<u32, SerializeError> {
-        if let Some(&value) = self.enum_words.get(&(attr, kind)) {
-            return Ok(value);
-        }
-        let value = self.enum_attr_value(attr, kind)?;
-        self.enum_words.insert((attr, kind), value);
-        Ok(value)
-    }
-
-    fn enum_attr_value(&self, attr: Attr, kind: OperandKind) -> Result<u32, SerializeError> {
-        let case = match self.ctx.attr_data(attr) {
-            AttrData::Dialect(d) => match d.params.first() {
-                Some(Param::Ident(case)) => self.ctx.str(*case),
-                _ => "",
-            },
-            AttrData::String(s) => self.ctx.str(*s),
-            _ => "",
-        };
-        enum_value(kind, case).ok_or_else(|| format!("`{case}` is not a {}", kind.info().name))
-    }
-
     /// The `@symbol` a symbol-reference attribute names, as an id.
     fn symbol_id(&self, attr: Option<Attr>) -> Result<u32, SerializeError> {
         let Some(AttrData::SymbolRef { root, .. }) = attr.map(|a| self.ctx.attr_data(a)) else {
@@ -584,9 +560,9 @@ impl<'c> Writer<'c> {
             &instruction(Op::Variable, Some(ty_id), Some(id), operands),
         )?;
         for (attr, decoration) in [
-            (descriptor_set, "DescriptorSet"),
-            (binding, "Binding"),
-            (location, "Location"),
+            (descriptor_set, Decoration::DescriptorSet),
+            (binding, Decoration::Binding),
+            (location, Decoration::Location),
         ] {
             if let Some(value) = attr.and_then(|a| self.ctx.as_int_attr(a)) {
                 self.decorate_with(id, decoration, Some(value as u32))?;
@@ -633,7 +609,7 @@ impl<'c> Writer<'c> {
             .prop(op, "spec_id")
             .and_then(|a| self.ctx.as_int_attr(a))
         {
-            self.decorate_with(id, "SpecId", Some(spec_id as u32))?;
+            self.decorate_with(id, Decoration::SpecId, Some(spec_id as u32))?;
         }
         self.decorate(id, self.ctx.attributes(op))
     }
@@ -710,18 +686,18 @@ impl<'c> Writer<'c> {
     }
 
     /// The `StorageClass` operand of pointer type `ty`.
-    fn pointer_class(&self, ty: Type) -> Result<Operand, SerializeError> {
-        match crate::spirv::types::as_pointer(self.ctx, ty) {
-            Some((_, class)) => {
-                let storage = OperandKind::StorageClass;
-                enum_value(storage, class)
-                    .map(|value| Operand::Enum {
-                        kind: storage,
-                        value,
-                    })
-                    .ok_or_else(|| format!("unknown storage class {class}"))
-            }
-            None => Err("a variable's type is not a pointer".into()),
+    fn pointer_class(&mut self, ty: Type) -> Result<Operand, SerializeError> {
+        let params = self
+            .ctx
+            .as_dialect_type(ty, "spirv", "ptr")
+            .map(|d| &d.params[..]);
+        let Some([Param::Type(_), Param::Ident(class), ..]) = params else {
+            return Err("a variable's type is not a pointer".into());
+        };
+        let kind = OperandKind::StorageClass;
+        match self.named_value(kind, *class) {
+            Some(value) => Ok(Operand::Enum { kind, value }),
+            None => Err(format!("unknown storage class {}", self.ctx.str(*class))),
         }
     }
 
@@ -749,32 +725,4 @@ impl<'c> Writer<'c> {
         }
         Ok(words)
     }
-}
-
-/// The value of `case` in `kind` (`A|B` for bit enums).
-fn enum_value(kind: OperandKind, case: &str) -> Option<u32> {
-    let info = kind.info();
-    match info.category {
-        Category::BitEnum => crate::grammar::parse_bits(info, case).ok(),
-        _ => enumerant_named(kind, case).map(|e| e.value),
-    }
-}
-
-/// The enumerant of `kind` spelled `case` or one of its aliases (the
-/// first in the grammar's order), by a per-kind index built on first use.
-fn enumerant_named(kind: OperandKind, case: &str) -> Option<&'static EnumerantInfo> {
-    type Index = FastMap<&'static str, &'static EnumerantInfo>;
-    static INDEXES: OnceLock<Box<[OnceLock<Index>]>> = OnceLock::new();
-    let indexes =
-        INDEXES.get_or_init(|| OperandKind::ALL.iter().map(|_| OnceLock::new()).collect());
-    let index = indexes[kind as usize].get_or_init(|| {
-        let mut index = Index::default();
-        for enumerant in kind.info().enumerants {
-            for &name in std::iter::once(&enumerant.name).chain(enumerant.aliases) {
-                index.entry(name).or_insert(enumerant);
-            }
-        }
-        index
-    });
-    index.get(case).copied()
 }

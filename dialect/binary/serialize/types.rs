@@ -5,9 +5,10 @@
 //! struct; pointer strides and spec-constant array lengths are written as
 //! the deserializer reads them.
 
-use super::{begin, enum_value, finish, SerializeError, Writer};
+use super::enums::enum_value;
+use super::{begin, finish, SerializeError, Writer};
 use crate::binary::{encode_string, TooManyWords};
-use crate::grammar::{Op, OperandKind};
+use crate::grammar::{Decoration, Op, OperandKind};
 use crate::ir::{Attr, AttrData, FloatKind, Param, Signedness, Type, TypeData};
 use crate::spirv::types::{Member, OPAQUE_TYPES};
 use smallvec::{smallvec, SmallVec};
@@ -153,9 +154,8 @@ impl<'c> Writer<'c> {
                 (Op::TypeRuntimeArray, smallvec![self.type_id(*elem)?])
             }
             ("ptr", [Param::Type(pointee), Param::Ident(class), rest @ ..]) => {
-                let class_name = self.ctx.str(*class);
-                let storage = OperandKind::StorageClass;
-                let class = enum_value(storage, class_name).ok_or("unknown storage class")?;
+                let class = (self.named_value(OperandKind::StorageClass, *class))
+                    .ok_or("unknown storage class")?;
                 if let [Param::Int(s)] = rest {
                     stride = *s;
                 }
@@ -231,10 +231,10 @@ impl<'c> Writer<'c> {
         self.types.insert(ty, id);
         self.close_forward_pointers(id)?;
         if block && self.blocks.insert(id) {
-            self.decorate_with(id, "Block", None)?;
+            self.decorate_with(id, Decoration::Block, None)?;
         }
         if stride > 0 {
-            self.decorate_with(id, "ArrayStride", Some(stride as u32))?;
+            self.decorate_with(id, Decoration::ArrayStride, Some(stride as u32))?;
         }
         let ctx = self.ctx;
         for (index, m) in members.iter().enumerate() {
@@ -243,7 +243,8 @@ impl<'c> Writer<'c> {
                 self.emit_member_name(member, ctx.str(name));
             }
             if m.offset >= 0 {
-                self.member_decoration(member, "Offset", Some(m.offset as u32), None)?;
+                let offset = Decoration::Offset as u32;
+                self.member_decoration(member, offset, Some(m.offset as u32), None)?;
             }
             for d in m.decorations.iter() {
                 let Param::List(parts) = d else { continue };
@@ -258,7 +259,8 @@ impl<'c> Writer<'c> {
                     }
                     _ => (None, None),
                 };
-                self.member_decoration(member, ctx.str(*name), word, text)?;
+                let decoration = self.named_value(OperandKind::Decoration, *name);
+                self.member_decoration(member, decoration.unwrap_or(0), word, text)?;
             }
         }
         let name = name.map_or("", |n| ctx.str(n));
@@ -269,15 +271,14 @@ impl<'c> Writer<'c> {
     }
 
     /// `OpMemberDecorate` (`OpMemberDecorateString` with `text`) of
-    /// member (struct id, index) with decoration `name`.
+    /// member (struct id, index) with the `Decoration` valued `decoration`.
     fn member_decoration(
         &mut self,
         (id, index): (u32, u32),
-        name: &str,
+        decoration: u32,
         word: Option<u32>,
         text: Option<&str>,
     ) -> Result<(), SerializeError> {
-        let decoration = enum_value(OperandKind::Decoration, name).unwrap_or(0);
         let annotations = &mut self.out.annotations;
         let start = begin(annotations);
         annotations.extend([id, index, decoration]);
@@ -359,7 +360,7 @@ impl<'c> Writer<'c> {
         for (pointer, pointee, class, stride) in closing {
             self.emit_global(Op::TypePointer, pointer, &[class, pointee])?;
             if stride > 0 {
-                self.decorate_with(pointer, "ArrayStride", Some(stride as u32))?;
+                self.decorate_with(pointer, Decoration::ArrayStride, Some(stride as u32))?;
             }
         }
         Ok(())
@@ -388,9 +389,9 @@ impl<'c> Writer<'c> {
         let interface = BLOCK_CLASSES.contains(&class)
             || (matches!(class, "Input" | "Output") && built_in_members);
         let decoration = match marker {
-            Some("buffer_block") => "BufferBlock",
-            Some(_) => "Block",
-            None if interface => "Block",
+            Some("buffer_block") => Decoration::BufferBlock,
+            Some(_) => Decoration::Block,
+            None if interface => Decoration::Block,
             None => return Ok(()),
         };
         let id = self.type_id(pointee)?;
@@ -398,12 +399,6 @@ impl<'c> Writer<'c> {
             self.decorate_with(id, decoration, None)?;
         }
         Ok(())
-    }
-
-    /// The enumerant `case` of the grammar kind `kind`.
-    fn named_enum(&self, kind: OperandKind, case: crate::ir::Ident) -> Result<u32, SerializeError> {
-        let case = self.ctx.str(case);
-        enum_value(kind, case).ok_or_else(|| format!("`{case}` is not a {}", kind.info().name))
     }
 
     /// Whether a struct member's decorations include `BuiltIn`.

@@ -1,0 +1,138 @@
+//! Enumerant values: those enum and string attributes name, remembered
+//! per attribute, and those interned names spell, remembered per name, for
+//! the module; those of other names looked up in a per-kind index.
+
+use super::{SerializeError, Writer};
+use crate::binary::Operand;
+use crate::grammar::{Category, EnumerantInfo, OperandKind};
+use crate::ir::{Attr, AttrData, FastMap, Ident, Param};
+use std::sync::OnceLock;
+
+impl Writer<'_> {
+    /// The enumerant an enum attribute (`#spirv.storage_class<Input>`) or a
+    /// string attribute names, as an operand of `kind`.
+    pub(super) fn enum_operand(
+        &mut self,
+        attr: Attr,
+        kind: OperandKind,
+    ) -> Result<Operand, SerializeError> {
+        let value = self.enum_attr_value(attr, kind)?;
+        Ok(Operand::Enum { kind, value })
+    }
+
+    /// The value of the enumerant an enum or string attribute names, as
+    /// [`Self::enum_operand`] reads it, remembered per attribute.
+    pub(super) fn enum_word(
+        &mut self,
+        attr: Attr,
+        kind: OperandKind,
+    ) -> Result<u32, SerializeError> {
+        if let Some(&value) = self.enum_words.get(&(attr, kind)) {
+            return Ok(value);
+        }
+        let value = self.enum_attr_value(attr, kind)?;
+        self.enum_words.insert((attr, kind), value);
+        Ok(value)
+    }
+
+    pub(super) fn enum_attr_value(
+        &mut self,
+        attr: Attr,
+        kind: OperandKind,
+    ) -> Result<u32, SerializeError> {
+        let case = match self.ctx.attr_data(attr) {
+            AttrData::Dialect(d) => match d.params.first() {
+                Some(Param::Ident(case)) => Some(*case),
+                _ => None,
+            },
+            AttrData::String(s) => Some(*s),
+            _ => None,
+        };
+        let value = match case {
+            Some(case) => self.named_value(kind, case),
+            None => enum_value(kind, ""),
+        };
+        value.ok_or_else(|| {
+            let case = case.map_or("", |c| self.ctx.str(c));
+            format!("`{case}` is not a {}", kind.info().name)
+        })
+    }
+
+    /// The enumerant `case` of the grammar kind `kind`.
+    pub(super) fn named_enum(
+        &mut self,
+        kind: OperandKind,
+        case: Ident,
+    ) -> Result<u32, SerializeError> {
+        self.named_value(kind, case).ok_or_else(|| {
+            let case = self.ctx.str(case);
+            format!("`{case}` is not a {}", kind.info().name)
+        })
+    }
+
+    /// The value of the enumerant of `kind` the interned `case` spells (see
+    /// [`enum_value`]), remembered per name.
+    pub(super) fn named_value(&mut self, kind: OperandKind, case: Ident) -> Option<u32> {
+        let text = self.ctx.str(case);
+        match self.known_values.get(case.index()) {
+            Some(Some(known)) if known.kind == kind && *known.text == *text => known.value,
+            _ => self.learn_value(kind, case),
+        }
+    }
+
+    /// The value [`Self::named_value`] gives, looked up and remembered.
+    #[cold]
+    fn learn_value(&mut self, kind: OperandKind, case: Ident) -> Option<u32> {
+        let text = self.ctx.str(case);
+        let value = enum_value(kind, text);
+        if self.known_values.len() <= case.index() {
+            self.known_values.resize_with(case.index() + 1, || None);
+        }
+        self.known_values[case.index()] = Some(KnownValue {
+            text: text.into(),
+            kind,
+            value,
+        });
+        value
+    }
+}
+
+/// Per interned name's index: the value it spells in the kind it was last
+/// looked up in, with its text. Kept from one module to the next: contexts
+/// cloned from one template share their enum cases' indices, so a later
+/// module only confirms the text.
+pub(super) type KnownValues = Vec<Option<KnownValue>>;
+
+pub(super) struct KnownValue {
+    text: Box<str>,
+    kind: OperandKind,
+    value: Option<u32>,
+}
+
+/// The value of `case` in `kind` (`A|B` for bit enums).
+pub(super) fn enum_value(kind: OperandKind, case: &str) -> Option<u32> {
+    let info = kind.info();
+    match info.category {
+        Category::BitEnum => crate::grammar::parse_bits(info, case).ok(),
+        _ => enumerant_named(kind, case).map(|e| e.value),
+    }
+}
+
+/// The enumerant of `kind` spelled `case` or one of its aliases (the
+/// first in the grammar's order), by a per-kind index built on first use.
+pub(super) fn enumerant_named(kind: OperandKind, case: &str) -> Option<&'static EnumerantInfo> {
+    type Index = FastMap<&'static str, &'static EnumerantInfo>;
+    static INDEXES: OnceLock<Box<[OnceLock<Index>]>> = OnceLock::new();
+    let indexes =
+        INDEXES.get_or_init(|| OperandKind::ALL.iter().map(|_| OnceLock::new()).collect());
+    let index = indexes[kind as usize].get_or_init(|| {
+        let mut index = Index::default();
+        for enumerant in kind.info().enumerants {
+            for &name in std::iter::once(&enumerant.name).chain(enumerant.aliases) {
+                index.entry(name).or_insert(enumerant);
+            }
+        }
+        index
+    });
+    index.get(case).copied()
+}
