@@ -12,7 +12,7 @@
 
 use super::enums::enum_value;
 use super::regions::{construct_blocks, dominance_order, opens_loop, Yields};
-use super::tables::{plan, HandleTable, Role};
+use super::tables::{plan, HandleTable, OpClass, Role};
 use super::{begin, emit, finish, instruction, SerializeError, Writer};
 use crate::binary::Operand;
 use crate::grammar::{InstSet, Op, OperandKind};
@@ -133,7 +133,8 @@ impl Writer<'_> {
             )?;
             self.line = crate::ir::Location::UNKNOWN;
             for variable in self.function_variables(blocks) {
-                self.op(&mut body, &ids, variable)?;
+                let class = self.class(variable);
+                self.op(&mut body, &ids, variable, class)?;
             }
             match ids.entry_successor {
                 Some(next) => {
@@ -366,7 +367,7 @@ impl Writer<'_> {
                 }
             }
             if class.role != Role::Merge && class.role != Role::Variable {
-                self.op(body, ids, op)?;
+                self.op(body, ids, op, class)?;
             }
         }
         Ok(())
@@ -497,9 +498,9 @@ impl Writer<'_> {
         body: &mut Vec<u32>,
         ids: &Ids,
         op: crate::ir::Op,
+        class: OpClass,
     ) -> Result<(), SerializeError> {
         let ctx = self.ctx;
-        let class = self.class(op);
         if class.role.is_materialized() {
             return Ok(());
         }

@@ -415,6 +415,7 @@ impl<'c> Writer<'c> {
     }
 
     /// An `OpName` for value `id` when its location carries a name.
+    #[inline]
     fn name_value(&mut self, id: u32, loc: Location) {
         if let Some(name) = loc.name {
             self.emit_name(id, self.ctx.str(name));

@@ -39,10 +39,16 @@ const IMAGE_FIELDS: [&[&str]; 4] = [
 
 impl<'c> Writer<'c> {
     /// The id of `ty`, declared on first use.
+    #[inline]
     pub(super) fn type_id(&mut self, ty: Type) -> Result<u32, SerializeError> {
-        if let Some(&id) = self.types.get(&ty) {
-            return Ok(id);
+        match self.types.get(&ty) {
+            Some(&id) => Ok(id),
+            None => self.declare_type(ty),
         }
+    }
+
+    /// Declares `ty`, met for the first time; its id.
+    fn declare_type(&mut self, ty: Type) -> Result<u32, SerializeError> {
         let ctx = self.ctx;
         let (op, operands) = match ctx.type_data(ty) {
             TypeData::None => {
