@@ -124,11 +124,22 @@ impl Writer<'_> {
 
     /// An `OpLine` (or `OpNoLine`) into `body` where `loc`'s position
     /// differs from the one the last gave (a name is written as `OpName`).
+    #[inline]
     pub(super) fn line(
         &mut self,
         body: &mut Vec<u32>,
         loc: Location,
     ) -> Result<(), SerializeError> {
+        // Without a file, the position is unknown: nothing to write after
+        // an unknown one.
+        if loc.file.is_none() && self.line == Location::UNKNOWN {
+            return Ok(());
+        }
+        self.position_line(body, loc)
+    }
+
+    /// [`Self::line`] for a position that may differ from the last.
+    fn position_line(&mut self, body: &mut Vec<u32>, loc: Location) -> Result<(), SerializeError> {
         let file = loc.file.and_then(|f| self.line_file_id(f));
         let loc = match file {
             Some(_) if loc.line > 0 => Location { name: None, ..loc },

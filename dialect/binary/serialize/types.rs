@@ -437,10 +437,17 @@ impl<'c> Writer<'c> {
     }
 
     /// The id of constant `value` of type `ty`, declared on first use.
+    #[inline]
     pub(super) fn constant_id(&mut self, ty: Type, value: Attr) -> Result<u32, SerializeError> {
-        if let Some(&id) = self.constants.get(&(ty, value)) {
-            return Ok(id);
+        match self.constants.get(&(ty, value)) {
+            Some(&id) => Ok(id),
+            None => self.declare_constant(ty, value),
         }
+    }
+
+    /// Declares constant `value` of type `ty`, met for the first time; its
+    /// id.
+    fn declare_constant(&mut self, ty: Type, value: Attr) -> Result<u32, SerializeError> {
         let ty_id = self.type_id(ty)?;
         let ctx = self.ctx;
         let (op, operands) = match ctx.attr_data(value) {
