@@ -15,6 +15,10 @@ use crate::grammar::Op;
 pub struct Cfg<'v> {
     pub view: &'v ModuleView<'v>,
     pub blocks: &'v [Block],
+    /// The block holding each instruction from the first block's label on
+    /// (`block_at[i - first]` for instruction `i`); [`NONE`] between blocks.
+    block_at: Vec<u32>,
+    first: u32,
     /// Successor slots of each block, in terminator order (a target may
     /// repeat): `succs[succ_start[b]..succ_start[b + 1]]`.
     succ_start: Vec<u32>,
@@ -42,6 +46,8 @@ impl<'v> Cfg<'v> {
         let mut cfg = Cfg {
             view,
             blocks,
+            block_at: block_table(blocks),
+            first: blocks.first().map_or(0, |b| b.start),
             succ_start: Vec::with_capacity(n + 1),
             succs: Vec::with_capacity(n * 2),
             preds: Adjacency::default(),
@@ -98,15 +104,15 @@ impl<'v> Cfg<'v> {
     /// The block with id `label` in this function.
     pub fn block_of_label(&self, label: u32) -> Option<u32> {
         let start = self.view.def(label)?;
-        let found = self.blocks.binary_search_by_key(&start, |b| b.start).ok()?;
-        Some(found as u32)
+        let block = self.block_of_inst(start)?;
+        (self.blocks[block as usize].start == start).then_some(block)
     }
 
     /// The block holding instruction `index`, if it is in this function's blocks.
     pub fn block_of_inst(&self, index: u32) -> Option<u32> {
-        let after = self.blocks.partition_point(|b| b.start <= index);
-        let block = self.blocks.get(after.checked_sub(1)?)?;
-        (index <= block.terminator).then_some(after as u32 - 1)
+        let at = index.checked_sub(self.first)?;
+        let block = *self.block_at.get(at as usize)?;
+        (block != NONE).then_some(block)
     }
 
     /// Whether `a` structurally dominates `b` (every block dominates itself;
@@ -340,6 +346,20 @@ impl<'v> Cfg<'v> {
         }
         Ok(())
     }
+}
+
+/// Per instruction from the first block's label to the last terminator:
+/// the block holding it, [`NONE`] between blocks.
+fn block_table(blocks: &[Block]) -> Vec<u32> {
+    let (Some(first), Some(last)) = (blocks.first(), blocks.last()) else {
+        return Vec::new();
+    };
+    let mut table = vec![NONE; (last.terminator - first.start + 1) as usize];
+    for (b, block) in blocks.iter().enumerate() {
+        let span = (block.start - first.start) as usize..=(block.terminator - first.start) as usize;
+        table[span].fill(b as u32);
+    }
+    table
 }
 
 fn intersect(idom: &[u32], rpo_number: &[u32], mut a: u32, mut b: u32) -> u32 {
