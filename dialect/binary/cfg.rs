@@ -33,9 +33,12 @@ pub struct Cfg<'v> {
     /// Immediate structural dominator; [`NONE`] for the entry and the
     /// structurally unreachable blocks.
     pub idom: Vec<u32>,
-    /// Dominator-tree preorder entry and exit numbers, for O(1) queries.
-    dom_enter: Vec<u32>,
-    dom_exit: Vec<u32>,
+    /// The reachable blocks in dominator-tree preorder: the blocks `b`
+    /// dominates are `dom_order[dom_pre[b]..dom_end[b]]` ([`NONE`] in
+    /// `dom_pre` for an unreachable block).
+    dom_order: Vec<u32>,
+    dom_pre: Vec<u32>,
+    dom_end: Vec<u32>,
 }
 
 impl<'v> Cfg<'v> {
@@ -55,8 +58,9 @@ impl<'v> Cfg<'v> {
             continue_of: vec![NONE; n],
             rpo: Vec::with_capacity(n),
             idom: vec![NONE; n],
-            dom_enter: vec![NONE; n],
-            dom_exit: vec![NONE; n],
+            dom_order: Vec::with_capacity(n),
+            dom_pre: vec![NONE; n],
+            dom_end: vec![NONE; n],
         };
         for (b, block) in blocks.iter().enumerate() {
             cfg.succ_start.push(cfg.succs.len() as u32);
@@ -68,7 +72,8 @@ impl<'v> Cfg<'v> {
         if n == 1 && cfg.succs.is_empty() && cfg.merge_of[0] == NONE {
             // A single block with no branch: nothing to order or dominate.
             cfg.rpo.push(0);
-            (cfg.dom_enter[0], cfg.dom_exit[0]) = (0, 1);
+            cfg.dom_order.push(0);
+            (cfg.dom_pre[0], cfg.dom_end[0]) = (0, 1);
         } else if n > 0 {
             cfg.order_and_dominators();
         }
@@ -122,13 +127,22 @@ impl<'v> Cfg<'v> {
             return true;
         }
         let (a, b) = (a as usize, b as usize);
-        self.dom_enter[b] != NONE
-            && self.dom_enter[a] <= self.dom_enter[b]
-            && self.dom_exit[b] <= self.dom_exit[a]
+        let at = self.dom_pre[b];
+        at != NONE && self.dom_pre[a] <= at && at < self.dom_end[a]
+    }
+
+    /// The blocks `block` structurally dominates, itself first, in
+    /// dominator-tree preorder; none when it is unreachable.
+    pub fn dominated(&self, block: u32) -> &[u32] {
+        let b = block as usize;
+        match self.dom_pre[b] {
+            NONE => &[],
+            at => &self.dom_order[at as usize..self.dom_end[b] as usize],
+        }
     }
 
     pub fn is_reachable(&self, block: u32) -> bool {
-        self.dom_enter[block as usize] != NONE
+        self.dom_pre[block as usize] != NONE
     }
 
     /// The values `block`'s phis take when entered from `pred`, in phi
@@ -297,19 +311,19 @@ impl<'v> Cfg<'v> {
             .map(|&b| (self.idom[b as usize], b))
             .collect();
         let children = Adjacency::new(n, &edges);
-        let mut clock = 0;
         let mut stack: Vec<(u32, usize)> = vec![(0, 0)];
-        self.dom_enter[0] = clock;
+        self.dom_pre[0] = 0;
+        self.dom_order.push(0);
         while let Some(&mut (b, ref mut next)) = stack.last_mut() {
-            clock += 1;
             match children.of(b).get(*next).copied() {
                 Some(child) => {
                     *next += 1;
-                    self.dom_enter[child as usize] = clock;
+                    self.dom_pre[child as usize] = self.dom_order.len() as u32;
+                    self.dom_order.push(child);
                     stack.push((child, 0));
                 }
                 None => {
-                    self.dom_exit[b as usize] = clock;
+                    self.dom_end[b as usize] = self.dom_order.len() as u32;
                     stack.pop();
                 }
             }

@@ -462,10 +462,9 @@ fn new_construct(cfg: &Cfg, header: u32) -> Construct {
         _ => ConstructKind::Loop,
     };
     let mut blocks = vec![header];
-    blocks.extend(
-        (0..cfg.len() as u32)
-            .filter(|&b| b != header && cfg.dominates(header, b) && !cfg.dominates(merge, b)),
-    );
+    let dominated = cfg.dominated(header).iter().skip(1);
+    blocks.extend(dominated.filter(|&&b| !cfg.dominates(merge, b)));
+    blocks[1..].sort_unstable();
     Construct {
         kind,
         header,
