@@ -391,14 +391,14 @@ fn intersect(idom: &[u32], rpo_number: &[u32], mut a: u32, mut b: u32) -> u32 {
 /// Adjacency lists in one array: node `i`'s neighbours are
 /// `targets[start[i]..start[i + 1]]`, in the order the edges came.
 #[derive(Debug, Default)]
-struct Adjacency {
+pub(super) struct Adjacency {
     start: Vec<u32>,
     targets: Vec<u32>,
 }
 
 impl Adjacency {
     /// From `(node, neighbour)` pairs over nodes `0..n`.
-    fn new(n: usize, edges: &[(u32, u32)]) -> Self {
+    pub(super) fn new(n: usize, edges: &[(u32, u32)]) -> Self {
         let mut start = vec![0u32; n + 1];
         for &(node, _) in edges {
             start[node as usize + 1] += 1;
@@ -415,7 +415,7 @@ impl Adjacency {
         Adjacency { start, targets }
     }
 
-    fn of(&self, node: u32) -> &[u32] {
+    pub(super) fn of(&self, node: u32) -> &[u32] {
         let i = node as usize;
         &self.targets[self.start[i] as usize..self.start[i + 1] as usize]
     }

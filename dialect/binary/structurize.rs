@@ -24,7 +24,7 @@
 //! continue block made for it. A function without merge instructions keeps
 //! a plain CFG.
 
-use super::cfg::Cfg;
+use super::cfg::{Adjacency, Cfg};
 use super::module::NONE;
 use super::DecodeError;
 use crate::grammar::Op;
@@ -178,29 +178,31 @@ impl Structure {
         (construct.header == b && construct.is_region()).then_some(k)
     }
 
-    /// The blocks laid out in `region` (a construct, or [`NONE`] for the
-    /// function body), in binary order with the region's header first.
-    /// The header of a nested region is listed in both: in the enclosing
-    /// region it is the block holding its phis (as arguments), for a
-    /// selection its instructions, then the nested op and the instructions
-    /// of the nested merge block; in its own region, the header proper
-    /// (only the terminator, for a selection).
-    pub fn region_blocks(&self, region: u32) -> Vec<u32> {
-        let placed = |b: u32| {
-            self.region_of(b) == region
-                || self
-                    .region_headed_by(b)
-                    .is_some_and(|k| self.enclosing_region(k) == region)
-        };
-        let mut blocks: Vec<u32> = (0..self.innermost.len() as u32)
-            .filter(|&b| placed(b))
-            .collect();
-        if region != NONE {
-            let header = self.constructs[region as usize].header;
-            blocks.retain(|&b| b != header);
-            blocks.insert(0, header);
+    /// The blocks laid out in each region, in one pass over the blocks
+    /// (see [`RegionLayout::blocks`]).
+    pub fn region_layout(&self) -> RegionLayout {
+        let function = self.constructs.len() as u32;
+        let slot = |region: u32| if region == NONE { function } else { region };
+        let mut placed = Vec::with_capacity(self.innermost.len() + self.constructs.len());
+        for (k, construct) in (0u32..).zip(&self.constructs) {
+            if construct.is_region() {
+                placed.push((k, construct.header));
+            }
         }
-        blocks
+        for b in 0..self.innermost.len() as u32 {
+            // A region's header is already listed, first.
+            let own = slot(self.region_of(b));
+            if own == function || self.constructs[own as usize].header != b {
+                placed.push((own, b));
+            }
+            if let Some(k) = self.region_headed_by(b) {
+                placed.push((slot(self.enclosing_region(k)), b));
+            }
+        }
+        RegionLayout {
+            function,
+            blocks: Adjacency::new(self.constructs.len() + 1, &placed),
+        }
     }
 
     /// Whether every construct maps onto a region.
@@ -451,6 +453,31 @@ impl Structure {
             }
             k = construct.parent;
         }
+    }
+}
+
+/// The blocks laid out in each region of a [`Structure`].
+#[derive(Debug)]
+pub struct RegionLayout {
+    /// The slot of the function body; a region construct's slot is its index.
+    function: u32,
+    blocks: Adjacency,
+}
+
+impl RegionLayout {
+    /// The blocks laid out in `region` (a region construct, or [`NONE`]
+    /// for the function body), in binary order with the region's header
+    /// first. The header of a nested region is listed in both: in the
+    /// enclosing region it is the block holding its phis (as arguments),
+    /// for a selection its instructions, then the nested op and the
+    /// instructions of the nested merge block; in its own region, the
+    /// header proper (only the terminator, for a selection).
+    pub fn blocks(&self, region: u32) -> &[u32] {
+        self.blocks.of(if region == NONE {
+            self.function
+        } else {
+            region
+        })
     }
 }
 

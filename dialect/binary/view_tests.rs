@@ -222,8 +222,9 @@ fn check_tree(cfg: &Cfg, structure: &Structure, path: &Path) {
     let regions: Vec<u32> = (0..structure.constructs.len() as u32)
         .filter(|&k| structure.constructs[k as usize].is_region())
         .collect();
+    let layout = structure.region_layout();
     for &region in regions.iter().chain(&[NONE]) {
-        for b in structure.region_blocks(region) {
+        for &b in layout.blocks(region) {
             laid_out[b as usize] += 1;
         }
     }

@@ -32,7 +32,7 @@ use super::function::Scope;
 use super::Reader;
 use crate::binary::cfg::Cfg;
 use crate::binary::module::NONE;
-use crate::binary::structurize::{ConstructKind, Obstacle, Structure};
+use crate::binary::structurize::{ConstructKind, Obstacle, RegionLayout, Structure};
 use crate::binary::DecodeError;
 use crate::ir::FastMap;
 use crate::ir::{AttrData, Block, Builder, Region, Type, Value, ValueDef};
@@ -53,6 +53,7 @@ struct RegionBlocks {
 pub(super) struct Body<'c, 'v> {
     pub cfg: &'c Cfg<'v>,
     structure: Structure,
+    layout: RegionLayout,
     /// Per binary block: its IR block; `None` when its instructions follow
     /// a construct's op in the block before it.
     own: Vec<Option<Block>>,
@@ -87,6 +88,7 @@ impl<'c, 'v> Body<'c, 'v> {
         Ok(Body {
             cfg,
             regions: vec![None; structure.constructs.len()],
+            layout: structure.region_layout(),
             structure,
             own: vec![None; n],
             absorbed,
@@ -211,12 +213,9 @@ impl Reader<'_, '_> {
     /// The binary blocks with a block of their own in `region`, in
     /// binary order (the region's header excluded).
     fn own_blocks(&self, body: &Body, region: u32) -> Vec<u32> {
-        let mut blocks = body.structure.region_blocks(region);
-        if region != NONE {
-            blocks.remove(0);
-        }
-        blocks.retain(|&b| !body.absorbed[b as usize] && body.placed_in(b) == region);
-        blocks
+        let header = usize::from(region != NONE);
+        let blocks = body.layout.blocks(region)[header..].iter().copied();
+        (blocks.filter(|&b| !body.absorbed[b as usize] && body.placed_in(b) == region)).collect()
     }
 
     /// A block per binary block of `listing`, with its phis as arguments
