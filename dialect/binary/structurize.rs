@@ -151,6 +151,18 @@ impl Structure {
         false
     }
 
+    /// The number of region constructs holding block `b`.
+    fn regions_holding(&self, b: u32) -> usize {
+        let mut at = self.innermost[b as usize];
+        let mut count = 0;
+        while at != NONE {
+            let construct = &self.constructs[at as usize];
+            count += usize::from(construct.is_region());
+            at = construct.parent;
+        }
+        count
+    }
+
     /// The nearest construct holding block `b` that maps onto a region;
     /// [`NONE`] for the function body.
     pub fn region_of(&self, b: u32) -> u32 {
@@ -345,17 +357,45 @@ impl Structure {
         if self.constructs.is_empty() {
             return Ok(());
         }
+        let regions = self.constructs.iter().filter(|c| c.is_region()).count();
+        if regions > 0 {
+            self.note_uses(cfg, regions)?;
+        }
+        self.find_trivial_phis(cfg, described);
+        // In order of definition, which writing the op back keeps (the
+        // order of first use depends on where blocks after it are placed).
+        for construct in &mut self.constructs {
+            construct
+                .escaping
+                .sort_unstable_by_key(|&id| cfg.view.def(id));
+            construct.escaping.dedup();
+        }
+        Ok(())
+    }
+
+    /// Notes every use of a value that may leave one of the `regions`
+    /// region constructs.
+    fn note_uses(&mut self, cfg: &Cfg, regions: usize) -> Result<(), DecodeError> {
         let mut uses: Vec<usize> = Vec::new();
         for u in 0..cfg.len() as u32 {
             let block = cfg.blocks[u as usize];
+            // A value escapes only regions that do not hold the block using
+            // it (but a phi uses its values in their parent blocks).
+            let may_escape = self.regions_holding(u) < regions;
             for index in block.start + 1..=block.terminator {
+                let inst = &cfg.view.insts[index as usize];
+                let is_phi = inst.op == Op::Phi;
+                // Merge instructions and unconditional branches name only
+                // blocks (the CFG has checked them), never values.
+                let names_blocks = index == block.merge || inst.op == Op::Branch;
+                if !is_phi && (!may_escape || names_blocks) {
+                    continue;
+                }
                 uses.clear();
                 cfg.view.visit_uses(index, |word| uses.push(word))?;
-                let inst = &cfg.view.insts[index as usize];
                 // The result type is a global id; a phi's operands are
                 // (value, parent) pairs, each value used in its parent.
                 let skip = usize::from(inst.op.info().has_result_type);
-                let is_phi = inst.op == Op::Phi;
                 for (i, &word) in uses.iter().enumerate().skip(skip) {
                     let at = match uses.get(i + 1) {
                         _ if !is_phi => u,
@@ -367,12 +407,6 @@ impl Structure {
                     self.note_use(cfg, cfg.view.words[word], at);
                 }
             }
-        }
-        self.find_trivial_phis(cfg, described);
-        // In order of definition, which writing the op back keeps (the
-        // order of first use depends on where blocks after it are placed).
-        for construct in &mut self.constructs {
-            construct.escaping.sort_by_key(|&id| cfg.view.def(id));
         }
         Ok(())
     }
@@ -426,11 +460,12 @@ impl Structure {
     /// for labels and `OpUndef`s (values at each use) and global ids.
     fn definition(&self, cfg: &Cfg, id: u32) -> Option<(u32, bool)> {
         let def = cfg.view.def(id)?;
+        let block = cfg.block_of_inst(def)?;
         let op = cfg.view.insts[def as usize].op;
         if matches!(op, Op::Label | Op::Undef) {
             return None;
         }
-        Some((cfg.block_of_inst(def)?, op == Op::Phi))
+        Some((block, op == Op::Phi))
     }
 
     /// Whether a phi of block `d` (`is_phi`) is a selection header's phi of
@@ -448,7 +483,7 @@ impl Structure {
         while k != NONE && !self.contains(k, at) {
             let hoisted = self.hoisted(k, d, is_phi);
             let construct = &mut self.constructs[k as usize];
-            if construct.is_region() && !hoisted && !construct.escaping.contains(&id) {
+            if construct.is_region() && !hoisted {
                 construct.escaping.push(id);
             }
             k = construct.parent;
