@@ -250,13 +250,17 @@ impl<'v> Cfg<'v> {
 
     fn order_and_dominators(&mut self) {
         let n = self.len();
+        let mut edges = Vec::with_capacity(self.succs.len() + n);
+        for b in 0..n as u32 {
+            edges.extend(self.structural_successors(b).map(|s| (b, s)));
+        }
+        let structural_succs = Adjacency::new(n, &edges);
         // Iterative depth-first postorder from the entry block.
-        let mut postorder = Vec::with_capacity(n);
         let mut visited = vec![false; n];
         let mut stack: Vec<(u32, usize)> = vec![(0, 0)];
         visited[0] = true;
         while let Some(&mut (b, ref mut next)) = stack.last_mut() {
-            let succ = self.structural_successors(b).nth(*next);
+            let succ = structural_succs.of(b).get(*next).copied();
             *next += 1;
             match succ {
                 Some(s) if !visited[s as usize] => {
@@ -265,19 +269,19 @@ impl<'v> Cfg<'v> {
                 }
                 Some(_) => {}
                 None => {
-                    postorder.push(b);
+                    self.rpo.push(b);
                     stack.pop();
                 }
             }
         }
-        self.rpo = postorder.into_iter().rev().collect();
+        self.rpo.reverse();
         let mut rpo_number = vec![NONE; n];
         for (i, &b) in self.rpo.iter().enumerate() {
             rpo_number[b as usize] = i as u32;
         }
-        let mut edges = Vec::with_capacity(self.succs.len() + n);
+        edges.clear();
         for &b in &self.rpo {
-            edges.extend(self.structural_successors(b).map(|s| (s, b)));
+            edges.extend(structural_succs.of(b).iter().map(|&s| (s, b)));
         }
         let structural_preds = Adjacency::new(n, &edges);
         self.idom[0] = 0;
