@@ -240,7 +240,7 @@ impl<'w> Decoder<'w> {
     ) -> Result<ResultIds, DecodeError> {
         let first_operand = operands.len();
         let span = &self.words[start + 1..start + count];
-        if let Some(ids) = decode_fixed(OpTraits::of(op), span, &self.context, operands) {
+        if let Some(ids) = decode_without_walk(OpTraits::of(op), span, &self.context, operands) {
             (self.context).record_parts(op, ids.0, ids.1, &operands[first_operand..]);
             self.pos = start + count;
             return Ok(ids);
@@ -266,6 +266,19 @@ impl<'w> Decoder<'w> {
         self.pos = source.end;
         Ok(ids)
     }
+}
+
+/// The operands of an instruction read without walking the grammar, as
+/// the walk would read them ([`decode_fixed`], [`decode_enum_parameters`]);
+/// `None` (and nothing read) when the walk is needed.
+fn decode_without_walk(
+    traits: &OpTraits,
+    span: &[u32],
+    context: &ModuleContext,
+    operands: &mut Vec<Operand>,
+) -> Option<ResultIds> {
+    (decode_fixed(traits, span, context, operands))
+        .or_else(|| decode_enum_parameters(traits, span, operands))
 }
 
 /// The operands of an instruction whose operand words `span` fit its op's
@@ -303,13 +316,27 @@ fn decode_fixed(
         Tail::String => Some(Operand::String(decode_string(&span[fixed..]).ok()?.0)),
         _ => None,
     };
+    let ids = decode_fixed_words(traits, &span[..fixed], operands);
+    let tail = span[fixed..].iter();
+    match traits.tail {
+        Tail::Number | Tail::String => operands.extend(last),
+        Tail::Literals => operands.extend(tail.map(|&literal| Operand::Integer(literal))),
+        _ => operands.extend(tail.map(|&id| Operand::Id(id))),
+    }
+    Some(ids)
+}
+
+/// The fixed words of an instruction of `traits` as operands, its result
+/// ids apart. (Inlined: it is the hot loop of the decoder.)
+#[inline(always)]
+fn decode_fixed_words(traits: &OpTraits, words: &[u32], operands: &mut Vec<Operand>) -> ResultIds {
     let result_type_at = traits.has_result_type.then_some(0);
     let result_at = traits
         .has_result
         .then_some(usize::from(traits.has_result_type));
     let enums = &traits.enums[..usize::from(traits.enum_count)];
     let (mut result_type, mut result) = (None, None);
-    for (at, &word) in span[..fixed].iter().enumerate() {
+    for (at, &word) in words.iter().enumerate() {
         if Some(at) == result_type_at {
             result_type = Some(word);
         } else if Some(at) == result_at {
@@ -325,13 +352,27 @@ fn decode_fixed(
             operands.push(Operand::Integer(word));
         }
     }
-    let tail = span[fixed..].iter();
-    match traits.tail {
-        Tail::Number | Tail::String => operands.extend(last),
-        Tail::Literals => operands.extend(tail.map(|&literal| Operand::Integer(literal))),
-        _ => operands.extend(tail.map(|&id| Operand::Id(id))),
-    }
-    Some((result_type, result))
+    (result_type, result)
+}
+
+/// The operands of an instruction whose fixed words end with an enum
+/// value taking one-word parameters, and nothing follows them
+/// (`OpDecorate %x Location 3`; see [`OpTraits::enum_parameters`]), read
+/// without walking the grammar; `None` when the walk is needed.
+fn decode_enum_parameters(
+    traits: &OpTraits,
+    span: &[u32],
+    operands: &mut Vec<Operand>,
+) -> Option<ResultIds> {
+    let parameters = traits.enum_parameters(span)?;
+    let fixed = usize::from(traits.fixed);
+    let ids = decode_fixed_words(traits, &span[..fixed], operands);
+    let words = parameters.iter().zip(&span[fixed..]);
+    operands.extend(words.map(|(info, &word)| match info.kind {
+        OperandKind::LiteralInteger => Operand::Integer(word),
+        kind => Operand::Enum { kind, value: word },
+    }));
+    Some(ids)
 }
 
 impl Iterator for Decoder<'_> {
@@ -436,7 +477,8 @@ mod tests {
                 };
                 let span = &words[pos + 1..pos + count];
                 let mut read = Vec::new();
-                if let Some(read_ids) = decode_fixed(OpTraits::of(op), span, &context, &mut read) {
+                let traits = OpTraits::of(op);
+                if let Some(read_ids) = decode_without_walk(traits, span, &context, &mut read) {
                     fixed += 1;
                     let at = format!("{} word {pos}", path.display());
                     assert_eq!(read_ids, ids, "{at}");

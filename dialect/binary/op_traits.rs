@@ -6,7 +6,7 @@
 //! the grammar.
 
 use super::module::Section;
-use crate::grammar::{Category, InstSet, Op, OperandKind, Quantifier};
+use crate::grammar::{Category, InstSet, Op, OperandInfo, OperandKind, Quantifier};
 use std::sync::OnceLock;
 
 /// What may follow an op's fixed operands.
@@ -253,6 +253,44 @@ impl OpTraits {
             && self.enums[..usize::from(self.enum_count)]
                 .iter()
                 .all(|e| e.is_plain(operands[usize::from(e.at)]))
+    }
+}
+
+impl OpTraits {
+    /// The parameters of the enum value ending the fixed words of an op
+    /// with nothing after them (`OpDecorate %x Location 3`), when the
+    /// words after the fixed ones are exactly those parameters, each one
+    /// word: a literal integer or a known value of a value enum taking no
+    /// parameters itself (`BuiltIn`), and the op's other enums take none.
+    /// `None` otherwise (for values without parameters too).
+    pub fn enum_parameters(&self, operands: &[u32]) -> Option<&'static [OperandInfo]> {
+        let (last, others) = self.enums[..usize::from(self.enum_count)].split_last()?;
+        let fixed = usize::from(self.fixed);
+        let last_is_final = usize::from(last.at) + 1 == fixed;
+        if self.fixed == Self::WALK || self.tail != Tail::Nothing || !last_is_final || last.bits {
+            return None;
+        }
+        let words = operands.get(fixed..)?;
+        let value = operands[usize::from(last.at)];
+        let parameters = last.kind.info().enumerant(value)?.parameters;
+        let one_word = |(info, &word): (&OperandInfo, &u32)| {
+            info.quantifier == Quantifier::One
+                && match info.kind {
+                    OperandKind::LiteralInteger => true,
+                    kind => {
+                        let kind = kind.info();
+                        kind.category == Category::ValueEnum
+                            && kind
+                                .enumerant(word)
+                                .is_some_and(|e| e.parameters.is_empty())
+                    }
+                }
+        };
+        let fits = !parameters.is_empty()
+            && parameters.len() == words.len()
+            && parameters.iter().zip(words).all(one_word)
+            && (others.iter()).all(|e| e.is_plain(operands[usize::from(e.at)]));
+        fits.then_some(parameters)
     }
 }
 
