@@ -668,14 +668,7 @@ impl Layout {
             _ if block.merge != NONE => {
                 return Err("only a terminator may follow a merge instruction".into());
             }
-            _ if traits.section.is_some_and(|s| s < Section::Globals)
-                || matches!(
-                    inst.op.info().class,
-                    "Type-Declaration" | "Constant-Creation"
-                ) =>
-            {
-                return Err("only valid at module level".into());
-            }
+            _ if traits.module_only => return Err("only valid at module level".into()),
             _ => self.place = Place::BlockBody,
         }
         Ok(())

@@ -39,6 +39,9 @@ pub struct OpTraits {
     pub terminator: bool,
     /// May name ids defined later in the globals section.
     pub forward_refs: bool,
+    /// Only valid at module level: a debug, annotation or other section
+    /// before the globals, a type or a constant.
+    pub module_only: bool,
     /// The leading operands that are each one word (ids and one-word
     /// literals); [`Self::WALK`] when the layout needs the grammar walk.
     pub fixed: u8,
@@ -154,6 +157,8 @@ fn compute(op: Op) -> OpTraits {
         ),
         forward_refs: op == Op::TypeForwardPointer
             || info.grammar_name == "OpExtInstWithForwardRefsKHR",
+        module_only: Section::of(op).is_some_and(|s| s < Section::Globals)
+            || matches!(info.class, "Type-Declaration" | "Constant-Creation"),
         fixed: layout.fixed,
         id_mask: layout.id_mask,
         enums: layout.enums,
