@@ -21,15 +21,27 @@ use crate::ir::{FastMap, FastSet};
 use crate::spirv::conventions::RESULT_DECORATIONS;
 use std::ops::Range;
 
+/// An edge between binary blocks.
+pub(super) struct Edge {
+    /// The label the edge lands on.
+    target: u32,
+    /// The label of the block it leaves.
+    pub(super) from: u32,
+    /// Where in [`Ids::passed`] the values it passes are.
+    pub(super) passed: Range<usize>,
+}
+
 /// One function's ids: values and block labels.
 #[derive(Default)]
 pub(super) struct Ids {
     pub(super) values: HandleTable<Value>,
     /// The label a branch to each block lands on.
     pub(super) labels: HandleTable<Block>,
-    /// Per label: the predecessor label of each incoming edge, and where
-    /// in `passed` the values it passes are.
-    pub(super) incoming: FastMap<u32, Vec<(u32, Range<usize>)>>,
+    /// The function's edges, those into each label together (in branch
+    /// order).
+    edges: Vec<Edge>,
+    /// Per label: where in `edges` the edges into it are.
+    incoming: HandleTable<u32, (u32, u32)>,
     /// The values the edges pass, one run per edge.
     passed: Vec<Value>,
     /// The function's branches in order, each with the block whose
@@ -51,6 +63,47 @@ pub(super) struct Ids {
     /// the same value for: that value, so no phi is needed (pointers
     /// defined inside a loop and used after it stay plain ids).
     pub(super) aliases: FastMap<Value, Value>,
+}
+
+impl Ids {
+    /// Sorts the edges by the label they land on, keeping branch order
+    /// among those into one label, and notes each label's run.
+    fn group_edges(&mut self) {
+        self.edges.sort_by_key(|edge| edge.target);
+        let mut start = 0;
+        for run in self.edges.chunk_by(|a, b| a.target == b.target) {
+            let end = start + run.len();
+            (self.incoming).insert(run[0].target, (start as u32, end as u32));
+            start = end;
+        }
+    }
+
+    /// Where in `edges` the edges into `label` are.
+    fn incoming_run(&self, label: u32) -> Range<usize> {
+        let (start, end) = self.incoming.get(&label).copied().unwrap_or_default();
+        start as usize..end as usize
+    }
+
+    /// The edges into `label`.
+    pub(super) fn incoming(&self, label: u32) -> &[Edge] {
+        &self.edges[self.incoming_run(label)]
+    }
+
+    /// The edges into `label`, to redirect.
+    pub(super) fn incoming_mut(&mut self, label: u32) -> &mut [Edge] {
+        let run = self.incoming_run(label);
+        &mut self.edges[run]
+    }
+
+    /// Drops the edges into `label`.
+    pub(super) fn drop_incoming(&mut self, label: u32) {
+        self.incoming.insert(label, (0, 0));
+    }
+
+    /// Every edge, into any label.
+    pub(super) fn edges_mut(&mut self) -> &mut [Edge] {
+        &mut self.edges
+    }
 }
 
 impl Writer<'_> {
@@ -158,6 +211,7 @@ impl Writer<'_> {
     fn assign_ids(&mut self, ids: &mut Ids, blocks: &[Block]) -> Result<(), SerializeError> {
         ids.values.clear();
         ids.labels.clear();
+        ids.edges.clear();
         ids.incoming.clear();
         ids.passed.clear();
         ids.continuations.clear();
@@ -172,18 +226,16 @@ impl Writer<'_> {
             self.record_branch(ids, op, label)?;
         }
         ids.branches = branches;
+        ids.group_edges();
         self.fold_forwarding_continues(ids)?;
         ids.entry_successor = self.entry_fallthrough(ids, blocks);
         let passed = &ids.passed;
         for (&op, continuation) in &ids.continuations {
-            let incoming = ids
-                .incoming
-                .get(continuation)
-                .map_or(&[][..], Vec::as_slice);
+            let incoming = &ids.edges[ids.incoming_run(*continuation)];
             let yields = Yields::of(self.ctx, op)?;
             for (i, &result) in self.ctx.results(op).iter().enumerate() {
                 let mut values =
-                    (incoming.iter()).map(|(_, values)| yields.pick(i, &passed[values.clone()]));
+                    (incoming.iter()).map(|edge| yields.pick(i, &passed[edge.passed.clone()]));
                 let first = values.next().flatten();
                 // A value defined inside the construct and passed alike
                 // along every edge needs no phi (it dominates the merge);
@@ -310,9 +362,11 @@ impl Writer<'_> {
             ids.passed
                 .extend((start..start + size).map(|i| ctx.operand(op, i)));
             start += size;
-            let target = ids.labels[target];
-            let edge = (label, at..ids.passed.len());
-            ids.incoming.entry(target).or_default().push(edge);
+            ids.edges.push(Edge {
+                target: ids.labels[target],
+                from: label,
+                passed: at..ids.passed.len(),
+            });
         }
         Ok(())
     }
@@ -415,21 +469,20 @@ impl Writer<'_> {
         pick: impl Fn(usize, &[Value]) -> Option<Value>,
     ) -> Result<(), SerializeError> {
         let ctx = self.ctx;
-        let incoming = ids.incoming.get(&label).map(Vec::as_slice).unwrap_or(&[]);
-        let passed = &ids.passed;
+        let incoming = ids.incoming(label);
         for (i, &phi) in values.iter().enumerate() {
             let ty = self.type_id(ctx.value_type(phi))?;
             let start = begin(body);
             body.push(ty);
             body.push(ids.values[&phi]);
-            for (pred, values) in incoming {
-                let value = (pick(i, &passed[values.clone()]))
+            for Edge { from, passed, .. } in incoming {
+                let value = (pick(i, &ids.passed[passed.clone()]))
                     .ok_or("a branch passes too few block arguments")?;
                 let value = self.value_id(ids, value)?;
                 // Edges from one block (a switch's cases, a conditional
                 // branch's two targets) are one entry, passing one value.
                 let entries = body[start + 3..].chunks(2);
-                match entries.into_iter().find(|entry| entry[1] == *pred) {
+                match entries.into_iter().find(|entry| entry[1] == *from) {
                     Some(entry) if entry[0] == value => continue,
                     Some(_) => {
                         return Err("two edges from one block to another pass different \
@@ -437,7 +490,7 @@ impl Writer<'_> {
                                     express"
                             .into())
                     }
-                    None => body.extend([value, *pred]),
+                    None => body.extend([value, *from]),
                 }
             }
             finish(body, start, Op::Phi)?;

@@ -137,16 +137,14 @@ impl Writer<'_> {
             && ctx.num_operands(branch) == 0
             && ctx.block_args(next).is_empty();
         let next_label = ids.labels[&next];
-        if !plain_branch || ids.incoming.get(&next_label).map_or(0, Vec::len) != 1 {
+        if !plain_branch || ids.incoming(next_label).len() != 1 {
             return None;
         }
         let entry_label = ids.labels[&entry];
-        ids.incoming.remove(&next_label);
-        for edges in ids.incoming.values_mut() {
-            for (pred, _) in edges.iter_mut() {
-                if *pred == next_label {
-                    *pred = entry_label;
-                }
+        ids.drop_incoming(next_label);
+        for edge in ids.edges_mut() {
+            if edge.from == next_label {
+                edge.from = entry_label;
             }
         }
         ids.labels.insert(next, entry_label);
@@ -178,14 +176,15 @@ impl Writer<'_> {
                 continue;
             }
             let (header_label, back_label) = (ids.labels[&header], ids.labels[&back_edge]);
-            let passed = match ids.incoming.get(&back_label).map(Vec::as_slice) {
-                Some([(from, passed)]) if *from == header_label => passed.clone(),
+            let passed = match ids.incoming(back_label) {
+                [edge] if edge.from == header_label => edge.passed.clone(),
                 _ => continue,
             };
-            ids.incoming.remove(&back_label);
-            for edge in ids.incoming.get_mut(&header_label).into_iter().flatten() {
-                if edge.0 == back_label {
-                    *edge = (header_label, passed.clone());
+            ids.drop_incoming(back_label);
+            for edge in ids.incoming_mut(header_label) {
+                if edge.from == back_label {
+                    edge.from = header_label;
+                    edge.passed = passed.clone();
                 }
             }
             ids.labels.insert(back_edge, header_label);

@@ -149,6 +149,13 @@ macro_rules! slot_by_index {
 
 slot_by_index!(Value, Type, Ident, Block);
 
+/// Ids are keyed by themselves.
+impl Slot for u32 {
+    fn slot(self) -> usize {
+        self as usize
+    }
+}
+
 /// Ids (or other facts) by the index of what they name. Each entry
 /// carries the stamp of the table's use that wrote it (a function, for
 /// values and labels; a module, for the rest), so the next use starts
