@@ -156,10 +156,7 @@ impl Writer<'_> {
                 for (i, &arg) in ctx.block_args(entry).iter().enumerate() {
                     let ty = self.type_id(ctx.value_type(arg))?;
                     let param = ids.values[&arg];
-                    emit(
-                        &mut body,
-                        &instruction(Op::FunctionParameter, Some(ty), Some(param), vec![]),
-                    )?;
+                    emit_words(&mut body, Op::FunctionParameter, &[ty, param]);
                     if let Some(&attrs) = arg_attrs.get(i) {
                         self.decorate_parameter(param, attrs)?;
                     }
@@ -170,20 +167,14 @@ impl Writer<'_> {
                 for &input in inputs {
                     let ty = self.type_id(input)?;
                     let param = self.fresh();
-                    emit(
-                        &mut body,
-                        &instruction(Op::FunctionParameter, Some(ty), Some(param), vec![]),
-                    )?;
+                    emit_words(&mut body, Op::FunctionParameter, &[ty, param]);
                 }
             }
         }
         if let Some((&entry, mut rest)) = blocks.split_first() {
             // Function variables open the entry block wherever their ops
             // sit (a construct's region when the entry block heads one).
-            emit(
-                &mut body,
-                &instruction(Op::Label, None, Some(ids.labels[&entry]), vec![]),
-            )?;
+            emit_words(&mut body, Op::Label, &[ids.labels[&entry]]);
             self.line = crate::ir::Location::UNKNOWN;
             for variable in self.function_variables(blocks) {
                 let class = self.class(variable);
@@ -200,7 +191,7 @@ impl Writer<'_> {
                 self.labeled_block(&mut body, &ids, block, true, None)?;
             }
         }
-        emit(&mut body, &instruction(Op::FunctionEnd, None, None, vec![]))?;
+        emit_words(&mut body, Op::FunctionEnd, &[]);
         self.out.functions = body;
         self.spare_ids = Some(ids);
         Ok(())
@@ -389,11 +380,11 @@ impl Writer<'_> {
             // The loop header's label and phis stand for this block's.
             return self.block_ops(body, ids, block, merge);
         }
-        emit(body, &instruction(Op::Label, None, Some(label), vec![]))?;
+        emit_words(body, Op::Label, &[label]);
         self.line = crate::ir::Location::UNKNOWN;
         if with_phis {
-            let args = self.ctx.block_args(block).to_vec();
-            self.phis(body, ids, label, &args, |i, passed| passed.get(i).copied())?;
+            let args = self.ctx.block_args(block);
+            self.phis(body, ids, label, args, |i, passed| passed.get(i).copied())?;
         }
         self.block_ops(body, ids, block, merge)
     }
@@ -652,6 +643,14 @@ impl Writer<'_> {
         };
         decorations.filter(|&d| !ctx.dict_entries(d).is_empty())
     }
+}
+
+/// Appends the instruction of `op` whose operands (result type and
+/// result included) are the ids `words`, of which no instruction has
+/// more than a few.
+pub(super) fn emit_words(buf: &mut Vec<u32>, op: Op, words: &[u32]) {
+    buf.push(((words.len() as u32 + 1) << 16) | op.info().opcode);
+    buf.extend_from_slice(words);
 }
 
 /// Whether `value` is defined in a region of `op` (at any depth).

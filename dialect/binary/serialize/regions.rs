@@ -8,9 +8,9 @@
 //! a back-edge block only forwarding to a header that is its own continue
 //! target).
 
-use super::function::Ids;
+use super::function::{emit_words, Ids};
 use super::tables::Role;
-use super::{begin, emit, finish, instruction, SerializeError, Writer};
+use super::{begin, finish, SerializeError, Writer};
 use crate::grammar::Op;
 use crate::ir::{Block, Context, FastMap, Value};
 use smallvec::SmallVec;
@@ -233,10 +233,7 @@ impl Writer<'_> {
             }
         }
         let continuation = ids.continuations[&op];
-        emit(
-            body,
-            &instruction(Op::Label, None, Some(continuation), vec![]),
-        )?;
+        emit_words(body, Op::Label, &[continuation]);
         self.line = crate::ir::Location::UNKNOWN;
         let yields = Yields::of(ctx, op)?;
         let results: Vec<Value> = (ctx.results(op).iter())
