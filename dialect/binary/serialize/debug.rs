@@ -6,7 +6,6 @@
 //! `spirv.String` of the module: a module parsed from text carries
 //! positions in its own text, which are not written).
 
-use super::tables::plan;
 use super::{begin, emit, finish, instruction, SerializeError, Writer};
 use crate::binary::{encode_string, Operand};
 use crate::grammar::{Category, InstSet, Op, Quantifier};
@@ -24,9 +23,9 @@ const DEBUG_OPS: [Op; 5] = [
 impl Writer<'_> {
     /// The instruction a module-level debug op stands for.
     pub(super) fn debug_instruction(&mut self, op: crate::ir::Op) -> Option<Op> {
-        let op = self.class(op).grammar?;
-        let non_semantic = (plan(op).set.info().import_name).starts_with("NonSemantic.");
-        (DEBUG_OPS.contains(&op) || non_semantic).then_some(op)
+        let plan = self.class(op).plan?;
+        let non_semantic = (plan.set.info().import_name).starts_with("NonSemantic.");
+        (DEBUG_OPS.contains(&plan.op) || non_semantic).then_some(plan.op)
     }
 
     /// Writes module-level debug op `op`, which stands for `grammar_op`.

@@ -12,7 +12,7 @@
 
 use super::enums::enum_value;
 use super::regions::{construct_blocks, dominance_order, opens_loop, Yields};
-use super::tables::{plan, HandleTable, OpClass, Role};
+use super::tables::{HandleTable, OpClass, Role};
 use super::{begin, emit, finish, instruction, SerializeError, Writer};
 use crate::binary::Operand;
 use crate::grammar::{InstSet, Op, OperandKind};
@@ -548,8 +548,8 @@ impl Writer<'_> {
         if class.role.is_materialized() {
             return Ok(());
         }
-        let grammar_op =
-            (class.grammar).ok_or_else(|| format!("unknown op {}", ctx.op_name_str(op)))?;
+        let plan = (class.plan).ok_or_else(|| format!("unknown op {}", ctx.op_name_str(op)))?;
+        let grammar_op = plan.op;
         let result = ctx.results(op).first().map(|r| ids.values[r]);
         let result_type = match ctx.results(op).first() {
             Some(&r) => Some(self.type_id(ctx.value_type(r))?),
@@ -560,7 +560,7 @@ impl Writer<'_> {
         let start = begin(body);
         body.extend(result_type);
         body.extend(result);
-        let set = plan(grammar_op).set;
+        let set = plan.set;
         // An extended instruction's set id follows the operands' ids.
         let set_slot = (set != InstSet::Core).then(|| {
             body.push(0);
@@ -571,7 +571,7 @@ impl Writer<'_> {
             Role::Branch | Role::BranchConditional | Role::Switch => {
                 self.branch_operands(body, ids, op, class.role)?
             }
-            _ => self.operands(body, ids, op, grammar_op)?,
+            _ => self.operands(body, ids, op, plan)?,
         }
         let written = match set_slot {
             Some(slot) => {

@@ -83,10 +83,10 @@ struct Writer<'c> {
     line_file: Option<(Ident, Option<u32>)>,
     /// What each op name stands for, by the name's index.
     classes: HandleTable<Ident, OpClass>,
-    /// The role and grammar op of each op name met in earlier modules, by
-    /// the name's index, with its text: contexts cloned from one template
-    /// share their op names' indices, so a later module only confirms the
-    /// text.
+    /// The role and grammar op's plan of each op name met in earlier
+    /// modules, by the name's index, with its text: contexts cloned from
+    /// one template share their op names' indices, so a later module only
+    /// confirms the text.
     names: KnownNames,
     /// Enumerant values of enum attributes, by attribute and kind.
     enum_words: FastMap<(Attr, OperandKind), u32>,
@@ -100,8 +100,8 @@ struct Writer<'c> {
     decorations: FastMap<Ident, Option<&'static EnumerantInfo>>,
 }
 
-/// Per op-name index: the name's text, role and grammar op.
-type KnownNames = Vec<Option<(Box<str>, Role, Option<Op>)>>;
+/// Per op-name index: the name's text, role and grammar op's plan.
+type KnownNames = Vec<Option<(Box<str>, Role, Option<&'static tables::Plan>)>>;
 
 /// The writer's tables and buffers, kept per thread from one module to
 /// the next so that their storage is reused.

@@ -3,7 +3,7 @@
 //! as the carrier the conventions give it says.
 
 use super::function::Ids;
-use super::tables::{plan, property_name};
+use super::tables::{property_name, Plan};
 use super::{encode_string, SerializeError, Writer};
 use crate::grammar::{Op, OperandInfo, Quantifier};
 use crate::ir::{Attr, AttrData};
@@ -18,12 +18,12 @@ impl Writer<'_> {
         body: &mut Vec<u32>,
         ids: &Ids,
         op: crate::ir::Op,
-        grammar_op: Op,
+        plan: &Plan,
     ) -> Result<(), SerializeError> {
-        if let Some(written) = self.values_only(body, ids, op, grammar_op) {
+        if let Some(written) = self.values_only(body, ids, op, plan) {
             return written;
         }
-        self.planned_operands(body, ids, op, grammar_op)
+        self.planned_operands(body, ids, op, plan)
     }
 
     /// The operands of an op without properties whose grammar op takes
@@ -35,10 +35,10 @@ impl Writer<'_> {
         body: &mut Vec<u32>,
         ids: &Ids,
         op: crate::ir::Op,
-        grammar_op: Op,
+        plan: &Plan,
     ) -> Option<Result<(), SerializeError>> {
         let ctx = self.ctx;
-        let (fewest, most) = conventions::value_operand_counts(grammar_op)?;
+        let (fewest, most) = plan.value_counts?;
         if ctx
             .properties(op)
             .is_some_and(|p| !ctx.dict_entries(p).is_empty())
@@ -63,7 +63,7 @@ impl Writer<'_> {
         body: &mut Vec<u32>,
         ids: &Ids,
         op: crate::ir::Op,
-        grammar_op: Op,
+        plan: &Plan,
     ) -> Result<(), SerializeError> {
         let ctx = self.ctx;
         let mut props = Properties {
@@ -73,7 +73,7 @@ impl Writer<'_> {
             taken_beyond: Vec::new(),
         };
         let mut next_value = 0;
-        for &(info, carrier) in plan(grammar_op).steps.iter() {
+        for &(info, carrier) in plan.steps.iter() {
             let repeat = info.quantifier == Quantifier::Variadic;
             let optional = info.quantifier != Quantifier::One;
             loop {

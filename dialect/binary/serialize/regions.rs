@@ -9,7 +9,7 @@
 //! target).
 
 use super::function::{emit_words, Ids};
-use super::tables::Role;
+use super::tables::{plan, Role};
 use super::{begin, finish, SerializeError, Writer};
 use crate::grammar::Op;
 use crate::ir::{Block, Context, FastMap, Value};
@@ -213,7 +213,7 @@ impl Writer<'_> {
         };
         let mut merge = Vec::new();
         let start = begin(&mut merge);
-        self.operands(&mut merge, ids, op, merge_op)?;
+        self.operands(&mut merge, ids, op, plan(merge_op))?;
         finish(&mut merge, start, merge_op)?;
         let last = inner.len() - 1;
         if is_loop {

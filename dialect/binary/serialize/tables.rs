@@ -100,16 +100,20 @@ fn role_of(text: &str) -> Role {
 #[derive(Clone, Copy, Debug, Default)]
 pub(super) struct OpClass {
     pub(super) role: Role,
-    /// The grammar op the name spells.
-    pub(super) grammar: Option<Op>,
+    /// The plan of the grammar op the name spells.
+    pub(super) plan: Option<&'static Plan>,
     pub(super) terminator: bool,
 }
 
-/// A grammar op's set, and its operands after its result type and
-/// result, each with its carrier.
+/// A grammar op, its set, its operands after its result type and
+/// result, each with its carrier, and how many values it takes where
+/// they are all its operands ([`conventions::value_operand_counts`]).
+#[derive(Debug)]
 pub(super) struct Plan {
+    pub(super) op: Op,
     pub(super) set: InstSet,
     pub(super) steps: &'static [conventions::CarriedOperand],
+    pub(super) value_counts: Option<conventions::ValueCounts>,
 }
 
 /// The plan of `op`, worked out on first use.
@@ -117,8 +121,10 @@ pub(super) fn plan(op: Op) -> &'static Plan {
     static PLANS: OnceLock<Box<[OnceLock<Plan>]>> = OnceLock::new();
     let plans = PLANS.get_or_init(|| (0..OP_COUNT).map(|_| OnceLock::new()).collect());
     plans[op as usize].get_or_init(|| Plan {
+        op,
         set: op.inst_set(),
         steps: conventions::operand_table(op),
+        value_counts: conventions::value_operand_counts(op),
     })
 }
 
@@ -290,10 +296,10 @@ impl Writer<'_> {
     #[cold]
     fn classify(&mut self, name: Ident) -> OpClass {
         let text = self.ctx.str(name);
-        let (role, grammar) = match self.names.get(name.index()) {
+        let (role, plan) = match self.names.get(name.index()) {
             Some(Some(known)) if *known.0 == *text => (known.1, known.2),
             _ => {
-                let named = (role_of(text), Op::from_name(text));
+                let named = (role_of(text), Op::from_name(text).map(plan));
                 if self.names.len() <= name.index() {
                     self.names.resize_with(name.index() + 1, || None);
                 }
@@ -303,7 +309,7 @@ impl Writer<'_> {
         };
         let class = OpClass {
             role,
-            grammar,
+            plan,
             terminator: (self.ctx.op_info(name))
                 .is_some_and(|i| i.traits.contains(OpTraits::TERMINATOR)),
         };
