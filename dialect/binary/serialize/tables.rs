@@ -238,11 +238,17 @@ pub(super) struct Missing {
 }
 
 impl Declarations {
-    /// The id declared by the words `head` then `operands`; where none
-    /// is, the words kept for [`Self::keep`].
-    pub(super) fn find(&mut self, head: &[u32], operands: &[u32]) -> Result<u32, Missing> {
+    /// The id declared by the words `opcode`, `result_type` (if any) and
+    /// `operands`; where none is, the words kept for [`Self::keep`].
+    pub(super) fn find(
+        &mut self,
+        opcode: u32,
+        result_type: Option<u32>,
+        operands: &[u32],
+    ) -> Result<u32, Missing> {
         let start = self.words.len();
-        self.words.extend_from_slice(head);
+        self.words.push(opcode);
+        self.words.extend(result_type);
         self.words.extend_from_slice(operands);
         let words = &self.words;
         let key = &words[start..];

@@ -102,9 +102,7 @@ impl<'c> Writer<'c> {
             let grammar_name = op.info().grammar_name;
             return Err(format!("{grammar_name}: {}", TooManyWords(count)));
         }
-        let head = [op.info().opcode, result_type.unwrap_or(0)];
-        let head = &head[..1 + usize::from(result_type.is_some())];
-        let missing = match self.declared.find(head, operands) {
+        let missing = match self.declared.find(op.info().opcode, result_type, operands) {
             Ok(id) => return Ok(id),
             Err(missing) => missing,
         };
