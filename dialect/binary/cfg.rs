@@ -34,11 +34,10 @@ pub struct Cfg<'v> {
     /// structurally unreachable blocks.
     pub idom: Vec<u32>,
     /// The reachable blocks in dominator-tree preorder: the blocks `b`
-    /// dominates are `dom_order[dom_pre[b]..dom_end[b]]` ([`NONE`] in
-    /// `dom_pre` for an unreachable block).
+    /// dominates are `dom_order[start..end]` for `(start, end) =
+    /// dom_span[b]` (`start` is [`NONE`] for an unreachable block).
     dom_order: Vec<u32>,
-    dom_pre: Vec<u32>,
-    dom_end: Vec<u32>,
+    dom_span: Vec<(u32, u32)>,
 }
 
 impl<'v> Cfg<'v> {
@@ -52,15 +51,15 @@ impl<'v> Cfg<'v> {
             block_at: block_table(blocks),
             first: blocks.first().map_or(0, |b| b.start),
             succ_start: Vec::with_capacity(n + 1),
-            succs: Vec::with_capacity(n * 2),
+            // The last block mostly returns; the others mostly branch.
+            succs: Vec::with_capacity(n.saturating_sub(1) * 2),
             preds: Adjacency::default(),
             merge_of: vec![NONE; n],
             continue_of: vec![NONE; n],
             rpo: Vec::with_capacity(n),
             idom: vec![NONE; n],
             dom_order: Vec::with_capacity(n),
-            dom_pre: vec![NONE; n],
-            dom_end: vec![NONE; n],
+            dom_span: vec![(NONE, NONE); n],
         };
         for (b, block) in blocks.iter().enumerate() {
             cfg.succ_start.push(cfg.succs.len() as u32);
@@ -73,7 +72,7 @@ impl<'v> Cfg<'v> {
             // A single block with no branch: nothing to order or dominate.
             cfg.rpo.push(0);
             cfg.dom_order.push(0);
-            (cfg.dom_pre[0], cfg.dom_end[0]) = (0, 1);
+            cfg.dom_span[0] = (0, 1);
         } else if n > 0 {
             cfg.order_and_dominators();
         }
@@ -126,23 +125,22 @@ impl<'v> Cfg<'v> {
         if a == b {
             return true;
         }
-        let (a, b) = (a as usize, b as usize);
-        let at = self.dom_pre[b];
-        at != NONE && self.dom_pre[a] <= at && at < self.dom_end[a]
+        let at = self.dom_span[b as usize].0;
+        let (start, end) = self.dom_span[a as usize];
+        at != NONE && start <= at && at < end
     }
 
     /// The blocks `block` structurally dominates, itself first, in
     /// dominator-tree preorder; none when it is unreachable.
     pub fn dominated(&self, block: u32) -> &[u32] {
-        let b = block as usize;
-        match self.dom_pre[b] {
-            NONE => &[],
-            at => &self.dom_order[at as usize..self.dom_end[b] as usize],
+        match self.dom_span[block as usize] {
+            (NONE, _) => &[],
+            (start, end) => &self.dom_order[start as usize..end as usize],
         }
     }
 
     pub fn is_reachable(&self, block: u32) -> bool {
-        self.dom_pre[block as usize] != NONE
+        self.dom_span[block as usize].0 != NONE
     }
 
     /// The values `block`'s phis take when entered from `pred`, in phi
@@ -226,6 +224,10 @@ impl<'v> Cfg<'v> {
 
     fn build_predecessors(&mut self) {
         let n = self.len();
+        if self.succs.is_empty() {
+            self.preds = Adjacency::new(n, &[]);
+            return;
+        }
         let mut edges = Vec::with_capacity(self.succs.len());
         let mut seen = vec![NONE; n];
         for b in 0..n as u32 {
@@ -255,16 +257,18 @@ impl<'v> Cfg<'v> {
             edges.extend(self.structural_successors(b).map(|s| (b, s)));
         }
         let structural_succs = Adjacency::new(n, &edges);
-        // Iterative depth-first postorder from the entry block.
-        let mut visited = vec![false; n];
+        // Iterative depth-first postorder from the entry block; a block's
+        // number is [`VISITED`] once reached, its reverse postorder
+        // position once all are ordered.
+        let mut number = vec![NONE; n];
         let mut stack: Vec<(u32, usize)> = vec![(0, 0)];
-        visited[0] = true;
+        number[0] = VISITED;
         while let Some(&mut (b, ref mut next)) = stack.last_mut() {
             let succ = structural_succs.of(b).get(*next).copied();
             *next += 1;
             match succ {
-                Some(s) if !visited[s as usize] => {
-                    visited[s as usize] = true;
+                Some(s) if number[s as usize] == NONE => {
+                    number[s as usize] = VISITED;
                     stack.push((s, 0));
                 }
                 Some(_) => {}
@@ -275,9 +279,8 @@ impl<'v> Cfg<'v> {
             }
         }
         self.rpo.reverse();
-        let mut rpo_number = vec![NONE; n];
         for (i, &b) in self.rpo.iter().enumerate() {
-            rpo_number[b as usize] = i as u32;
+            number[b as usize] = i as u32;
         }
         edges.clear();
         for &b in &self.rpo {
@@ -296,7 +299,7 @@ impl<'v> Cfg<'v> {
                     }
                     new_idom = match new_idom {
                         NONE => p,
-                        current => intersect(&self.idom, &rpo_number, p, current),
+                        current => intersect(&self.idom, &number, p, current),
                     };
                 }
                 if new_idom != self.idom[b as usize] {
@@ -306,28 +309,33 @@ impl<'v> Cfg<'v> {
             }
         }
         self.idom[0] = NONE;
-        self.number_dominator_tree();
+        edges.clear();
+        self.number_dominator_tree(&mut edges, &mut stack);
     }
 
-    fn number_dominator_tree(&mut self) {
+    /// Numbers the dominator tree in preorder; `edges` and `stack` are
+    /// empty buffers to reuse.
+    fn number_dominator_tree(
+        &mut self,
+        edges: &mut Vec<(u32, u32)>,
+        stack: &mut Vec<(u32, usize)>,
+    ) {
         let n = self.len();
-        let edges: Vec<(u32, u32)> = (self.rpo.iter().skip(1))
-            .map(|&b| (self.idom[b as usize], b))
-            .collect();
-        let children = Adjacency::new(n, &edges);
-        let mut stack: Vec<(u32, usize)> = vec![(0, 0)];
-        self.dom_pre[0] = 0;
+        edges.extend((self.rpo.iter().skip(1)).map(|&b| (self.idom[b as usize], b)));
+        let children = Adjacency::new(n, edges);
+        stack.push((0, 0));
+        self.dom_span[0].0 = 0;
         self.dom_order.push(0);
         while let Some(&mut (b, ref mut next)) = stack.last_mut() {
             match children.of(b).get(*next).copied() {
                 Some(child) => {
                     *next += 1;
-                    self.dom_pre[child as usize] = self.dom_order.len() as u32;
+                    self.dom_span[child as usize].0 = self.dom_order.len() as u32;
                     self.dom_order.push(child);
                     stack.push((child, 0));
                 }
                 None => {
-                    self.dom_end[b as usize] = self.dom_order.len() as u32;
+                    self.dom_span[b as usize].1 = self.dom_order.len() as u32;
                     stack.pop();
                 }
             }
@@ -380,6 +388,9 @@ fn block_table(blocks: &[Block]) -> Vec<u32> {
     table
 }
 
+/// Marks a block the depth-first search has reached.
+const VISITED: u32 = NONE - 1;
+
 fn intersect(idom: &[u32], rpo_number: &[u32], mut a: u32, mut b: u32) -> u32 {
     while a != b {
         while rpo_number[a as usize] > rpo_number[b as usize] {
@@ -403,19 +414,22 @@ pub(super) struct Adjacency {
 impl Adjacency {
     /// From `(node, neighbour)` pairs over nodes `0..n`.
     pub(super) fn new(n: usize, edges: &[(u32, u32)]) -> Self {
-        let mut start = vec![0u32; n + 1];
+        // Counted one slot ahead: while filling, `start[i + 1]` is where
+        // node `i`'s next neighbour goes, and ends as the end of its list.
+        let mut start = vec![0u32; n + 2];
         for &(node, _) in edges {
-            start[node as usize + 1] += 1;
+            start[node as usize + 2] += 1;
         }
-        for i in 0..n {
-            start[i + 1] += start[i];
+        for i in 2..n + 2 {
+            start[i] += start[i - 1];
         }
-        let mut fill = start.clone();
         let mut targets = vec![0; edges.len()];
         for &(node, neighbour) in edges {
-            targets[fill[node as usize] as usize] = neighbour;
-            fill[node as usize] += 1;
+            let next = &mut start[node as usize + 1];
+            targets[*next as usize] = neighbour;
+            *next += 1;
         }
+        start.pop();
         Adjacency { start, targets }
     }
 
