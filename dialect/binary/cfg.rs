@@ -241,30 +241,31 @@ impl<'v> Cfg<'v> {
         self.preds = Adjacency::new(n, &edges);
     }
 
-    /// Successors plus the structural merge/continue edges.
-    fn structural_successors(&self, b: u32) -> impl Iterator<Item = u32> + '_ {
-        let extra = [self.merge_of[b as usize], self.continue_of[b as usize]];
-        self.successors(b)
-            .iter()
-            .copied()
-            .chain(extra.into_iter().filter(|&s| s != NONE))
+    /// Structural successor `i` of `b`: its successor slots, then its
+    /// merge and continue targets (a continue target comes only with a
+    /// merge block).
+    fn structural_successor(&self, b: u32, i: usize) -> Option<u32> {
+        let succs = self.successors(b);
+        let extra = match i.checked_sub(succs.len()) {
+            None => return Some(succs[i]),
+            Some(0) => self.merge_of[b as usize],
+            Some(1) => self.continue_of[b as usize],
+            Some(_) => NONE,
+        };
+        (extra != NONE).then_some(extra)
     }
 
     fn order_and_dominators(&mut self) {
         let n = self.len();
-        let mut edges = Vec::with_capacity(self.succs.len() + n);
-        for b in 0..n as u32 {
-            edges.extend(self.structural_successors(b).map(|s| (b, s)));
-        }
-        let structural_succs = Adjacency::new(n, &edges);
         // Iterative depth-first postorder from the entry block; a block's
         // number is [`VISITED`] once reached, its reverse postorder
         // position once all are ordered.
         let mut number = vec![NONE; n];
-        let mut stack: Vec<(u32, usize)> = vec![(0, 0)];
+        let mut stack: Vec<(u32, usize)> = Vec::with_capacity(n);
+        stack.push((0, 0));
         number[0] = VISITED;
         while let Some(&mut (b, ref mut next)) = stack.last_mut() {
-            let succ = structural_succs.of(b).get(*next).copied();
+            let succ = self.structural_successor(b, *next);
             *next += 1;
             match succ {
                 Some(s) if number[s as usize] == NONE => {
@@ -282,9 +283,13 @@ impl<'v> Cfg<'v> {
         for (i, &b) in self.rpo.iter().enumerate() {
             number[b as usize] = i as u32;
         }
-        edges.clear();
+        let mut edges = Vec::with_capacity(self.succs.len() + 2 * n);
         for &b in &self.rpo {
-            edges.extend(structural_succs.of(b).iter().map(|&s| (s, b)));
+            let mut i = 0;
+            while let Some(s) = self.structural_successor(b, i) {
+                edges.push((s, b));
+                i += 1;
+            }
         }
         let structural_preds = Adjacency::new(n, &edges);
         self.idom[0] = 0;
