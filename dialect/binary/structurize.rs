@@ -36,11 +36,106 @@ pub enum ConstructKind {
 }
 
 /// Why a construct cannot be a region, at which block.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, PartialEq, Eq)]
 pub struct Obstacle {
     /// The id of the block where the problem shows.
     pub block: u32,
-    pub reason: String,
+    pub kind: ObstacleKind,
+}
+
+/// What keeps a construct from being a region; block ids name the
+/// blocks involved, and [`Obstacle::reason`] says it in words.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ObstacleKind {
+    HeaderIsMerge,
+    ContinueIsMerge,
+    ContinueOutsideLoop {
+        header: u32,
+    },
+    LeavesParent {
+        parent_header: u32,
+    },
+    BreaksOut {
+        header: u32,
+        target: u32,
+        outer_header: u32,
+    },
+    ContinuesOut {
+        header: u32,
+        target: u32,
+        outer_header: u32,
+    },
+    BranchesOut {
+        header: u32,
+        target: u32,
+    },
+    EnteredFromOutside {
+        header: u32,
+        source: u32,
+    },
+    BackEdgeOutsideContinue {
+        header: u32,
+    },
+    SelectionBackEdge {
+        header: u32,
+    },
+    InlineNamesOtherRegion,
+}
+
+impl Obstacle {
+    /// The obstacle in words.
+    pub fn reason(&self) -> String {
+        match self.kind {
+            ObstacleKind::HeaderIsMerge => "the header is its own merge block".to_string(),
+            ObstacleKind::ContinueIsMerge => "the continue target is the merge block".to_string(),
+            ObstacleKind::ContinueOutsideLoop { header } => {
+                format!("the continue target is outside the loop headed by %{header}")
+            }
+            ObstacleKind::LeavesParent { parent_header } => {
+                format!("the construct leaves its parent %{parent_header} past its merge block")
+            }
+            ObstacleKind::BreaksOut {
+                header,
+                target,
+                outer_header,
+            } => format!(
+                "breaks out of the construct headed by %{header} to %{target}, the merge block \
+                 of the enclosing construct headed by %{outer_header}"
+            ),
+            ObstacleKind::ContinuesOut {
+                header,
+                target,
+                outer_header,
+            } => format!(
+                "continues out of the construct headed by %{header} to %{target}, the continue \
+                 target of the enclosing loop headed by %{outer_header}"
+            ),
+            ObstacleKind::BranchesOut { header, target } => {
+                format!("branches to %{target}, outside the construct headed by %{header}")
+            }
+            ObstacleKind::EnteredFromOutside { header, source } => {
+                format!("entered from %{source}, outside the construct headed by %{header}")
+            }
+            ObstacleKind::BackEdgeOutsideContinue { header } => {
+                format!("a back edge to %{header} from outside the continue construct")
+            }
+            ObstacleKind::SelectionBackEdge { header } => {
+                format!("a back edge to the selection header %{header}")
+            }
+            ObstacleKind::InlineNamesOtherRegion => {
+                "a construct kept inline names a block of another region".to_string()
+            }
+        }
+    }
+}
+
+impl std::fmt::Debug for Obstacle {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Obstacle")
+            .field("block", &self.block)
+            .field("reason", &self.reason())
+            .finish()
+    }
 }
 
 /// One selection or loop construct; blocks are function block numbers.
@@ -119,7 +214,8 @@ impl Structure {
             .map(|header| new_construct(cfg, header))
             .collect();
         // Larger first: a construct contains only smaller ones.
-        constructs.sort_by_key(|c| (std::cmp::Reverse(c.blocks.len()), c.header));
+        // (Headers differ, so the order is the same as a stable sort's.)
+        constructs.sort_unstable_by_key(|c| (std::cmp::Reverse(c.blocks.len()), c.header));
         let mut innermost = vec![NONE; n as usize];
         for (k, construct) in constructs.iter_mut().enumerate() {
             construct.parent = innermost[construct.header as usize];
@@ -234,28 +330,22 @@ impl Structure {
         let construct = &self.constructs[k];
         let inside = |b: u32| self.contains(k as u32, b);
         let mut obstacles = Vec::new();
-        let mut note = |block: u32, reason: String| {
+        let mut note = |block: u32, kind: ObstacleKind| {
             obstacles.push(Obstacle {
                 block: cfg.label(block),
-                reason,
+                kind,
             })
         };
-        let header_label = cfg.label(construct.header);
+        let header = cfg.label(construct.header);
         if construct.merge == construct.header {
-            note(
-                construct.header,
-                "the header is its own merge block".to_string(),
-            );
+            note(construct.header, ObstacleKind::HeaderIsMerge);
         }
         if construct.kind == ConstructKind::Loop {
             let target = construct.continue_target;
             if target == construct.merge {
-                note(target, "the continue target is the merge block".to_string());
+                note(target, ObstacleKind::ContinueIsMerge);
             } else if !inside(target) {
-                note(
-                    target,
-                    format!("the continue target is outside the loop headed by %{header_label}"),
-                );
+                note(target, ObstacleKind::ContinueOutsideLoop { header });
             }
         }
         if construct.parent != NONE {
@@ -266,12 +356,7 @@ impl Structure {
                 .find(|&&b| cfg.dominates(parent.merge, b))
             {
                 let parent_header = cfg.label(parent.header);
-                note(
-                    b,
-                    format!(
-                        "the construct leaves its parent %{parent_header} past its merge block"
-                    ),
-                );
+                note(b, ObstacleKind::LeavesParent { parent_header });
             }
         }
         for &b in &construct.blocks {
@@ -283,25 +368,17 @@ impl Structure {
             for &p in cfg.predecessors(b) {
                 if b != construct.header && !inside(p) {
                     let source = cfg.label(p);
-                    note(b, format!("entered from %{source}, outside the construct headed by %{header_label}"));
+                    note(b, ObstacleKind::EnteredFromOutside { header, source });
                 }
                 let back_edge = b == construct.header && inside(p);
                 if back_edge
                     && construct.kind == ConstructKind::Loop
                     && !cfg.dominates(construct.continue_target, p)
                 {
-                    note(
-                        p,
-                        format!(
-                            "a back edge to %{header_label} from outside the continue construct"
-                        ),
-                    );
+                    note(p, ObstacleKind::BackEdgeOutsideContinue { header });
                 }
                 if back_edge && construct.kind == ConstructKind::Selection {
-                    note(
-                        p,
-                        format!("a back edge to the selection header %{header_label}"),
-                    );
+                    note(p, ObstacleKind::SelectionBackEdge { header });
                 }
             }
         }
@@ -310,7 +387,7 @@ impl Structure {
 
     /// Says what an exit from `construct` to block `target` is: a break or
     /// continue to an enclosing construct, or some other branch.
-    fn describe_exit(&self, cfg: &Cfg, construct: &Construct, target: u32) -> String {
+    fn describe_exit(&self, cfg: &Cfg, construct: &Construct, target: u32) -> ObstacleKind {
         let header = cfg.label(construct.header);
         let label = cfg.label(target);
         let mut at = construct.parent;
@@ -318,20 +395,25 @@ impl Structure {
             let outer = &self.constructs[at as usize];
             let outer_header = cfg.label(outer.header);
             if outer.merge == target {
-                return format!(
-                    "breaks out of the construct headed by %{header} to %{label}, the merge block \
-                     of the enclosing construct headed by %{outer_header}"
-                );
+                return ObstacleKind::BreaksOut {
+                    header,
+                    target: label,
+                    outer_header,
+                };
             }
             if outer.continue_target == target {
-                return format!(
-                    "continues out of the construct headed by %{header} to %{label}, the continue \
-                     target of the enclosing loop headed by %{outer_header}"
-                );
+                return ObstacleKind::ContinuesOut {
+                    header,
+                    target: label,
+                    outer_header,
+                };
             }
             at = outer.parent;
         }
-        format!("branches to %{label}, outside the construct headed by %{header}")
+        ObstacleKind::BranchesOut {
+            header,
+            target: label,
+        }
     }
 
     fn merge_facts(&mut self, cfg: &Cfg, k: usize) {

@@ -118,8 +118,8 @@ impl StructureCounts {
                     if std::env::var("SHOW_OBSTACLES").is_ok() {
                         println!("{}: function %{function}: {obstacle:?}", path.display());
                     }
-                    let reason = &obstacle.reason;
-                    let kind = reason.split(" %").next().unwrap_or(reason);
+                    let reason = obstacle.reason();
+                    let kind = reason.split(" %").next().unwrap_or(&reason);
                     *self
                         .reasons
                         .entry(format!("{:?} {kind}", construct.kind))
@@ -418,7 +418,7 @@ fn break_inside_a_loop_keeps_the_if_inline_and_the_loop_a_region() {
     assert_eq!(inner.parent, 0);
     assert!(!inner.is_region());
     assert!(
-        inner.obstacles[0].reason.starts_with("breaks out"),
+        inner.obstacles[0].reason().starts_with("breaks out"),
         "{:?}",
         inner.obstacles
     );
@@ -543,7 +543,7 @@ fn continue_kill_and_an_unreachable_merge_inside_a_loop() {
     assert_eq!(lp_construct.blocks, [1, 2, 3, 4, 5, 6, 7, 8]);
     let first = &s.constructs[first];
     assert!(
-        first.obstacles[0].reason.starts_with("continues out"),
+        first.obstacles[0].reason().starts_with("continues out"),
         "{:?}",
         first.obstacles
     );

@@ -32,7 +32,7 @@ use super::function::Scope;
 use super::Reader;
 use crate::binary::cfg::Cfg;
 use crate::binary::module::NONE;
-use crate::binary::structurize::{ConstructKind, Obstacle, RegionLayout, Structure};
+use crate::binary::structurize::{ConstructKind, Obstacle, ObstacleKind, RegionLayout, Structure};
 use crate::binary::DecodeError;
 use crate::ir::FastMap;
 use crate::ir::{AttrData, Block, Builder, Region, Type, Value, ValueDef};
@@ -79,7 +79,7 @@ impl<'c, 'v> Body<'c, 'v> {
             for construct in &mut structure.constructs {
                 construct.obstacles.push(Obstacle {
                     block: cfg.label(construct.header),
-                    reason: "a construct kept inline names a block of another region".into(),
+                    kind: ObstacleKind::InlineNamesOtherRegion,
                 });
             }
             absorbed = vec![false; cfg.len()];
