@@ -605,9 +605,14 @@ fn new_construct(cfg: &Cfg, header: u32) -> Construct {
         NONE => ConstructKind::Selection,
         _ => ConstructKind::Loop,
     };
-    let mut blocks = vec![header];
-    let dominated = cfg.dominated(header).iter().skip(1);
-    blocks.extend(dominated.filter(|&&b| !cfg.dominates(merge, b)));
+    let dominated = cfg.dominated(header);
+    let mut blocks = Vec::with_capacity(dominated.len().max(1));
+    blocks.push(header);
+    for &b in dominated.iter().skip(1) {
+        if !cfg.dominates(merge, b) {
+            blocks.push(b);
+        }
+    }
     blocks[1..].sort_unstable();
     Construct {
         kind,
