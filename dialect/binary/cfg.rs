@@ -17,27 +17,50 @@ pub struct Cfg<'v> {
     pub blocks: &'v [Block],
     /// The block holding each instruction from the first block's label on
     /// (`block_at[i - first]` for instruction `i`); [`NONE`] between blocks.
+    /// Empty for a single block.
     block_at: Vec<u32>,
     first: u32,
+    /// Per block: where its successor slots end, its merge and continue
+    /// targets, its span of `dom_order`.
+    facts: Vec<BlockFacts>,
     /// Successor slots of each block, in terminator order (a target may
-    /// repeat): `succs[succ_start[b]..succ_start[b + 1]]`.
-    succ_start: Vec<u32>,
+    /// repeat), one block's after the other's.
     succs: Vec<u32>,
     /// Distinct predecessors of each block, in block order.
     preds: Adjacency,
-    /// Merge and continue targets of each header ([`NONE`] where absent).
-    pub merge_of: Vec<u32>,
-    pub continue_of: Vec<u32>,
     /// Structurally reachable blocks in reverse postorder.
     pub rpo: Vec<u32>,
     /// Immediate structural dominator; [`NONE`] for the entry and the
     /// structurally unreachable blocks.
     pub idom: Vec<u32>,
     /// The reachable blocks in dominator-tree preorder: the blocks `b`
-    /// dominates are `dom_order[start..end]` for `(start, end) =
-    /// dom_span[b]` (`start` is [`NONE`] for an unreachable block).
+    /// dominates are `dom_order[facts[b].dom_start..facts[b].dom_end]`.
     dom_order: Vec<u32>,
-    dom_span: Vec<(u32, u32)>,
+}
+
+/// What the CFG records of one block.
+#[derive(Clone, Copy, Debug)]
+struct BlockFacts {
+    /// The end of its successor slots in `succs` (they start at the end of
+    /// the previous block's).
+    succ_end: u32,
+    /// Its merge and continue targets ([`NONE`] where absent).
+    merge: u32,
+    continue_target: u32,
+    /// The blocks it dominates in `dom_order`; `dom_start` is [`NONE`]
+    /// for an unreachable block.
+    dom_start: u32,
+    dom_end: u32,
+}
+
+impl BlockFacts {
+    const UNKNOWN: BlockFacts = BlockFacts {
+        succ_end: 0,
+        merge: NONE,
+        continue_target: NONE,
+        dom_start: NONE,
+        dom_end: NONE,
+    };
 }
 
 impl<'v> Cfg<'v> {
@@ -50,29 +73,25 @@ impl<'v> Cfg<'v> {
             blocks,
             block_at: block_table(blocks),
             first: blocks.first().map_or(0, |b| b.start),
-            succ_start: Vec::with_capacity(n + 1),
+            facts: vec![BlockFacts::UNKNOWN; n],
             // The last block mostly returns; the others mostly branch.
             succs: Vec::with_capacity(n.saturating_sub(1) * 2),
             preds: Adjacency::default(),
-            merge_of: vec![NONE; n],
-            continue_of: vec![NONE; n],
             rpo: Vec::with_capacity(n),
             idom: vec![NONE; n],
             dom_order: Vec::with_capacity(n),
-            dom_span: vec![(NONE, NONE); n],
         };
         for (b, block) in blocks.iter().enumerate() {
-            cfg.succ_start.push(cfg.succs.len() as u32);
             cfg.read_successors(block)?;
+            cfg.facts[b].succ_end = cfg.succs.len() as u32;
             cfg.read_merge(b, block)?;
         }
-        cfg.succ_start.push(cfg.succs.len() as u32);
         cfg.build_predecessors();
-        if n == 1 && cfg.succs.is_empty() && cfg.merge_of[0] == NONE {
+        if n == 1 && cfg.succs.is_empty() && cfg.facts[0].merge == NONE {
             // A single block with no branch: nothing to order or dominate.
             cfg.rpo.push(0);
             cfg.dom_order.push(0);
-            cfg.dom_span[0] = (0, 1);
+            (cfg.facts[0].dom_start, cfg.facts[0].dom_end) = (0, 1);
         } else if n > 0 {
             cfg.order_and_dominators();
         }
@@ -93,7 +112,20 @@ impl<'v> Cfg<'v> {
     /// Successor slots of `block` in terminator order.
     pub fn successors(&self, block: u32) -> &[u32] {
         let b = block as usize;
-        &self.succs[self.succ_start[b] as usize..self.succ_start[b + 1] as usize]
+        let start = b
+            .checked_sub(1)
+            .map_or(0, |before| self.facts[before].succ_end);
+        &self.succs[start as usize..self.facts[b].succ_end as usize]
+    }
+
+    /// The merge target of header `block` ([`NONE`] for another block).
+    pub fn merge_of(&self, block: u32) -> u32 {
+        self.facts[block as usize].merge
+    }
+
+    /// The continue target of loop header `block` ([`NONE`] for another block).
+    pub fn continue_of(&self, block: u32) -> u32 {
+        self.facts[block as usize].continue_target
     }
 
     /// Distinct predecessors of `block`, in block order.
@@ -115,6 +147,9 @@ impl<'v> Cfg<'v> {
     /// The block holding instruction `index`, if it is in this function's blocks.
     pub fn block_of_inst(&self, index: u32) -> Option<u32> {
         let at = index.checked_sub(self.first)?;
+        if let [single] = self.blocks {
+            return (index <= single.terminator).then_some(0);
+        }
         let block = *self.block_at.get(at as usize)?;
         (block != NONE).then_some(block)
     }
@@ -125,22 +160,26 @@ impl<'v> Cfg<'v> {
         if a == b {
             return true;
         }
-        let at = self.dom_span[b as usize].0;
-        let (start, end) = self.dom_span[a as usize];
-        at != NONE && start <= at && at < end
+        let at = self.facts[b as usize].dom_start;
+        let a = &self.facts[a as usize];
+        at != NONE && a.dom_start <= at && at < a.dom_end
     }
 
     /// The blocks `block` structurally dominates, itself first, in
     /// dominator-tree preorder; none when it is unreachable.
     pub fn dominated(&self, block: u32) -> &[u32] {
-        match self.dom_span[block as usize] {
-            (NONE, _) => &[],
-            (start, end) => &self.dom_order[start as usize..end as usize],
+        match self.facts[block as usize] {
+            BlockFacts {
+                dom_start: NONE, ..
+            } => &[],
+            BlockFacts {
+                dom_start, dom_end, ..
+            } => &self.dom_order[dom_start as usize..dom_end as usize],
         }
     }
 
     pub fn is_reachable(&self, block: u32) -> bool {
-        self.dom_span[block as usize].0 != NONE
+        self.facts[block as usize].dom_start != NONE
     }
 
     /// The values `block`'s phis take when entered from `pred`, in phi
@@ -215,9 +254,9 @@ impl<'v> Cfg<'v> {
         if words.len() < targets {
             return Err(self.view.error(block.merge, "missing merge targets".into()));
         }
-        self.merge_of[b] = self.target(block.merge, words[0])?;
+        self.facts[b].merge = self.target(block.merge, words[0])?;
         if is_loop {
-            self.continue_of[b] = self.target(block.merge, words[1])?;
+            self.facts[b].continue_target = self.target(block.merge, words[1])?;
         }
         Ok(())
     }
@@ -225,7 +264,7 @@ impl<'v> Cfg<'v> {
     fn build_predecessors(&mut self) {
         let n = self.len();
         if self.succs.is_empty() {
-            self.preds = Adjacency::new(n, &[]);
+            // No edges: the empty lists.
             return;
         }
         let mut edges = Vec::with_capacity(self.succs.len());
@@ -248,8 +287,8 @@ impl<'v> Cfg<'v> {
         let succs = self.successors(b);
         let extra = match i.checked_sub(succs.len()) {
             None => return Some(succs[i]),
-            Some(0) => self.merge_of[b as usize],
-            Some(1) => self.continue_of[b as usize],
+            Some(0) => self.merge_of(b),
+            Some(1) => self.continue_of(b),
             Some(_) => NONE,
         };
         (extra != NONE).then_some(extra)
@@ -329,18 +368,18 @@ impl<'v> Cfg<'v> {
         edges.extend((self.rpo.iter().skip(1)).map(|&b| (self.idom[b as usize], b)));
         let children = Adjacency::new(n, edges);
         stack.push((0, 0));
-        self.dom_span[0].0 = 0;
+        self.facts[0].dom_start = 0;
         self.dom_order.push(0);
         while let Some(&mut (b, ref mut next)) = stack.last_mut() {
             match children.of(b).get(*next).copied() {
                 Some(child) => {
                     *next += 1;
-                    self.dom_span[child as usize].0 = self.dom_order.len() as u32;
+                    self.facts[child as usize].dom_start = self.dom_order.len() as u32;
                     self.dom_order.push(child);
                     stack.push((child, 0));
                 }
                 None => {
-                    self.dom_span[b as usize].1 = self.dom_order.len() as u32;
+                    self.facts[b as usize].dom_end = self.dom_order.len() as u32;
                     stack.pop();
                 }
             }
@@ -380,9 +419,9 @@ impl<'v> Cfg<'v> {
 }
 
 /// Per instruction from the first block's label to the last terminator:
-/// the block holding it, [`NONE`] between blocks.
+/// the block holding it, [`NONE`] between blocks; none for a single block.
 fn block_table(blocks: &[Block]) -> Vec<u32> {
-    let (Some(first), Some(last)) = (blocks.first(), blocks.last()) else {
+    let ([first, _, ..], Some(last)) = (blocks, blocks.last()) else {
         return Vec::new();
     };
     let mut table = vec![NONE; (last.terminator - first.start + 1) as usize];
@@ -438,8 +477,12 @@ impl Adjacency {
         Adjacency { start, targets }
     }
 
+    /// `node`'s neighbours; none for every node of an empty (default) one.
     pub(super) fn of(&self, node: u32) -> &[u32] {
         let i = node as usize;
-        &self.targets[self.start[i] as usize..self.start[i + 1] as usize]
+        match self.start.get(i..i + 2) {
+            Some(&[start, end]) => &self.targets[start as usize..end as usize],
+            _ => &[],
+        }
     }
 }

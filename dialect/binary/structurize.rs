@@ -210,7 +210,7 @@ impl Structure {
     pub fn shape(cfg: &Cfg) -> Structure {
         let n = cfg.len() as u32;
         let mut constructs: Vec<Construct> = (0..n)
-            .filter(|&h| cfg.merge_of[h as usize] != NONE)
+            .filter(|&h| cfg.merge_of(h) != NONE)
             .map(|header| new_construct(cfg, header))
             .collect();
         // Larger first: a construct contains only smaller ones.
@@ -599,8 +599,8 @@ impl RegionLayout {
 }
 
 fn new_construct(cfg: &Cfg, header: u32) -> Construct {
-    let merge = cfg.merge_of[header as usize];
-    let continue_target = cfg.continue_of[header as usize];
+    let merge = cfg.merge_of(header);
+    let continue_target = cfg.continue_of(header);
     let kind = match continue_target {
         NONE => ConstructKind::Selection,
         _ => ConstructKind::Loop,
