@@ -446,11 +446,18 @@ impl Structure {
         self.find_trivial_phis(cfg, described);
         // In order of definition, which writing the op back keeps (the
         // order of first use depends on where blocks after it are placed).
+        // Every id noted has a defining instruction, whose result it is:
+        // sorted as instruction indices, then read back.
         for construct in &mut self.constructs {
-            construct
-                .escaping
-                .sort_unstable_by_key(|&id| cfg.view.def(id));
-            construct.escaping.dedup();
+            let escaping = &mut construct.escaping;
+            for id in escaping.iter_mut() {
+                *id = cfg.view.def(*id).unwrap_or(NONE);
+            }
+            escaping.sort_unstable();
+            escaping.dedup();
+            for def in escaping.iter_mut() {
+                *def = cfg.view.insts[*def as usize].result;
+            }
         }
         Ok(())
     }
