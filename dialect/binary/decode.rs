@@ -143,14 +143,7 @@ impl<'w> Decoder<'w> {
     /// A decoder over a whole module; reads and checks the header.
     pub fn new(words: &'w [u32]) -> Result<(Header, Self), DecodeError> {
         let header = Header::read(words)?;
-        let decoder = Decoder {
-            words,
-            pos: Header::WORDS,
-            // Real modules number their ids densely; a malformed bound is
-            // not trusted beyond the module's size.
-            context: ModuleContext::with_bound(header.bound.min(words.len() as u32)),
-        };
-        Ok((header, decoder))
+        Ok((header, Decoder::after_header(words, header.bound)))
     }
 
     /// The word offset of the next instruction.
@@ -204,12 +197,14 @@ impl<'w> Decoder<'w> {
         Ok((op, ids))
     }
 
-    /// A decoder for a module whose instruction headers a
-    /// [`super::module::ModuleView`] has read and checked.
-    pub(crate) fn over_indexed(words: &'w [u32], bound: u32) -> Self {
+    /// A decoder at the first instruction of `words`, whose header gives
+    /// the id `bound`.
+    pub(crate) fn after_header(words: &'w [u32], bound: u32) -> Self {
         Decoder {
             words,
             pos: Header::WORDS,
+            // Real modules number their ids densely; a malformed bound is
+            // not trusted beyond the module's size.
             context: ModuleContext::with_bound(bound.min(words.len() as u32)),
         }
     }

@@ -404,7 +404,7 @@ impl<'w> ModuleView<'w> {
     /// An instruction whose operands do not decode is the error
     /// [`super::decode_operands`] gives.
     pub fn decode_checked(&self) -> Result<(DecodedOperands, bool), DecodeError> {
-        let mut decoder = Decoder::over_indexed(self.words, self.header.bound);
+        let mut decoder = Decoder::after_header(self.words, self.header.bound);
         let mut decoded = DecodedOperands::with_room(self.words.len());
         let globals = self.section_range(Section::Globals);
         let mut forward_pointers: Vec<u32> = Vec::new();

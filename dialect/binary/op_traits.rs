@@ -259,9 +259,7 @@ impl OpTraits {
                 .iter()
                 .all(|e| e.is_plain(operands[usize::from(e.at)]))
     }
-}
 
-impl OpTraits {
     /// The parameters of the enum value ending the fixed words of an op
     /// with nothing after them (`OpDecorate %x Location 3`), when the
     /// words after the fixed ones are exactly those parameters, each one

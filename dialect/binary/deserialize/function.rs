@@ -201,11 +201,10 @@ impl Reader<'_, '_> {
 
     pub(super) fn define(&mut self, scope: &mut Scope, id: u32, value: Value) {
         // Only back edges' phi operands are used before their definition.
-        if let Some(placeholder) = (!scope.pending.is_empty())
-            .then(|| scope.pending.remove(&id))
-            .flatten()
-        {
-            self.ctx.replace_all_uses(placeholder, value);
+        if !scope.pending.is_empty() {
+            if let Some(placeholder) = scope.pending.remove(&id) {
+                self.ctx.replace_all_uses(placeholder, value);
+            }
         }
         scope.set(id, value);
         if let Some(name) = self.names.get(&id) {

@@ -349,10 +349,10 @@ impl Reader<'_, '_> {
 
     /// `@name` of function `id`.
     pub(super) fn function_symbol(&mut self, at: u32, id: u32) -> Result<Attr, DecodeError> {
-        match self.globals.get(&id) {
-            Some(Global::Function(_)) => (self.global_symbol_ref(id))
-                .ok_or_else(|| self.view.error(at, format!("%{id} is no function"))),
-            _ => Err(self.view.error(at, format!("%{id} is no function"))),
-        }
+        let symbol = match self.globals.get(&id) {
+            Some(Global::Function(_)) => self.global_symbol_ref(id),
+            _ => None,
+        };
+        symbol.ok_or_else(|| self.view.error(at, format!("%{id} is no function")))
     }
 }

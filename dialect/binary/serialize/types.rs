@@ -107,20 +107,23 @@ impl<'c> Writer<'c> {
             Err(missing) => missing,
         };
         let id = self.fresh();
-        let globals = &mut self.out.globals;
-        let start = begin(globals);
-        globals.extend(result_type);
-        globals.push(id);
-        globals.extend_from_slice(operands);
-        finish(globals, start, op)?;
+        self.emit_global(op, result_type, id, operands)?;
         self.declared.keep(missing, id);
         Ok(id)
     }
 
-    /// Writes `op` declaring `id` with `operands` into the globals.
-    fn emit_global(&mut self, op: Op, id: u32, operands: &[u32]) -> Result<(), SerializeError> {
+    /// Writes `op` declaring `id` (of `result_type`, if any) with
+    /// `operands` into the globals.
+    fn emit_global(
+        &mut self,
+        op: Op,
+        result_type: Option<u32>,
+        id: u32,
+        operands: &[u32],
+    ) -> Result<(), SerializeError> {
         let globals = &mut self.out.globals;
         let start = begin(globals);
+        globals.extend(result_type);
         globals.push(id);
         globals.extend_from_slice(operands);
         finish(globals, start, op)
@@ -227,7 +230,7 @@ impl<'c> Writer<'c> {
         let id = match op {
             _ if op == Op::TypeStruct || stride > 0 => {
                 let id = reserved.unwrap_or_else(|| self.fresh());
-                self.emit_global(op, id, &operands)?;
+                self.emit_global(op, None, id, &operands)?;
                 id
             }
             _ => self.declare(op, None, &operands)?,
@@ -348,7 +351,7 @@ impl<'c> Writer<'c> {
             return Ok(id);
         }
         let id = self.fresh();
-        self.emit_global(Op::TypeForwardPointer, id, &[class])?;
+        self.emit_global(Op::TypeForwardPointer, None, id, &[class])?;
         self.forward_pointers.insert((open, class, stride), id);
         self.pending_pointers.push((id, open, class, stride));
         self.types.insert(ty, id);
@@ -362,7 +365,7 @@ impl<'c> Writer<'c> {
             .partition(|p| p.1 == id);
         self.pending_pointers = pending;
         for (pointer, pointee, class, stride) in closing {
-            self.emit_global(Op::TypePointer, pointer, &[class, pointee])?;
+            self.emit_global(Op::TypePointer, None, pointer, &[class, pointee])?;
             if stride > 0 {
                 self.decorate_with(pointer, Decoration::ArrayStride, Some(stride as u32))?;
             }
