@@ -26,7 +26,7 @@
 
 use super::cfg::{Adjacency, Cfg};
 use super::module::NONE;
-use super::DecodeError;
+use super::{DecodedOperands, Operand};
 use crate::grammar::Op;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -195,13 +195,18 @@ pub struct Structure {
 }
 
 impl Structure {
-    /// Recognises the constructs of `cfg`'s function; `described` tells
-    /// the ids that carry names or decorations (a merge phi of one value
-    /// stays a phi when it does, so that they are kept).
-    pub fn analyze(cfg: &Cfg, described: &dyn Fn(u32) -> bool) -> Result<Structure, DecodeError> {
+    /// Recognises the constructs of `cfg`'s function, whose instructions'
+    /// operands `operands` holds; `described` tells the ids that carry
+    /// names or decorations (a merge phi of one value stays a phi when it
+    /// does, so that they are kept).
+    pub fn analyze(
+        cfg: &Cfg,
+        operands: &DecodedOperands,
+        described: &dyn Fn(u32) -> bool,
+    ) -> Structure {
         let mut structure = Structure::shape(cfg);
-        structure.find_escaping_values(cfg, described)?;
-        Ok(structure)
+        structure.find_escaping_values(cfg, operands, described);
+        structure
     }
 
     /// The constructs, their nesting and obstacles, without reading any
@@ -434,14 +439,15 @@ impl Structure {
     fn find_escaping_values(
         &mut self,
         cfg: &Cfg,
+        operands: &DecodedOperands,
         described: &dyn Fn(u32) -> bool,
-    ) -> Result<(), DecodeError> {
+    ) {
         if self.constructs.is_empty() {
-            return Ok(());
+            return;
         }
         let regions = self.constructs.iter().filter(|c| c.is_region()).count();
         if regions > 0 {
-            self.note_uses(cfg, regions)?;
+            self.note_uses(cfg, operands, regions);
         }
         self.find_trivial_phis(cfg, described);
         // In order of definition, which writing the op back keeps (the
@@ -459,45 +465,41 @@ impl Structure {
                 *def = cfg.view.insts[*def as usize].result;
             }
         }
-        Ok(())
     }
 
     /// Notes every use of a value that may leave one of the `regions`
     /// region constructs.
-    fn note_uses(&mut self, cfg: &Cfg, regions: usize) -> Result<(), DecodeError> {
-        let mut uses: Vec<usize> = Vec::new();
+    fn note_uses(&mut self, cfg: &Cfg, operands: &DecodedOperands, regions: usize) {
         for u in 0..cfg.len() as u32 {
             let block = cfg.blocks[u as usize];
             // A value escapes only regions that do not hold the block using
             // it (but a phi uses its values in their parent blocks).
             let may_escape = self.regions_holding(u) < regions;
             for index in block.start + 1..=block.terminator {
-                let inst = &cfg.view.insts[index as usize];
-                let is_phi = inst.op == Op::Phi;
-                // Merge instructions and unconditional branches name only
-                // blocks (the CFG has checked them), never values.
-                let names_blocks = index == block.merge || inst.op == Op::Branch;
-                if !is_phi && (!may_escape || names_blocks) {
+                let op = cfg.view.insts[index as usize].op;
+                let uses = operands.of(index as usize);
+                if op == Op::Phi {
+                    // (value, parent) pairs, each value used in its parent.
+                    for pair in uses.chunks_exact(2) {
+                        if let [Operand::Id(value), Operand::Id(parent)] = *pair {
+                            let at = cfg.block_of_label(parent).unwrap_or(u);
+                            self.note_use(cfg, value, at);
+                        }
+                    }
                     continue;
                 }
-                uses.clear();
-                cfg.view.visit_uses(index, |word| uses.push(word))?;
-                // The result type is a global id; a phi's operands are
-                // (value, parent) pairs, each value used in its parent.
-                let skip = usize::from(inst.op.info().has_result_type);
-                for (i, &word) in uses.iter().enumerate().skip(skip) {
-                    let at = match uses.get(i + 1) {
-                        _ if !is_phi => u,
-                        Some(&parent) if (i - skip) % 2 == 0 => {
-                            cfg.block_of_label(cfg.view.words[parent]).unwrap_or(u)
-                        }
-                        _ => continue,
-                    };
-                    self.note_use(cfg, cfg.view.words[word], at);
+                // Merge instructions and unconditional branches name only
+                // blocks (the CFG has checked them), never values.
+                if !may_escape || index == block.merge || op == Op::Branch {
+                    continue;
+                }
+                for operand in uses {
+                    if let Operand::Id(id) = *operand {
+                        self.note_use(cfg, id, u);
+                    }
                 }
             }
         }
-        Ok(())
     }
 
     /// Marks the trivial merge phis of each region construct (see

@@ -28,10 +28,11 @@ fn corpus() -> Option<Vec<(PathBuf, Vec<u32>)>> {
 /// Everything the analysis produces for one module, or the first error.
 fn analyze(words: &[u32]) -> Result<Vec<Structure>, DecodeError> {
     let view = ModuleView::new(words)?;
+    let (operands, _) = view.decode_checked()?;
     let mut structures = Vec::new();
     for function in &view.functions {
         let cfg = Cfg::new(&view, function)?;
-        structures.push(Structure::analyze(&cfg, &|_| false)?);
+        structures.push(Structure::analyze(&cfg, &operands, &|_| false));
     }
     Ok(structures)
 }
@@ -142,10 +143,11 @@ fn corpus_constructs_are_consistent() {
         let Ok(view) = ModuleView::new(words) else {
             continue;
         };
+        let fail = |e: DecodeError| -> ! { panic!("{}: {e}", path.display()) };
+        let (operands, _) = view.decode_checked().unwrap_or_else(|e| fail(e));
         for function in view.functions.iter().filter(|f| !f.blocks.is_empty()) {
-            let fail = |e: DecodeError| -> ! { panic!("{}: {e}", path.display()) };
             let cfg = Cfg::new(&view, function).unwrap_or_else(|e| fail(e));
-            let structure = Structure::analyze(&cfg, &|_| false).unwrap_or_else(|e| fail(e));
+            let structure = Structure::analyze(&cfg, &operands, &|_| false);
             check_tree(&cfg, &structure, path);
             counts.add(
                 &cfg,
@@ -286,8 +288,7 @@ fn mutated_corpus_binaries_give_errors_not_panics() {
             // The CFG and constructs over a view whose operands are unchecked.
             if let Ok(view) = ModuleView::index(&mutated) {
                 for function in &view.functions {
-                    let _ = Cfg::new(&view, function)
-                        .and_then(|cfg| Structure::analyze(&cfg, &|_| false));
+                    let _ = Cfg::new(&view, function).map(|cfg| Structure::shape(&cfg));
                 }
             }
         }
@@ -347,8 +348,9 @@ OpExecutionMode %main LocalSize 1 1 1
 fn shape(body: &str) -> Option<(Vec<u32>, Structure)> {
     let words = assemble(&format!("{PRELUDE}{body}OpFunctionEnd\n"))?;
     let view = ModuleView::new(&words).unwrap_or_else(|e| panic!("{e}"));
+    let (operands, _) = view.decode_checked().unwrap_or_else(|e| panic!("{e}"));
     let cfg = Cfg::new(&view, &view.functions[0]).unwrap_or_else(|e| panic!("{e}"));
-    let structure = Structure::analyze(&cfg, &|_| false).unwrap_or_else(|e| panic!("{e}"));
+    let structure = Structure::analyze(&cfg, &operands, &|_| false);
     Some((words.clone(), structure))
 }
 
@@ -587,8 +589,7 @@ OpFunctionEnd
     assert_eq!(cfg.successors(2), [3, 4]);
     assert_eq!(cfg.predecessors(1), [0, 1, 3]);
     assert_eq!(cfg.idom, [NONE, 0, 1, 2, 2]);
-    let structure = Structure::analyze(&cfg, &|_| false).unwrap_or_else(|e| panic!("{e}"));
-    assert!(structure.constructs.is_empty());
+    assert!(Structure::shape(&cfg).constructs.is_empty());
 }
 
 #[test]

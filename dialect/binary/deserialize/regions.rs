@@ -33,7 +33,7 @@ use super::Reader;
 use crate::binary::cfg::Cfg;
 use crate::binary::module::NONE;
 use crate::binary::structurize::{ConstructKind, Obstacle, ObstacleKind, RegionLayout, Structure};
-use crate::binary::DecodeError;
+use crate::binary::{DecodeError, DecodedOperands};
 use crate::ir::FastMap;
 use crate::ir::{AttrData, Block, Builder, Region, Type, Value, ValueDef};
 use crate::spirv::conventions::RESULT_DECORATIONS;
@@ -71,9 +71,13 @@ pub(super) type Landing<'a> = (Block, &'a [u32], &'a [Option<u32>]);
 impl<'c, 'v> Body<'c, 'v> {
     /// The constructs of `cfg`'s function that become regions; none when
     /// some construct kept inline names a block of another region.
-    /// `described`: see [`Structure::analyze`].
-    pub fn new(cfg: &'c Cfg<'v>, described: &dyn Fn(u32) -> bool) -> Result<Self, DecodeError> {
-        let mut structure = Structure::analyze(cfg, described)?;
+    /// `operands`, `described`: see [`Structure::analyze`].
+    pub fn new(
+        cfg: &'c Cfg<'v>,
+        operands: &DecodedOperands,
+        described: &dyn Fn(u32) -> bool,
+    ) -> Self {
+        let mut structure = Structure::analyze(cfg, operands, described);
         let mut absorbed = absorbed_merges(&structure, cfg.len());
         if !regions_fit(cfg, &structure, &absorbed) {
             for construct in &mut structure.constructs {
@@ -85,7 +89,7 @@ impl<'c, 'v> Body<'c, 'v> {
             absorbed = vec![false; cfg.len()];
         }
         let n = cfg.len();
-        Ok(Body {
+        Body {
             cfg,
             regions: vec![None; structure.constructs.len()],
             layout: structure.region_layout(),
@@ -94,7 +98,7 @@ impl<'c, 'v> Body<'c, 'v> {
             absorbed,
             by_merge: FastMap::default(),
             by_header: FastMap::default(),
-        })
+        }
     }
 
     /// The IR block a branch from binary block `from` to `to` lands on,
