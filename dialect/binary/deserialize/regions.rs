@@ -34,7 +34,6 @@ use crate::binary::cfg::Cfg;
 use crate::binary::module::NONE;
 use crate::binary::structurize::{ConstructKind, Obstacle, ObstacleKind, RegionLayout, Structure};
 use crate::binary::{DecodeError, DecodedOperands};
-use crate::ir::FastMap;
 use crate::ir::{AttrData, Block, Builder, Region, Type, Value, ValueDef};
 use crate::spirv::conventions::RESULT_DECORATIONS;
 
@@ -49,19 +48,39 @@ struct RegionBlocks {
     merge: Block,
 }
 
+/// What the reader keeps of one binary block.
+#[derive(Clone, Copy)]
+struct Slot {
+    /// Its IR block; `None` when its instructions follow a construct's op
+    /// in the block before it.
+    own: Option<Block>,
+    /// Its instructions follow the op of the construct it merges (see
+    /// [`absorbed_merges`]).
+    absorbed: bool,
+    /// The region construct it merges, once that region is made; [`NONE`]
+    /// before.
+    merged: u32,
+}
+
+impl Slot {
+    const EMPTY: Slot = Slot {
+        own: None,
+        absorbed: false,
+        merged: NONE,
+    };
+}
+
 /// One function body being read.
 pub(super) struct Body<'c, 'v> {
     pub cfg: &'c Cfg<'v>,
     structure: Structure,
-    layout: RegionLayout,
-    /// Per binary block: its IR block; `None` when its instructions follow
-    /// a construct's op in the block before it.
-    own: Vec<Option<Block>>,
-    absorbed: Vec<bool>,
+    /// `None` without constructs: the body's blocks in binary order.
+    layout: Option<RegionLayout>,
+    /// Per binary block.
+    slots: Vec<Slot>,
     regions: Vec<Option<RegionBlocks>>,
-    /// Region constructs by merge block and by header.
-    by_merge: FastMap<u32, u32>,
-    by_header: FastMap<u32, u32>,
+    /// Some construct stays inline: its merge op names blocks by position.
+    inline_merges: bool,
 }
 
 /// Where a branch lands: the IR block, the ids passed beyond the target's
@@ -78,26 +97,25 @@ impl<'c, 'v> Body<'c, 'v> {
         described: &dyn Fn(u32) -> bool,
     ) -> Self {
         let mut structure = Structure::analyze(cfg, operands, described);
-        let mut absorbed = absorbed_merges(&structure, cfg.len());
-        if !regions_fit(cfg, &structure, &absorbed) {
+        let mut slots = vec![Slot::EMPTY; cfg.len()];
+        absorbed_merges(&structure, &mut slots);
+        if !regions_fit(cfg, &structure, &slots) {
             for construct in &mut structure.constructs {
                 construct.obstacles.push(Obstacle {
                     block: cfg.label(construct.header),
                     kind: ObstacleKind::InlineNamesOtherRegion,
                 });
             }
-            absorbed = vec![false; cfg.len()];
+            slots.fill(Slot::EMPTY);
         }
-        let n = cfg.len();
+        let layout = (!structure.constructs.is_empty()).then(|| structure.region_layout());
         Body {
             cfg,
             regions: vec![None; structure.constructs.len()],
-            layout: structure.region_layout(),
+            layout,
+            inline_merges: !structure.fully_structured(),
             structure,
-            own: vec![None; n],
-            absorbed,
-            by_merge: FastMap::default(),
-            by_header: FastMap::default(),
+            slots,
         }
     }
 
@@ -105,24 +123,25 @@ impl<'c, 'v> Body<'c, 'v> {
     /// the ids it passes beyond `to`'s phis, and which of those phis take
     /// no value (a region's trivial merge phis; empty for none).
     pub fn target(&self, from: u32, to: u32) -> Option<Landing<'_>> {
-        if let Some(&k) = self.by_merge.get(&to) {
-            if self.structure.contains(k, from) {
-                let construct = &self.structure.constructs[k as usize];
-                let merge = self.regions[k as usize]?.merge;
-                return Some((merge, &construct.escaping, &construct.trivial_phis));
+        let slot = self.slots[to as usize];
+        let k = slot.merged;
+        if k != NONE && self.structure.contains(k, from) {
+            let construct = &self.structure.constructs[k as usize];
+            let merge = self.regions[k as usize]?.merge;
+            return Some((merge, &construct.escaping, &construct.trivial_phis));
+        }
+        if let Some(k) = self.structure.region_headed_by(to) {
+            if let Some(blocks) = self.regions[k as usize] {
+                if self.structure.contains(k, from) {
+                    let block = match blocks.continue_block {
+                        Some(c) if from == to => c,
+                        _ => blocks.header,
+                    };
+                    return Some((block, &[], &[]));
+                }
             }
         }
-        if let Some(&k) = self.by_header.get(&to) {
-            if self.structure.contains(k, from) {
-                let blocks = self.regions[k as usize]?;
-                let block = match blocks.continue_block {
-                    Some(c) if from == to => c,
-                    _ => blocks.header,
-                };
-                return Some((block, &[], &[]));
-            }
-        }
-        Some((self.own[to as usize]?, &[], &[]))
+        Some((slot.own?, &[], &[]))
     }
 
     /// The region where the block standing for `b` lies.
@@ -140,23 +159,21 @@ fn placed_in(structure: &Structure, b: u32) -> u32 {
     }
 }
 
-/// The merge blocks whose instructions follow their construct's op: those
-/// only the construct reaches.
-fn absorbed_merges(structure: &Structure, n: usize) -> Vec<bool> {
-    let mut absorbed = vec![false; n];
+/// Marks the merge blocks whose instructions follow their construct's op:
+/// those only the construct reaches.
+fn absorbed_merges(structure: &Structure, slots: &mut [Slot]) {
     for c in structure.constructs.iter().filter(|c| c.is_region()) {
         if !c.merge_shared {
-            absorbed[c.merge as usize] = true;
+            slots[c.merge as usize].absorbed = true;
         }
     }
-    absorbed
 }
 
 /// Every merge instruction kept inline names blocks of its own region,
 /// and every region's merge block lies in the enclosing region.
-fn regions_fit(cfg: &Cfg, structure: &Structure, absorbed: &[bool]) -> bool {
+fn regions_fit(cfg: &Cfg, structure: &Structure, slots: &[Slot]) -> bool {
     let own_block_in = |b: u32, region: u32| {
-        b != NONE && !absorbed[b as usize] && placed_in(structure, b) == region
+        b != NONE && !slots[b as usize].absorbed && placed_in(structure, b) == region
     };
     structure.constructs.iter().enumerate().all(|(k, c)| {
         if c.is_region() {
@@ -165,7 +182,7 @@ fn regions_fit(cfg: &Cfg, structure: &Structure, absorbed: &[bool]) -> bool {
             let back_edges = (cfg.predecessors(c.header).iter())
                 .filter(|&&p| structure.contains(k as u32, p))
                 .count();
-            let back_edge_placed = back_edge_owner(cfg, structure, absorbed, k as u32)
+            let back_edge_placed = back_edge_owner(cfg, structure, slots, k as u32)
                 .map_or(true, |b| placed_in(structure, b) == k as u32);
             merge_placed
                 && (c.kind == ConstructKind::Selection || back_edges == 1 && back_edge_placed)
@@ -217,14 +234,18 @@ impl Reader<'_, '_> {
     /// The binary blocks with a block of their own in `region`, in
     /// binary order (the region's header excluded).
     fn own_blocks(&self, body: &Body, region: u32) -> Vec<u32> {
+        let Some(layout) = &body.layout else {
+            return (0..body.cfg.len() as u32).collect();
+        };
         let header = usize::from(region != NONE);
-        let blocks = body.layout.blocks(region)[header..].iter().copied();
-        (blocks.filter(|&b| !body.absorbed[b as usize] && body.placed_in(b) == region)).collect()
+        let blocks = layout.blocks(region)[header..].iter().copied();
+        let own = |b: u32| !body.slots[b as usize].absorbed && body.placed_in(b) == region;
+        blocks.filter(|&b| own(b)).collect()
     }
 
     /// A block per binary block of `listing`, with its phis as arguments
     /// (after `params` for the function's entry block), appended to
-    /// `region`; each label's position noted for merge ops.
+    /// `region`; each label's position noted for the merge ops kept inline.
     fn create_blocks(
         &mut self,
         scope: &mut Scope,
@@ -246,9 +267,11 @@ impl Reader<'_, '_> {
             types.extend(self.phi_types(body.cfg, b)?);
             let block = self.ctx.create_block(&types);
             self.ctx.append_block(region, block);
-            let position = self.ctx.region_blocks(region).len() - 1;
-            scope.labels.insert(body.cfg.label(b), position as u32);
-            body.own[b as usize] = Some(block);
+            if body.inline_merges {
+                let position = self.ctx.region_blocks(region).len() - 1;
+                scope.labels.insert(body.cfg.label(b), position as u32);
+            }
+            body.slots[b as usize].own = Some(block);
             blocks.push(block);
         }
         Ok(blocks)
@@ -352,20 +375,21 @@ impl Reader<'_, '_> {
         k: u32,
         phis: Vec<Value>,
     ) -> Result<(), DecodeError> {
-        let construct = body.structure.constructs[k as usize].clone();
+        let construct = &body.structure.constructs[k as usize];
+        let (header, merge_of, phi_results) =
+            (construct.header, construct.merge, construct.merge_phis);
+        let is_loop = construct.kind == ConstructKind::Loop;
         let cfg = body.cfg;
-        let header = construct.header;
         let merge_index = cfg.blocks[header as usize].merge;
         let builder = Builder::at_end(block);
         let carried = self.carried(scope, &builder, merge_index, false)?;
-        let mut result_types = self.phi_types(cfg, construct.merge)?;
+        let mut result_types = self.phi_types(cfg, merge_of)?;
         let mut trivial = construct.trivial_phis.iter();
         result_types.retain(|_| !matches!(trivial.next(), Some(Some(_))));
         for &id in &construct.escaping {
             let ty = self.view.def_inst(id).map_or(0, |d| d.result_type);
             result_types.push(self.type_of_id(merge_index, Some(ty))?);
         }
-        let is_loop = construct.kind == ConstructKind::Loop;
         let name = if is_loop {
             "spirv.mlir.loop"
         } else {
@@ -390,7 +414,7 @@ impl Reader<'_, '_> {
         };
         let mut listing = self.own_blocks(body, k);
         if is_loop {
-            if let Some(last) = back_edge_owner(cfg, &body.structure, &body.absorbed, k) {
+            if let Some(last) = back_edge_owner(cfg, &body.structure, &body.slots, k) {
                 listing.retain(|&b| b != last);
                 listing.push(last);
             }
@@ -413,8 +437,7 @@ impl Reader<'_, '_> {
             continue_block,
             merge,
         });
-        body.by_merge.insert(construct.merge, k);
-        body.by_header.insert(header, k);
+        body.slots[merge_of as usize].merged = k;
 
         if is_loop {
             self.branch(first, header_block, phis);
@@ -435,28 +458,25 @@ impl Reader<'_, '_> {
         let spec = self.spec("spirv.mlir.merge", yielded, vec![], Vec::new());
         Builder::at_end(merge).create_from(&mut self.ctx, spec);
 
-        for (&id, &result) in construct
-            .escaping
-            .iter()
-            .zip(&results[construct.merge_phis..])
-        {
+        let construct = &body.structure.constructs[k as usize];
+        for (&id, &result) in construct.escaping.iter().zip(&results[phi_results..]) {
             scope.set(id, result);
         }
         // The merge block's phis: the results, but for trivial phis the
         // result of the id they stand for.
-        let mut kept = results[..construct.merge_phis].iter();
+        let mut kept = results[..phi_results].iter();
         let merge_phis: Vec<Value> = (construct.trivial_phis.iter())
             .filter_map(|trivial| match trivial {
                 Some(id) => scope.value(*id),
                 None => kept.next().copied(),
             })
             .collect();
-        match body.own[construct.merge as usize] {
+        match body.slots[merge_of as usize].own {
             Some(target) if construct.merge_shared => {
                 self.branch(block, target, merge_phis);
                 Ok(())
             }
-            _ => self.read_block(scope, body, block, construct.merge, merge_phis),
+            _ => self.read_block(scope, body, block, merge_of, merge_phis),
         }
     }
 
@@ -470,9 +490,9 @@ impl Reader<'_, '_> {
 
 /// The binary block whose IR block holds `b`'s instructions: `b`, or for
 /// a merge block read after its construct's op, the block holding the op.
-fn owner(structure: &Structure, absorbed: &[bool], b: u32) -> u32 {
+fn owner(structure: &Structure, slots: &[Slot], b: u32) -> u32 {
     let mut at = b;
-    while absorbed[at as usize] {
+    while slots[at as usize].absorbed {
         let Some(k) = (structure.constructs.iter())
             .position(|c| c.is_region() && c.merge == at && !c.merge_shared)
         else {
@@ -485,10 +505,10 @@ fn owner(structure: &Structure, absorbed: &[bool], b: u32) -> u32 {
 
 /// The block of loop `k` that branches back to its header (through the
 /// IR block holding it), if another block than the header does.
-fn back_edge_owner(cfg: &Cfg, structure: &Structure, absorbed: &[bool], k: u32) -> Option<u32> {
+fn back_edge_owner(cfg: &Cfg, structure: &Structure, slots: &[Slot], k: u32) -> Option<u32> {
     let header = structure.constructs[k as usize].header;
     (cfg.predecessors(header).iter())
         .copied()
         .find(|&p| p != header && structure.contains(k, p))
-        .map(|p| owner(structure, absorbed, p))
+        .map(|p| owner(structure, slots, p))
 }
