@@ -548,77 +548,65 @@ impl Reader<'_, '_> {
         }
         let operands = self.operands(index);
         let mut values = Vec::new();
-        let mut successors = Vec::new();
-        let mut segments = Vec::new();
-        let mut literals = Vec::new();
-        let selector_type;
-        let mut targets = Vec::new();
-        match op {
-            Op::Branch => {
-                selector_type = None;
-                targets.extend(operands.first().and_then(id_of));
-            }
-            Op::BranchConditional => {
-                let condition = operands.first().and_then(id_of).unwrap_or(0);
-                values.push(self.value(scope, builder, index, condition)?);
-                selector_type = None;
-                targets.extend(operands[1..].iter().take(2).filter_map(id_of));
-            }
-            _ => {
-                let selector = operands.first().and_then(id_of).unwrap_or(0);
-                let value = self.value(scope, builder, index, selector)?;
+        let mut selector_type = None;
+        if op != Op::Branch {
+            // The condition or the selector.
+            let id = operands.first().and_then(id_of).unwrap_or(0);
+            let value = self.value(scope, builder, index, id)?;
+            if op == Op::Switch {
                 selector_type = Some(self.ctx.value_type(value));
-                values.push(value);
-                targets.extend(operands.get(1).and_then(id_of));
-                for pair in operands[2..].chunks(2) {
-                    if let [literal, Operand::Id(target)] = pair {
-                        literals.push(literal.clone());
-                        targets.push(*target);
-                    }
-                }
             }
+            values.push(value);
         }
-        for target in targets {
-            let Some(t) = cfg.block_of_label(target) else {
-                return Err(self
-                    .view
-                    .error(index, format!("%{target} is not a block of this function")));
-            };
+        // The CFG has read the targets, in the terminator's order.
+        let targets = cfg.successors(b);
+        let mut successors = Vec::with_capacity(targets.len());
+        let mut segments: SmallVec<[i64; 4]> = SmallVec::new();
+        for &t in targets {
             let Some((block, escaping, trivial)) = body.target(b, t) else {
-                let message = format!("%{target} cannot be branched to from here");
+                let message = format!("%{} cannot be branched to from here", cfg.label(t));
                 return Err(self.view.error(index, message));
             };
             // A region's merge block takes no value for its trivial phis.
             let mut skip = trivial.iter();
-            let mut args: Vec<u32> = (cfg.phi_arguments(t, b))
+            let args = (cfg.phi_arguments(t, b))
                 .filter(|_| !matches!(skip.next(), Some(Some(_))))
-                .collect();
-            args.extend(escaping);
-            for id in &args {
-                values.push(self.value(scope, builder, index, *id)?);
+                .chain(escaping.iter().copied());
+            let before = values.len();
+            for id in args {
+                values.push(self.value(scope, builder, index, id)?);
             }
-            segments.push(args.len() as i64);
+            segments.push((values.len() - before) as i64);
             successors.push(block);
         }
         let i32_type = self.i32_type;
-        let mut props = Vec::new();
-        match op {
+        let properties = match op {
             Op::BranchConditional => {
-                let sizes = vec![1, segments[0], segments.get(1).copied().unwrap_or(0)];
-                props.push((
-                    "operandSegmentSizes",
-                    self.ctx.dense_array_attr(i32_type, sizes),
-                ));
-                let weights: Vec<Attr> = (operands[3..].iter().filter_map(super::literal_u32))
-                    .map(|w| self.ctx.integer_attr(i32_type, i128::from(w as i32)))
-                    .collect();
-                if !weights.is_empty() {
-                    props.push(("branch_weights", self.ctx.array_attr(weights)));
+                let sizes = [1, segments[0], segments.get(1).copied().unwrap_or(0)];
+                let mut weights = (operands[3..].iter().filter_map(super::literal_u32)).peekable();
+                if weights.peek().is_none() {
+                    Some(self.branch_properties(sizes))
+                } else {
+                    let sizes = self.ctx.dense_array_attr(i32_type, sizes.to_vec());
+                    let weights: Vec<Attr> = weights
+                        .map(|w| self.ctx.integer_attr(i32_type, i128::from(w as i32)))
+                        .collect();
+                    let weights = self.ctx.array_attr(weights);
+                    Some(
+                        self.properties(&[
+                            ("operandSegmentSizes", sizes),
+                            ("branch_weights", weights),
+                        ]),
+                    )
                 }
             }
             Op::Switch => {
                 let ty = selector_type.unwrap_or(i32_type);
-                let literals: Vec<Attr> = (literals.iter())
+                let literals: Vec<Attr> = (operands[2..].chunks(2))
+                    .filter_map(|pair| match pair {
+                        [literal, Operand::Id(_)] => Some(literal),
+                        _ => None,
+                    })
                     .map(|l| match l {
                         Operand::Number { bits, .. } => *bits,
                         other => u64::from(super::literal_u32(other).unwrap_or(0)),
@@ -632,23 +620,35 @@ impl Reader<'_, '_> {
                     .collect();
                 let case_total: i64 = segments[1..].iter().sum();
                 let sizes = vec![1, segments[0], case_total];
-                props.push((
-                    "operandSegmentSizes",
-                    self.ctx.dense_array_attr(i32_type, sizes),
-                ));
-                props.push((
-                    "case_operand_segments",
-                    self.ctx.dense_array_attr(i32_type, segments[1..].to_vec()),
-                ));
-                props.push(("literals", self.ctx.array_attr(literals)));
+                let sizes = self.ctx.dense_array_attr(i32_type, sizes);
+                let cases = self.ctx.dense_array_attr(i32_type, segments[1..].to_vec());
+                let literals = self.ctx.array_attr(literals);
+                Some(self.properties(&[
+                    ("operandSegmentSizes", sizes),
+                    ("case_operand_segments", cases),
+                    ("literals", literals),
+                ]))
             }
-            _ => {}
-        }
+            _ => None,
+        };
         let name = op.info().mlir_name;
-        let mut spec = self.spec(name, values, vec![], props);
+        let mut spec = self.spec(name, values, vec![], []);
+        spec.properties = properties;
         spec.successors = successors;
         builder.create_from(&mut self.ctx, spec);
         Ok(())
+    }
+
+    /// The properties of an `OpBranchConditional` without weights passing
+    /// `sizes` operands (condition, true and false arguments), made once.
+    fn branch_properties(&mut self, sizes: [i64; 3]) -> Attr {
+        if let Some(&attr) = self.branch_properties.get(&sizes) {
+            return attr;
+        }
+        let sizes_attr = self.ctx.dense_array_attr(self.i32_type, sizes.to_vec());
+        let attr = self.properties(&[("operandSegmentSizes", sizes_attr)]);
+        self.branch_properties.insert(sizes, attr);
+        attr
     }
 }
 

@@ -104,6 +104,8 @@ struct Reader<'v, 'w> {
     buffer_reference_blocks: FastSet<u32>,
     /// The type of the `i32` attributes literals and positions become.
     i32_type: Type,
+    /// See [`Reader::branch_properties`].
+    branch_properties: FastMap<[i64; 3], Attr>,
 }
 
 /// Reads `words` into a context holding one `spirv.module` op.
@@ -160,6 +162,7 @@ pub fn deserialize(words: &[u32]) -> Result<(Context, crate::ir::Op), DecodeErro
         line: Location::UNKNOWN,
         buffer_reference_blocks: FastSet::default(),
         i32_type,
+        branch_properties: FastMap::default(),
     };
     reader.read_annotations();
     reader.module_attributes(module)?;
