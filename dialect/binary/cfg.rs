@@ -20,16 +20,15 @@ pub struct Cfg<'v> {
     /// Empty for a single block.
     block_at: Vec<u32>,
     first: u32,
-    /// Per block: where its successor slots end, its merge and continue
-    /// targets, its span of `dom_order`.
+    /// Per block: where its successor slots and structural successors
+    /// end, its merge and continue targets, its span of `dom_order`.
     facts: Vec<BlockFacts>,
-    /// Successor slots of each block, in terminator order (a target may
-    /// repeat), one block's after the other's.
+    /// Per block, one block's after the other's: its structural
+    /// successors, that is its successor slots in terminator order (a
+    /// target may repeat), then its merge and continue targets.
     succs: Vec<u32>,
     /// Distinct predecessors of each block, in block order.
     preds: Adjacency,
-    /// Structurally reachable blocks in reverse postorder.
-    pub rpo: Vec<u32>,
     /// Immediate structural dominator; [`NONE`] for the entry and the
     /// structurally unreachable blocks.
     pub idom: Vec<u32>,
@@ -41,9 +40,11 @@ pub struct Cfg<'v> {
 /// What the CFG records of one block.
 #[derive(Clone, Copy, Debug)]
 struct BlockFacts {
-    /// The end of its successor slots in `succs` (they start at the end of
-    /// the previous block's).
+    /// The end of its successor slots in `succs` (they start where the
+    /// previous block's structural successors end).
     succ_end: u32,
+    /// The end of its structural successors in `succs`.
+    structural_end: u32,
     /// Its merge and continue targets ([`NONE`] where absent).
     merge: u32,
     continue_target: u32,
@@ -56,6 +57,7 @@ struct BlockFacts {
 impl BlockFacts {
     const UNKNOWN: BlockFacts = BlockFacts {
         succ_end: 0,
+        structural_end: 0,
         merge: NONE,
         continue_target: NONE,
         dom_start: NONE,
@@ -77,7 +79,6 @@ impl<'v> Cfg<'v> {
             // The last block mostly returns; the others mostly branch.
             succs: Vec::with_capacity(n.saturating_sub(1) * 2),
             preds: Adjacency::default(),
-            rpo: Vec::with_capacity(n),
             idom: vec![NONE; n],
             dom_order: Vec::with_capacity(n),
         };
@@ -85,11 +86,11 @@ impl<'v> Cfg<'v> {
             cfg.read_successors(block)?;
             cfg.facts[b].succ_end = cfg.succs.len() as u32;
             cfg.read_merge(b, block)?;
+            cfg.facts[b].structural_end = cfg.succs.len() as u32;
         }
         cfg.build_predecessors();
-        if n == 1 && cfg.succs.is_empty() && cfg.facts[0].merge == NONE {
+        if n == 1 && cfg.succs.is_empty() {
             // A single block with no branch: nothing to order or dominate.
-            cfg.rpo.push(0);
             cfg.dom_order.push(0);
             (cfg.facts[0].dom_start, cfg.facts[0].dom_end) = (0, 1);
         } else if n > 0 {
@@ -112,10 +113,20 @@ impl<'v> Cfg<'v> {
     /// Successor slots of `block` in terminator order.
     pub fn successors(&self, block: u32) -> &[u32] {
         let b = block as usize;
-        let start = b
-            .checked_sub(1)
-            .map_or(0, |before| self.facts[before].succ_end);
-        &self.succs[start as usize..self.facts[b].succ_end as usize]
+        &self.succs[self.succs_start(b)..self.facts[b].succ_end as usize]
+    }
+
+    /// The structural successors of `block`: its successor slots, then its
+    /// merge and continue targets.
+    fn structural_successors(&self, block: u32) -> &[u32] {
+        let b = block as usize;
+        &self.succs[self.succs_start(b)..self.facts[b].structural_end as usize]
+    }
+
+    /// Where block `b`'s entries in `succs` start.
+    fn succs_start(&self, b: usize) -> usize {
+        b.checked_sub(1)
+            .map_or(0, |before| self.facts[before].structural_end as usize)
     }
 
     /// The merge target of header `block` ([`NONE`] for another block).
@@ -254,9 +265,13 @@ impl<'v> Cfg<'v> {
         if words.len() < targets {
             return Err(self.view.error(block.merge, "missing merge targets".into()));
         }
-        self.facts[b].merge = self.target(block.merge, words[0])?;
+        let merge = self.target(block.merge, words[0])?;
+        self.facts[b].merge = merge;
+        self.succs.push(merge);
         if is_loop {
-            self.facts[b].continue_target = self.target(block.merge, words[1])?;
+            let continue_target = self.target(block.merge, words[1])?;
+            self.facts[b].continue_target = continue_target;
+            self.succs.push(continue_target);
         }
         Ok(())
     }
@@ -280,62 +295,45 @@ impl<'v> Cfg<'v> {
         self.preds = Adjacency::new(n, &edges);
     }
 
-    /// Structural successor `i` of `b`: its successor slots, then its
-    /// merge and continue targets (a continue target comes only with a
-    /// merge block).
-    fn structural_successor(&self, b: u32, i: usize) -> Option<u32> {
-        let succs = self.successors(b);
-        let extra = match i.checked_sub(succs.len()) {
-            None => return Some(succs[i]),
-            Some(0) => self.merge_of(b),
-            Some(1) => self.continue_of(b),
-            Some(_) => NONE,
-        };
-        (extra != NONE).then_some(extra)
-    }
-
     fn order_and_dominators(&mut self) {
         let n = self.len();
         // Iterative depth-first postorder from the entry block; a block's
         // number is [`VISITED`] once reached, its reverse postorder
         // position once all are ordered.
         let mut number = vec![NONE; n];
+        let mut rpo = Vec::with_capacity(n);
         let mut stack: Vec<(u32, usize)> = Vec::with_capacity(n);
         stack.push((0, 0));
         number[0] = VISITED;
         while let Some(&mut (b, ref mut next)) = stack.last_mut() {
-            let succ = self.structural_successor(b, *next);
-            *next += 1;
-            match succ {
-                Some(s) if number[s as usize] == NONE => {
-                    number[s as usize] = VISITED;
-                    stack.push((s, 0));
+            match self.structural_successors(b).get(*next) {
+                Some(&s) => {
+                    *next += 1;
+                    if number[s as usize] == NONE {
+                        number[s as usize] = VISITED;
+                        stack.push((s, 0));
+                    }
                 }
-                Some(_) => {}
                 None => {
-                    self.rpo.push(b);
+                    rpo.push(b);
                     stack.pop();
                 }
             }
         }
-        self.rpo.reverse();
-        for (i, &b) in self.rpo.iter().enumerate() {
+        rpo.reverse();
+        for (i, &b) in rpo.iter().enumerate() {
             number[b as usize] = i as u32;
         }
-        let mut edges = Vec::with_capacity(self.succs.len() + 2 * n);
-        for &b in &self.rpo {
-            let mut i = 0;
-            while let Some(s) = self.structural_successor(b, i) {
-                edges.push((s, b));
-                i += 1;
-            }
+        let mut edges = Vec::with_capacity(self.succs.len());
+        for &b in &rpo {
+            edges.extend(self.structural_successors(b).iter().map(|&s| (s, b)));
         }
         let structural_preds = Adjacency::new(n, &edges);
         self.idom[0] = 0;
         let mut changed = true;
         while changed {
             changed = false;
-            for &b in self.rpo.iter().skip(1) {
+            for &b in rpo.iter().skip(1) {
                 let mut new_idom = NONE;
                 for &p in structural_preds.of(b) {
                     if self.idom[p as usize] == NONE {
@@ -353,36 +351,37 @@ impl<'v> Cfg<'v> {
             }
         }
         self.idom[0] = NONE;
-        edges.clear();
-        self.number_dominator_tree(&mut edges, &mut stack);
+        self.number_dominator_tree(&rpo, &mut number);
     }
 
-    /// Numbers the dominator tree in preorder; `edges` and `stack` are
-    /// empty buffers to reuse.
-    fn number_dominator_tree(
-        &mut self,
-        edges: &mut Vec<(u32, u32)>,
-        stack: &mut Vec<(u32, usize)>,
-    ) {
-        let n = self.len();
-        edges.extend((self.rpo.iter().skip(1)).map(|&b| (self.idom[b as usize], b)));
-        let children = Adjacency::new(n, edges);
-        stack.push((0, 0));
-        self.facts[0].dom_start = 0;
-        self.dom_order.push(0);
-        while let Some(&mut (b, ref mut next)) = stack.last_mut() {
-            match children.of(b).get(*next).copied() {
-                Some(child) => {
-                    *next += 1;
-                    self.facts[child as usize].dom_start = self.dom_order.len() as u32;
-                    self.dom_order.push(child);
-                    stack.push((child, 0));
-                }
-                None => {
-                    self.facts[b as usize].dom_end = self.dom_order.len() as u32;
-                    stack.pop();
-                }
-            }
+    /// Numbers the dominator tree in preorder, each block's children in
+    /// reverse postorder (`rpo`, the reachable blocks); `sizes` is a buffer
+    /// of one entry per block to reuse.
+    fn number_dominator_tree(&mut self, rpo: &[u32], sizes: &mut [u32]) {
+        // Subtree sizes: a block comes after its dominators in `rpo`.
+        for &b in rpo {
+            sizes[b as usize] = 1;
+        }
+        for &b in rpo.iter().skip(1).rev() {
+            sizes[self.idom[b as usize] as usize] += sizes[b as usize];
+        }
+        // A child's subtree follows its parent and its earlier siblings'
+        // subtrees; meanwhile `dom_end` is where a block's next child goes.
+        self.dom_order.resize(rpo.len(), 0);
+        (self.facts[0].dom_start, self.facts[0].dom_end) = (0, 1);
+        for &b in rpo.iter().skip(1) {
+            let parent = &mut self.facts[self.idom[b as usize] as usize];
+            let start = parent.dom_end;
+            parent.dom_end += sizes[b as usize];
+            (
+                self.facts[b as usize].dom_start,
+                self.facts[b as usize].dom_end,
+            ) = (start, start + 1);
+            self.dom_order[start as usize] = b;
+        }
+        for &b in rpo {
+            let facts = &mut self.facts[b as usize];
+            facts.dom_end = facts.dom_start + sizes[b as usize];
         }
     }
 
