@@ -471,29 +471,30 @@ impl Structure {
     /// region constructs.
     fn note_uses(&mut self, cfg: &Cfg, operands: &DecodedOperands, regions: usize) {
         for u in 0..cfg.len() as u32 {
+            // A phi's operands are (value, parent) pairs, each value used in
+            // its parent.
+            for phi in cfg.phis(u) {
+                for pair in operands.of(phi as usize).chunks_exact(2) {
+                    if let [Operand::Id(value), Operand::Id(parent)] = *pair {
+                        let at = cfg.block_of_label(parent).unwrap_or(u);
+                        self.note_use(cfg, value, at);
+                    }
+                }
+            }
+            // Another use lets a value escape only the regions that do not
+            // hold its block.
+            if self.regions_holding(u) == regions {
+                continue;
+            }
             let block = cfg.blocks[u as usize];
-            // A value escapes only regions that do not hold the block using
-            // it (but a phi uses its values in their parent blocks).
-            let may_escape = self.regions_holding(u) < regions;
             for index in block.start + 1..=block.terminator {
                 let op = cfg.view.insts[index as usize].op;
-                let uses = operands.of(index as usize);
-                if op == Op::Phi {
-                    // (value, parent) pairs, each value used in its parent.
-                    for pair in uses.chunks_exact(2) {
-                        if let [Operand::Id(value), Operand::Id(parent)] = *pair {
-                            let at = cfg.block_of_label(parent).unwrap_or(u);
-                            self.note_use(cfg, value, at);
-                        }
-                    }
-                    continue;
-                }
                 // Merge instructions and unconditional branches name only
                 // blocks (the CFG has checked them), never values.
-                if !may_escape || index == block.merge || op == Op::Branch {
+                if op == Op::Phi || index == block.merge || op == Op::Branch {
                     continue;
                 }
-                for operand in uses {
+                for operand in operands.of(index as usize) {
                     if let Operand::Id(id) = *operand {
                         self.note_use(cfg, id, u);
                     }
@@ -566,6 +567,8 @@ impl Structure {
         construct.kind == ConstructKind::Selection && construct.header == d && is_phi
     }
 
+    // Called for every id a scanned instruction uses.
+    #[inline(always)]
     fn note_use(&mut self, cfg: &Cfg, id: u32, at: u32) {
         let Some((d, is_phi)) = self.definition(cfg, id) else {
             return;
