@@ -20,7 +20,7 @@ use crate::binary::module::Function;
 use crate::binary::{DecodeError, Operand};
 use crate::grammar::Op;
 use crate::ir::FastMap;
-use crate::ir::{Attr, Builder, OpParts, OpSpec, Type, Value, ValueDef};
+use crate::ir::{Attr, Block, Builder, OpParts, OpSpec, Type, Value, ValueDef};
 use crate::spirv::conventions::{self, Carrier, Form};
 use smallvec::SmallVec;
 
@@ -547,7 +547,7 @@ impl Reader<'_, '_> {
             return self.read_instruction(scope, builder, index);
         }
         let operands = self.operands(index);
-        let mut values = Vec::new();
+        let mut values: SmallVec<[Value; 4]> = SmallVec::new();
         let mut selector_type = None;
         if op != Op::Branch {
             // The condition or the selector.
@@ -560,7 +560,7 @@ impl Reader<'_, '_> {
         }
         // The CFG has read the targets, in the terminator's order.
         let targets = cfg.successors(b);
-        let mut successors = Vec::with_capacity(targets.len());
+        let mut successors: SmallVec<[Block; 2]> = SmallVec::new();
         let mut segments: SmallVec<[i64; 4]> = SmallVec::new();
         for &t in targets {
             let Some((block, escaping, trivial)) = body.target(b, t) else {
@@ -631,11 +631,11 @@ impl Reader<'_, '_> {
             }
             _ => None,
         };
-        let name = op.info().mlir_name;
-        let mut spec = self.spec(name, values, vec![], []);
-        spec.properties = properties;
-        spec.successors = successors;
-        builder.create_from(&mut self.ctx, spec);
+        let mut parts = OpParts::new(self.static_ident(op.info().mlir_name), self.line);
+        parts.operands = &values;
+        parts.properties = properties;
+        parts.successors = &successors;
+        builder.create_from_parts(&mut self.ctx, parts);
         Ok(())
     }
 

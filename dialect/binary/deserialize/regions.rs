@@ -34,7 +34,7 @@ use crate::binary::cfg::Cfg;
 use crate::binary::module::NONE;
 use crate::binary::structurize::{ConstructKind, Obstacle, ObstacleKind, RegionLayout, Structure};
 use crate::binary::{DecodeError, DecodedOperands};
-use crate::ir::{AttrData, Block, Builder, Region, Type, Value, ValueDef};
+use crate::ir::{AttrData, Block, Builder, OpParts, Region, Type, Value, ValueDef};
 use crate::spirv::conventions::RESULT_DECORATIONS;
 
 /// The blocks a construct's region adds.
@@ -216,7 +216,7 @@ impl Reader<'_, '_> {
                 self.define(scope, id, arg);
             }
             if blocks.first() != Some(&entry) {
-                self.branch(entry, blocks[0], Vec::new());
+                self.branch(entry, blocks[0], &[]);
             }
         }
         for (&b, &block) in listing.iter().zip(&blocks) {
@@ -440,7 +440,7 @@ impl Reader<'_, '_> {
         body.slots[merge_of as usize].merged = k;
 
         if is_loop {
-            self.branch(first, header_block, phis);
+            self.branch(first, header_block, &phis);
             let args = self.ctx.block_args(header_block).to_vec();
             self.read_plain_block(scope, body, header_block, header, args, true)?;
         } else {
@@ -448,7 +448,7 @@ impl Reader<'_, '_> {
         }
         if let Some(c) = continue_block {
             let args = self.ctx.block_args(c).to_vec();
-            self.branch(c, header_block, args);
+            self.branch(c, header_block, &args);
         }
         for (&b, &own) in listing.iter().zip(&blocks) {
             let args = self.ctx.block_args(own).to_vec();
@@ -473,7 +473,7 @@ impl Reader<'_, '_> {
             .collect();
         match body.slots[merge_of as usize].own {
             Some(target) if construct.merge_shared => {
-                self.branch(block, target, merge_phis);
+                self.branch(block, target, &merge_phis);
                 Ok(())
             }
             _ => self.read_block(scope, body, block, merge_of, merge_phis),
@@ -481,10 +481,11 @@ impl Reader<'_, '_> {
     }
 
     /// `spirv.Branch` from `from` to `to` passing `args`.
-    fn branch(&mut self, from: Block, to: Block, args: Vec<Value>) {
-        let mut spec = self.spec("spirv.Branch", args, vec![], Vec::new());
-        spec.successors = vec![to];
-        Builder::at_end(from).create_from(&mut self.ctx, spec);
+    fn branch(&mut self, from: Block, to: Block, args: &[Value]) {
+        let mut parts = OpParts::new(self.static_ident("spirv.Branch"), self.line);
+        parts.operands = args;
+        parts.successors = std::slice::from_ref(&to);
+        Builder::at_end(from).create_from_parts(&mut self.ctx, parts);
     }
 }
 
