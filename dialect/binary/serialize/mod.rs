@@ -98,6 +98,9 @@ struct Writer<'c> {
     spare_ids: Option<function::Ids>,
     /// `Decoration` enumerants by the attribute names naming them.
     decorations: FastMap<Ident, Option<&'static EnumerantInfo>>,
+    /// The operand words of ops written from their plans, for the ops
+    /// like them.
+    recipes: operands::Recipes,
 }
 
 /// Per op-name index: the name's text, role and grammar op's plan.
@@ -120,6 +123,7 @@ struct Pool {
     u32_constants: FastMap<u32, u32>,
     decorations: FastMap<Ident, Option<&'static EnumerantInfo>>,
     spare_ids: Option<function::Ids>,
+    recipes: operands::Recipes,
 }
 
 thread_local! {
@@ -203,6 +207,7 @@ pub fn serialize_with(
         u32_constants: pool.u32_constants,
         spare_ids: pool.spare_ids,
         decorations: pool.decorations,
+        recipes: pool.recipes,
     };
     let words = w.module(module);
     if words.as_ref().map_or(0, Vec::len) > POOLED_MODULE_WORDS {
@@ -223,6 +228,7 @@ pub fn serialize_with(
         u32_constants: w.u32_constants,
         decorations: w.decorations,
         spare_ids: w.spare_ids,
+        recipes: w.recipes,
     });
     pool.out.clear();
     pool.types.clear();
@@ -234,6 +240,7 @@ pub fn serialize_with(
     pool.enum_words.clear();
     pool.u32_constants.clear();
     pool.decorations.clear();
+    pool.recipes.clear();
     POOL.set(Some(pool));
     words
 }

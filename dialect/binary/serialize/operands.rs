@@ -1,15 +1,19 @@
 //! The operands of a generic op written in grammar order: values for id
 //! operands, properties (by enum kind or operand name) for the rest, each
-//! as the carrier the conventions give it says.
+//! as the carrier the conventions give it says. Ops sharing a name,
+//! properties and operand count share every word but their values' ids:
+//! the words of the first are kept as a recipe the others follow.
 
 use super::function::Ids;
 use super::tables::{property_name, Plan};
 use super::{encode_string, SerializeError, Writer};
 use crate::grammar::{Op, OperandInfo, Quantifier};
-use crate::ir::{Attr, AttrData};
+use crate::ir::{Attr, AttrData, FastMap, Ident};
 use crate::spirv::conventions::{self, Carrier, Form};
+use smallvec::SmallVec;
+use std::ops::Range;
 
-impl Writer<'_> {
+impl<'c> Writer<'c> {
     /// The operands of a generic op in grammar order, into `body`: values
     /// for id operands, properties (by enum kind or operand name) for the
     /// rest.
@@ -23,7 +27,56 @@ impl Writer<'_> {
         if let Some(written) = self.values_only(body, ids, op, plan) {
             return written;
         }
-        self.planned_operands(body, ids, op, plan)
+        let ctx = self.ctx;
+        let key = (
+            ctx.op_name(op),
+            ctx.properties(op),
+            ctx.num_operands(op) as u32,
+        );
+        if let Some(recipe) = self.recipes.runs.get(&key) {
+            if let Some(run) = recipe.clone() {
+                return self.follow_recipe(body, ids, op, run);
+            }
+            return self.planned_operands(body, ids, op, plan).map(drop);
+        }
+        let start = body.len();
+        let props = self.planned_operands(body, ids, op, plan)?;
+        let run = (!props.placed).then(|| {
+            let recipes = &mut self.recipes;
+            let first = recipes.words.len();
+            let mut values = props.value_slots.iter().peekable();
+            for (at, &word) in body[start..].iter().enumerate() {
+                let slot = match values.next_if(|&&slot| slot as usize == start + at) {
+                    Some(_) => RecipeWord::Value,
+                    None => RecipeWord::Literal(word),
+                };
+                recipes.words.push(slot);
+            }
+            first as u32..recipes.words.len() as u32
+        });
+        self.recipes.runs.insert(key, run);
+        Ok(())
+    }
+
+    /// The operands of `op` as `run` of the kept recipes lays them out.
+    fn follow_recipe(
+        &mut self,
+        body: &mut Vec<u32>,
+        ids: &Ids,
+        op: crate::ir::Op,
+        run: Range<u32>,
+    ) -> Result<(), SerializeError> {
+        let mut values = self.ctx.operands(op);
+        for slot in &self.recipes.words[run.start as usize..run.end as usize] {
+            match *slot {
+                RecipeWord::Literal(word) => body.push(word),
+                RecipeWord::Value => {
+                    let value = values.next().ok_or("a recipe takes too many values")?;
+                    body.push(self.value_id(ids, value)?);
+                }
+            }
+        }
+        Ok(())
     }
 
     /// The operands of an op without properties whose grammar op takes
@@ -58,19 +111,23 @@ impl Writer<'_> {
         Some(Ok(()))
     }
 
+    /// The operands of `op` by the steps of `plan`; the properties' state
+    /// after them tells where the values went.
     fn planned_operands(
         &mut self,
         body: &mut Vec<u32>,
         ids: &Ids,
         op: crate::ir::Op,
         plan: &Plan,
-    ) -> Result<(), SerializeError> {
+    ) -> Result<Properties<'c>, SerializeError> {
         let ctx = self.ctx;
         let mut props = Properties {
             ctx,
             entries: ctx.properties(op).map_or(&[][..], |p| ctx.dict_entries(p)),
             taken: [0; 8],
             taken_beyond: Vec::new(),
+            value_slots: SmallVec::new(),
+            placed: false,
         };
         let mut next_value = 0;
         for &(info, carrier) in plan.steps.iter() {
@@ -100,7 +157,7 @@ impl Writer<'_> {
                 values - next_value
             ));
         }
-        Ok(())
+        Ok(props)
     }
 
     /// One operand for `info` (with its enumerant's parameters), if any
@@ -139,9 +196,13 @@ impl Writer<'_> {
             if *next_value < ctx.num_operands(op) {
                 let value = ctx.operand(op, *next_value);
                 *next_value += 1;
+                props.value_slots.push(body.len() as u32);
                 body.push(self.value_id(ids, value)?);
             }
             return Ok(());
+        }
+        if carrier.form == Form::BlockPosition {
+            props.placed = true;
         }
         if carrier.form == Form::BlockPosition && self.class(op).role.is_construct() {
             body.push(self.construct_target(ids, op, carrier.name)?);
@@ -217,8 +278,37 @@ impl Writer<'_> {
     }
 }
 
+/// The operand words kept for the ops sharing a name, properties and
+/// operand count (the first's words, its values' ids left as slots), for
+/// the module.
+#[derive(Default)]
+pub(super) struct Recipes {
+    /// Per (op name, properties, operand count): where in `words` its
+    /// recipe is; `None` where the words depend on the op's place (block
+    /// positions).
+    runs: FastMap<(Ident, Option<Attr>, u32), Option<Range<u32>>>,
+    words: Vec<RecipeWord>,
+}
+
+impl Recipes {
+    /// Forgets every recipe.
+    pub(super) fn clear(&mut self) {
+        self.runs.clear();
+        self.words.clear();
+    }
+}
+
+/// A word of a recipe: the same for every op following it, or the id of
+/// the op's next value.
+#[derive(Clone, Copy)]
+enum RecipeWord {
+    Literal(u32),
+    Value,
+}
+
 /// An op's properties, with how many items of each the operands have
-/// taken so far (an array property's are taken one by one).
+/// taken so far (an array property's are taken one by one), where the
+/// values' ids went, and whether a word depends on the op's place.
 struct Properties<'c> {
     ctx: &'c crate::ir::Context,
     entries: &'c [(crate::ir::Ident, Attr)],
@@ -226,6 +316,10 @@ struct Properties<'c> {
     taken: [usize; 8],
     /// Items taken of the properties after those.
     taken_beyond: Vec<usize>,
+    /// Where in the body each value's id went.
+    value_slots: SmallVec<[u32; 8]>,
+    /// A block position was written: the words hold the op's place.
+    placed: bool,
 }
 
 impl Properties<'_> {
