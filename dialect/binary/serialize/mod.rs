@@ -407,7 +407,9 @@ impl<'c> Writer<'c> {
         found
     }
 
-    /// The property `name` of `op` (see [`Self::prop_entry`]).
+    /// The property `name` of `op` (see [`Self::prop_entry`]); inlined,
+    /// so that comparing with a literal name needs no call.
+    #[inline(always)]
     fn prop(&self, op: crate::ir::Op, name: &str) -> Option<Attr> {
         self.prop_entry(op, name).map(|e| e.1)
     }
@@ -415,6 +417,7 @@ impl<'c> Writer<'c> {
     /// The property `name` of `op`, with the name as interned. Property
     /// dictionaries are short: a scan comparing lengths first beats
     /// hashing the name or a binary search comparing whole names.
+    #[inline(always)]
     fn prop_entry(&self, op: crate::ir::Op, name: &str) -> Option<(Ident, Attr)> {
         let props = self.ctx.properties(op)?;
         let entries = self.ctx.dict_entries(props);
