@@ -13,8 +13,7 @@
 use super::enums::enum_value;
 use super::regions::{construct_blocks, dominance_order, opens_loop, Yields};
 use super::tables::{HandleTable, OpClass, Role};
-use super::{begin, emit, finish, instruction, SerializeError, Writer};
-use crate::binary::Operand;
+use super::{begin, finish, SerializeError, Writer};
 use crate::grammar::{InstSet, Op, OperandKind};
 use crate::ir::{Attr, AttrData, Block, Value, ValueDef};
 use crate::ir::{FastMap, FastSet};
@@ -123,22 +122,11 @@ impl Writer<'_> {
             None => self.declare(Op::TypeVoid, None, &[])?,
         };
         let control = match self.prop(func, "function_control") {
-            Some(attr) => self.enum_operand(attr, OperandKind::FunctionControl)?,
-            None => Operand::Enum {
-                kind: OperandKind::FunctionControl,
-                value: 0,
-            },
+            Some(attr) => self.enum_attr_value(attr, OperandKind::FunctionControl)?,
+            None => 0,
         };
         let mut body = std::mem::take(&mut self.out.functions);
-        emit(
-            &mut body,
-            &instruction(
-                Op::Function,
-                Some(ret),
-                Some(id),
-                vec![control, Operand::Id(fn_type_id)],
-            ),
-        )?;
+        emit_words(&mut body, Op::Function, &[ret, id, control, fn_type_id]);
         self.decorate_linkage(id, self.prop(func, "linkage_attributes"))?;
         self.decorate(id, ctx.attributes(func))?;
         let region = ctx.regions(func).first().copied();

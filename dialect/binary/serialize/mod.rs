@@ -477,41 +477,26 @@ impl<'c> Writer<'c> {
             let name = self.ctx.str(*name);
             let value =
                 enum_value(capability, name).ok_or_else(|| format!("unknown capability {name}"))?;
-            let inst = instruction(
-                Op::Capability,
-                None,
-                None,
-                vec![Operand::Enum {
-                    kind: capability,
-                    value,
-                }],
-            );
-            emit(&mut self.out.capabilities, &inst)?;
+            function::emit_words(&mut self.out.capabilities, Op::Capability, &[value]);
         }
         for ext in exts.iter() {
             let Param::Ident(name) = ext else { continue };
-            let inst = instruction(
-                Op::Extension,
-                None,
-                None,
-                vec![Operand::String(self.ctx.str(*name).into())],
-            );
-            emit(&mut self.out.extensions, &inst)?;
+            let extensions = &mut self.out.extensions;
+            let start = begin(extensions);
+            encode_string(self.ctx.str(*name), extensions);
+            finish(extensions, start, Op::Extension)?;
         }
-        let mut operands = Vec::new();
-        for (name, kind) in [
+        let mut operands = [0; 2];
+        for (word, (name, kind)) in operands.iter_mut().zip([
             ("addressing_model", OperandKind::AddressingModel),
             ("memory_model", OperandKind::MemoryModel),
-        ] {
+        ]) {
             let attr = self
                 .prop(module, name)
                 .ok_or_else(|| format!("spirv.module without {name}"))?;
-            operands.push(self.enum_operand(attr, kind)?);
+            *word = self.enum_attr_value(attr, kind)?;
         }
-        emit(
-            &mut self.out.memory_model,
-            &instruction(Op::MemoryModel, None, None, operands),
-        )?;
+        function::emit_words(&mut self.out.memory_model, Op::MemoryModel, &operands);
         Ok((1 << 16) | (minor << 8))
     }
 
@@ -553,23 +538,25 @@ impl<'c> Writer<'c> {
             .ok_or("spirv.GlobalVariable without a type")?;
         let class = self.pointer_class(ty)?;
         let ty_id = self.type_id(ty)?;
-        let mut operands = vec![class];
-        if let Some(init) = initializer {
-            operands.push(Operand::Id(self.symbol_id(Some(init))?));
-        } else if let Some(value) = initial_value {
-            let (pointee, _) = crate::spirv::types::as_pointer(self.ctx, ty)
-                .ok_or("a variable's type is not a pointer")?;
-            operands.push(Operand::Id(self.constant_id(pointee, value)?));
-        }
+        let init = match (initializer, initial_value) {
+            (Some(init), _) => Some(self.symbol_id(Some(init))?),
+            (None, Some(value)) => {
+                let (pointee, _) = crate::spirv::types::as_pointer(self.ctx, ty)
+                    .ok_or("a variable's type is not a pointer")?;
+                Some(self.constant_id(pointee, value)?)
+            }
+            (None, None) => None,
+        };
         // The variable's source position, as an `OpLine` among the globals.
         let mut globals = std::mem::take(&mut self.out.globals);
         let line = self.line(&mut globals, self.ctx.op_loc(op));
         self.out.globals = globals;
         line?;
-        emit(
-            &mut self.out.globals,
-            &instruction(Op::Variable, Some(ty_id), Some(id), operands),
-        )?;
+        let globals = &mut self.out.globals;
+        let start = begin(globals);
+        globals.extend([ty_id, id, class]);
+        globals.extend(init);
+        finish(globals, start, Op::Variable)?;
         for (attr, decoration) in [
             (descriptor_set, Decoration::DescriptorSet),
             (binding, Decoration::Binding),
@@ -642,28 +629,24 @@ impl<'c> Writer<'c> {
         let model = self
             .prop(op, "execution_model")
             .ok_or("spirv.EntryPoint without execution_model")?;
-        let model = self.enum_operand(model, OperandKind::ExecutionModel)?;
+        let model = self.enum_attr_value(model, OperandKind::ExecutionModel)?;
         let function = self.prop(op, "fn");
         let fn_id = self.symbol_id(function)?;
         let Some(AttrData::SymbolRef { root, .. }) = function.map(|a| self.ctx.attr_data(a)) else {
             return Err("spirv.EntryPoint without fn".into());
         };
-        let mut operands = vec![
-            model,
-            Operand::Id(fn_id),
-            Operand::String(self.ctx.str(*root).into()),
-        ];
+        let start = begin(&mut self.out.entry_points);
+        self.out.entry_points.extend([model, fn_id]);
+        encode_string(self.ctx.str(*root), &mut self.out.entry_points);
         if let Some(AttrData::Array(refs)) =
             self.prop(op, "interface").map(|a| self.ctx.attr_data(a))
         {
             for r in refs.iter() {
-                operands.push(Operand::Id(self.symbol_id(Some(*r))?));
+                let id = self.symbol_id(Some(*r))?;
+                self.out.entry_points.push(id);
             }
         }
-        emit(
-            &mut self.out.entry_points,
-            &instruction(Op::EntryPoint, None, None, operands),
-        )
+        finish(&mut self.out.entry_points, start, Op::EntryPoint)
     }
 
     fn execution_mode(&mut self, op: crate::ir::Op) -> Result<(), SerializeError> {
@@ -671,33 +654,30 @@ impl<'c> Writer<'c> {
         let mode = self
             .prop(op, "execution_mode")
             .ok_or("spirv.ExecutionMode without execution_mode")?;
-        let mut operands = vec![
-            Operand::Id(fn_id),
-            self.enum_operand(mode, OperandKind::ExecutionMode)?,
-        ];
+        let mode = self.enum_attr_value(mode, OperandKind::ExecutionMode)?;
         let with_ids = self.class(op).role == Role::ExecutionModeId;
+        let start = begin(&mut self.out.execution_modes);
+        self.out.execution_modes.extend([fn_id, mode]);
         if let Some(AttrData::Array(values)) =
             self.prop(op, "values").map(|a| self.ctx.attr_data(a))
         {
             for &v in values.iter() {
-                operands.push(match with_ids {
-                    true => Operand::Id(self.attr_id(v)?),
-                    false => Operand::Integer(self.ctx.as_int_attr(v).unwrap_or(0) as u32),
-                });
+                let word = match with_ids {
+                    true => self.attr_id(v)?,
+                    false => self.ctx.as_int_attr(v).unwrap_or(0) as u32,
+                };
+                self.out.execution_modes.push(word);
             }
         }
         let inst = match with_ids {
             true => Op::ExecutionModeId,
             false => Op::ExecutionMode,
         };
-        emit(
-            &mut self.out.execution_modes,
-            &instruction(inst, None, None, operands),
-        )
+        finish(&mut self.out.execution_modes, start, inst)
     }
 
-    /// The `StorageClass` operand of pointer type `ty`.
-    fn pointer_class(&mut self, ty: Type) -> Result<Operand, SerializeError> {
+    /// The `StorageClass` of pointer type `ty`.
+    fn pointer_class(&mut self, ty: Type) -> Result<u32, SerializeError> {
         let params = self
             .ctx
             .as_dialect_type(ty, "spirv", "ptr")
@@ -707,7 +687,7 @@ impl<'c> Writer<'c> {
         };
         let kind = OperandKind::StorageClass;
         match self.named_value(kind, *class) {
-            Some(value) => Ok(Operand::Enum { kind, value }),
+            Some(value) => Ok(value),
             None => Err(format!("unknown storage class {}", self.ctx.str(*class))),
         }
     }
