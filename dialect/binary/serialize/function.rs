@@ -58,6 +58,11 @@ pub(super) struct Ids {
     /// Loop back-edge blocks folded into their headers (see
     /// [`Writer::fold_forwarding_continues`]): not written.
     pub(super) folded_continues: FastSet<Block>,
+    /// The function's `spirv.Variable` ops in the order met while naming.
+    variables: Vec<crate::ir::Op>,
+    /// Whether a variable sits in a construct's region, where the order
+    /// met while naming need not be the order they are written in.
+    nested_variables: bool,
     /// Construct results that every edge into the continuation yields
     /// the same value for: that value, so no phi is needed (pointers
     /// defined inside a loop and used after it stay plain ids).
@@ -164,10 +169,15 @@ impl Writer<'_> {
             // sit (a construct's region when the entry block heads one).
             emit_words(&mut body, Op::Label, &[ids.labels[&entry]]);
             self.line = crate::ir::Location::UNKNOWN;
-            for variable in self.function_variables(blocks) {
+            let mut variables = std::mem::take(&mut ids.variables);
+            if ids.nested_variables {
+                self.function_variables(blocks, &mut variables);
+            }
+            for &variable in &variables {
                 let class = self.class(variable);
                 self.op(&mut body, &ids, variable, class)?;
             }
+            ids.variables = variables;
             match ids.entry_successor {
                 Some(next) => {
                     self.block_ops(&mut body, &ids, next, None)?;
@@ -198,6 +208,8 @@ impl Writer<'_> {
         ids.folded_continues.clear();
         ids.aliases.clear();
         ids.branches.clear();
+        ids.variables.clear();
+        ids.nested_variables = false;
         self.name_blocks(ids, blocks, blocks.first().copied(), false)?;
         let branches = std::mem::take(&mut ids.branches);
         for &(op, source) in &branches {
@@ -272,6 +284,10 @@ impl Writer<'_> {
             };
             for op in ctx.block_ops(block) {
                 let role = self.class(op).role;
+                if role == Role::Variable {
+                    ids.variables.push(op);
+                    ids.nested_variables |= in_construct;
+                }
                 if role.is_materialized() {
                     let id = self.materialized(op, &ids.values)?;
                     ids.values.insert(ctx.result(op, 0), id);

@@ -102,11 +102,15 @@ pub(super) fn construct_blocks(
 
 impl Writer<'_> {
     /// The `spirv.Variable` ops of a function's blocks and of the
-    /// constructs they hold, in order: SPIR-V wants them all in the entry
-    /// block.
-    pub(super) fn function_variables(&mut self, blocks: &[Block]) -> Vec<crate::ir::Op> {
+    /// constructs they hold, in order, into `variables`: SPIR-V wants them
+    /// all in the entry block.
+    pub(super) fn function_variables(
+        &mut self,
+        blocks: &[Block],
+        variables: &mut Vec<crate::ir::Op>,
+    ) {
         let ctx = self.ctx;
-        let mut variables = Vec::new();
+        variables.clear();
         let mut pending: Vec<Block> = blocks.iter().rev().copied().collect();
         while let Some(block) = pending.pop() {
             for op in ctx.block_ops(block) {
@@ -121,7 +125,6 @@ impl Writer<'_> {
                 }
             }
         }
-        variables
     }
 
     /// The block after the entry block when the entry block holds only a
