@@ -415,7 +415,8 @@ impl Writer<'_> {
                     body.extend_from_slice(&merge);
                 }
             }
-            if class.role != Role::Merge && class.role != Role::Variable {
+            let written = !matches!(class.role, Role::Merge | Role::Variable);
+            if written && !class.role.is_materialized() {
                 self.op(body, ids, op, class)?;
             }
         }

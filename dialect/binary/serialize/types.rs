@@ -360,6 +360,9 @@ impl<'c> Writer<'c> {
 
     /// Declares the forward-declared pointers to struct `id`, just written.
     fn close_forward_pointers(&mut self, id: u32) -> Result<(), SerializeError> {
+        if self.pending_pointers.is_empty() {
+            return Ok(());
+        }
         let (closing, pending) = std::mem::take(&mut self.pending_pointers)
             .into_iter()
             .partition(|p| p.1 == id);
