@@ -123,14 +123,15 @@ pub fn finish_instruction(out: &mut Vec<u32>, start: usize, op: Op) -> Result<()
 /// A literal string: UTF-8 bytes, NUL-terminated, zero-padded to a word.
 pub fn encode_string(text: &str, out: &mut Vec<u32>) {
     let bytes = text.as_bytes();
-    for chunk in bytes.chunks(4) {
-        let mut word = [0u8; 4];
-        word[..chunk.len()].copy_from_slice(chunk);
-        out.push(u32::from_le_bytes(word));
+    out.reserve(bytes.len() / 4 + 1);
+    let mut words = bytes.chunks_exact(4);
+    for word in &mut words {
+        out.push(u32::from_le_bytes([word[0], word[1], word[2], word[3]]));
     }
-    if bytes.len() % 4 == 0 {
-        out.push(0);
-    }
+    // The last word: the bytes left, then the NUL and its padding.
+    let rest = words.remainder();
+    let last = (rest.iter().enumerate()).fold(0, |word, (i, &b)| word | u32::from(b) << (8 * i));
+    out.push(last);
 }
 
 /// An instruction too long for its word count.
