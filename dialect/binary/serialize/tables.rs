@@ -190,12 +190,20 @@ impl<K: Slot, V: Copy + Default> HandleTable<K, V> {
         }
     }
 
+    #[inline]
     pub(super) fn insert(&mut self, key: K, id: V) {
         let slot = key.slot();
-        if slot >= self.entries.len() {
-            self.entries.resize(slot + 1, (0, V::default()));
+        match self.entries.get_mut(slot) {
+            Some(entry) => *entry = (self.stamp, id),
+            None => self.grow(slot, id),
         }
-        self.entries[slot] = (self.stamp, id);
+    }
+
+    /// [`Self::insert`] past the end of the entries.
+    #[cold]
+    fn grow(&mut self, slot: usize, id: V) {
+        self.entries.resize(slot, (0, V::default()));
+        self.entries.push((self.stamp, id));
     }
 
     /// Forgets every entry.
