@@ -61,7 +61,9 @@ struct Writer<'c> {
     types: HandleTable<Type>,
     constants: FastMap<(Type, Attr), u32>,
     undefs: HandleTable<Type>,
-    symbols: FastMap<Ident, u32>,
+    symbols: HandleTable<Ident>,
+    /// The `sym_name` of each module-level op defining a symbol.
+    symbol_names: SymbolNames,
     ext_sets: FastMap<&'static str, u32>,
     /// Non-struct types and constants by their encoding less the result id.
     declared: Declarations,
@@ -103,6 +105,9 @@ struct Writer<'c> {
     recipes: operands::Recipes,
 }
 
+/// Per module-level op: the symbol it defines.
+type SymbolNames = HandleTable<crate::ir::Op, Option<Ident>>;
+
 /// Per op-name index: the name's text, role and grammar op's plan.
 type KnownNames = Vec<Option<(Box<str>, Role, Option<&'static tables::Plan>)>>;
 
@@ -114,7 +119,8 @@ struct Pool {
     types: HandleTable<Type>,
     undefs: HandleTable<Type>,
     constants: FastMap<(Type, Attr), u32>,
-    symbols: FastMap<Ident, u32>,
+    symbols: HandleTable<Ident>,
+    symbol_names: SymbolNames,
     declared: Declarations,
     classes: HandleTable<Ident, OpClass>,
     names: KnownNames,
@@ -191,6 +197,7 @@ pub fn serialize_with(
         constants: pool.constants,
         undefs: pool.undefs,
         symbols: pool.symbols,
+        symbol_names: pool.symbol_names,
         ext_sets: FastMap::default(),
         declared: pool.declared,
         blocks: FastSet::default(),
@@ -220,6 +227,7 @@ pub fn serialize_with(
         undefs: w.undefs,
         constants: w.constants,
         symbols: w.symbols,
+        symbol_names: w.symbol_names,
         declared: w.declared,
         classes: w.classes,
         names: w.names,
@@ -235,6 +243,7 @@ pub fn serialize_with(
     pool.undefs.clear();
     pool.constants.clear();
     pool.symbols.clear();
+    pool.symbol_names.clear();
     pool.declared.clear();
     pool.classes.clear();
     pool.enum_words.clear();
@@ -264,12 +273,14 @@ impl Writer<'_> {
                     | Role::NamedSpecOperation
                     | Role::Func
             );
-            let debug_symbol =
-                self.debug_instruction(op).is_some() && self.prop(op, "sym_name").is_some();
+            let debug_symbol = !named
+                && self.debug_instruction(op).is_some()
+                && self.prop(op, "sym_name").is_some();
             if named || debug_symbol {
                 let name = self.sym_ident(op)?;
                 let id = self.fresh();
                 self.symbols.insert(name, id);
+                self.symbol_names.insert(op, Some(name));
                 if named {
                     // A symbol that could not take its `OpName` keeps it
                     // in its location.
@@ -387,7 +398,10 @@ impl<'c> Writer<'c> {
 
     /// The id `op`'s `sym_name` was given.
     fn symbol_of(&self, op: crate::ir::Op) -> Result<u32, SerializeError> {
-        let name = self.sym_ident(op)?;
+        let name = match self.symbol_names.get(&op) {
+            Some(&Some(name)) => name,
+            _ => self.sym_ident(op)?,
+        };
         (self.symbols.get(&name).copied())
             .ok_or_else(|| format!("unknown symbol @{}", self.ctx.str(name)))
     }

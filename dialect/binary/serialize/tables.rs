@@ -153,7 +153,7 @@ macro_rules! slot_by_index {
     };
 }
 
-slot_by_index!(Value, Type, Ident, Block);
+slot_by_index!(Value, Type, Ident, Block, crate::ir::Op);
 
 /// Ids are keyed by themselves.
 impl Slot for u32 {
