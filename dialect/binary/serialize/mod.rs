@@ -59,12 +59,13 @@ struct Writer<'c> {
     next_id: u32,
     out: Sections,
     types: HandleTable<Type>,
-    constants: FastMap<(Type, Attr), u32>,
+    constants: Constants,
     undefs: HandleTable<Type>,
     symbols: HandleTable<Ident>,
     /// The `sym_name` of each module-level op defining a symbol.
     symbol_names: SymbolNames,
-    ext_sets: FastMap<&'static str, u32>,
+    /// The ids of the `OpExtInstImport`s written.
+    ext_sets: Vec<(InstSet, u32)>,
     /// Non-struct types and constants by their encoding less the result id.
     declared: Declarations,
     /// Structs decorated `Block`.
@@ -105,6 +106,11 @@ struct Writer<'c> {
     recipes: operands::Recipes,
 }
 
+/// Per value attribute: the type it was last declared a constant of, and
+/// that constant's id (of another type, the constant is looked up by its
+/// words).
+type Constants = HandleTable<Attr, Option<(Type, u32)>>;
+
 /// Per module-level op: the symbol it defines.
 type SymbolNames = HandleTable<crate::ir::Op, Option<Ident>>;
 
@@ -118,9 +124,10 @@ struct Pool {
     out: Sections,
     types: HandleTable<Type>,
     undefs: HandleTable<Type>,
-    constants: FastMap<(Type, Attr), u32>,
+    constants: Constants,
     symbols: HandleTable<Ident>,
     symbol_names: SymbolNames,
+    ext_sets: Vec<(InstSet, u32)>,
     declared: Declarations,
     classes: HandleTable<Ident, OpClass>,
     names: KnownNames,
@@ -198,7 +205,7 @@ pub fn serialize_with(
         undefs: pool.undefs,
         symbols: pool.symbols,
         symbol_names: pool.symbol_names,
-        ext_sets: FastMap::default(),
+        ext_sets: pool.ext_sets,
         declared: pool.declared,
         blocks: FastSet::default(),
         open_structs: Vec::new(),
@@ -227,6 +234,7 @@ pub fn serialize_with(
         undefs: w.undefs,
         constants: w.constants,
         symbols: w.symbols,
+        ext_sets: w.ext_sets,
         symbol_names: w.symbol_names,
         declared: w.declared,
         classes: w.classes,
@@ -244,6 +252,7 @@ pub fn serialize_with(
     pool.constants.clear();
     pool.symbols.clear();
     pool.symbol_names.clear();
+    pool.ext_sets.clear();
     pool.declared.clear();
     pool.classes.clear();
     pool.enum_words.clear();
@@ -516,19 +525,16 @@ impl<'c> Writer<'c> {
 
     /// The id of the `OpExtInstImport` of `set`.
     fn ext_set(&mut self, set: InstSet) -> Result<u32, SerializeError> {
-        let name = set.info().import_name;
-        if let Some(&id) = self.ext_sets.get(name) {
+        if let Some(&(_, id)) = self.ext_sets.iter().find(|s| s.0 == set) {
             return Ok(id);
         }
         let id = self.fresh();
-        let inst = instruction(
-            Op::ExtInstImport,
-            None,
-            Some(id),
-            vec![Operand::String(name.into())],
-        );
-        emit(&mut self.out.imports, &inst)?;
-        self.ext_sets.insert(name, id);
+        let imports = &mut self.out.imports;
+        let start = begin(imports);
+        imports.push(id);
+        encode_string(set.info().import_name, imports);
+        finish(imports, start, Op::ExtInstImport)?;
+        self.ext_sets.push((set, id));
         Ok(id)
     }
 

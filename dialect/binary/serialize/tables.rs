@@ -7,7 +7,7 @@ use super::regions::{LOOP, MERGE, SELECTION, VARIABLE};
 use super::Writer;
 use crate::grammar::{InstSet, Op, OperandInfo, OP_COUNT};
 use crate::ir::hash::FastHasher;
-use crate::ir::{Block, Ident, OpTraits, Type, Value};
+use crate::ir::{Attr, Block, Ident, OpTraits, Type, Value};
 use crate::spirv::conventions::{self, Carrier, Form};
 use hashbrown::HashTable;
 use std::hash::{BuildHasher, BuildHasherDefault};
@@ -153,7 +153,7 @@ macro_rules! slot_by_index {
     };
 }
 
-slot_by_index!(Value, Type, Ident, Block, crate::ir::Op);
+slot_by_index!(Value, Type, Ident, Block, Attr, crate::ir::Op);
 
 /// Ids are keyed by themselves.
 impl Slot for u32 {

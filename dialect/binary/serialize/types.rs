@@ -443,9 +443,9 @@ impl<'c> Writer<'c> {
     /// The id of constant `value` of type `ty`, declared on first use.
     #[inline]
     pub(super) fn constant_id(&mut self, ty: Type, value: Attr) -> Result<u32, SerializeError> {
-        match self.constants.get(&(ty, value)) {
-            Some(&id) => Ok(id),
-            None => self.declare_constant(ty, value),
+        match self.constants.get(&value) {
+            Some(&Some((of, id))) if of == ty => Ok(id),
+            _ => self.declare_constant(ty, value),
         }
     }
 
@@ -493,7 +493,7 @@ impl<'c> Writer<'c> {
             _ => return Err("unsupported constant value".into()),
         };
         let id = self.declare(op, Some(ty_id), &operands)?;
-        self.constants.insert((ty, value), id);
+        self.constants.insert(value, Some((ty, id)));
         Ok(id)
     }
 
