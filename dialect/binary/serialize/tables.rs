@@ -10,7 +10,7 @@ use crate::ir::hash::FastHasher;
 use crate::ir::{Attr, Block, Ident, OpTraits, Type, Value};
 use crate::spirv::conventions::{self, Carrier, Form};
 use hashbrown::HashTable;
-use std::hash::{BuildHasher, BuildHasherDefault};
+use std::hash::Hasher;
 use std::marker::PhantomData;
 use std::ops::Index;
 use std::sync::OnceLock;
@@ -260,7 +260,11 @@ impl Declarations {
         self.words.extend_from_slice(operands);
         let words = &self.words;
         let key = &words[start..];
-        let hash = BuildHasherDefault::<FastHasher>::default().hash_one(key);
+        // Word by word: no byte buffer to fill for a length not a multiple
+        // of eight bytes.
+        let mut hasher = FastHasher::default();
+        key.iter().for_each(|&word| hasher.write_u32(word));
+        let hash = hasher.finish();
         let found = self.entries.find(hash, |d| {
             d.hash == hash && words[d.start as usize..][..d.len as usize] == *key
         });
