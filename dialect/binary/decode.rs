@@ -180,8 +180,8 @@ impl<'w> Decoder<'w> {
         let start = self.pos;
         let first = self.words[start];
         let (count, opcode) = ((first >> 16) as usize, first & 0xffff);
-        let op = Op::from_opcode(InstSet::Core, opcode);
-        let name = op.map(|op| op.info().grammar_name);
+        let traits = OpTraits::core(opcode);
+        let name = traits.map(|t| t.op.info().grammar_name);
         if count == 0 {
             return Err(DecodeError::at(start, name, "word count 0".to_string()));
         }
@@ -191,10 +191,10 @@ impl<'w> Decoder<'w> {
                 format!("word count {count} runs past the end of the module ({left} words left)");
             return Err(DecodeError::at(start, name, message));
         }
-        let op =
-            op.ok_or_else(|| DecodeError::at(start, None, format!("unknown opcode {opcode}")))?;
-        let ids = self.decode_operands_of(op, start, count, operands)?;
-        Ok((op, ids))
+        let traits = (traits)
+            .ok_or_else(|| DecodeError::at(start, None, format!("unknown opcode {opcode}")))?;
+        let ids = self.decode_operands_of(traits, start, count, operands)?;
+        Ok((traits.op, ids))
     }
 
     /// A decoder at the first instruction of `words`, whose header gives
@@ -209,33 +209,35 @@ impl<'w> Decoder<'w> {
         }
     }
 
-    /// Decodes indexed instruction `inst` (the next one) into `decoded`;
-    /// its operands.
+    /// Decodes indexed instruction `inst` (the next one), of `traits`, into
+    /// `decoded`; its operands.
     pub(crate) fn decode_indexed<'d>(
         &mut self,
         inst: &Inst,
+        traits: &OpTraits,
         decoded: &'d mut DecodedOperands,
     ) -> Result<&'d [Operand], DecodeError> {
         let first = decoded.operands.len();
         let (start, count) = (inst.offset as usize, usize::from(inst.word_count));
-        self.decode_operands_of(inst.op, start, count, &mut decoded.operands)?;
+        self.decode_operands_of(traits, start, count, &mut decoded.operands)?;
         decoded.starts.push(decoded.operands.len() as u32);
         Ok(&decoded.operands[first..])
     }
 
-    /// Decodes the operands of the instruction of `op` whose `count` words
-    /// start at `start` (its header checked), appending them to `operands`;
-    /// the decoder moves past it.
+    /// Decodes the operands of the instruction of `traits` whose `count`
+    /// words start at `start` (its header checked), appending them to
+    /// `operands`; the decoder moves past it.
     fn decode_operands_of(
         &mut self,
-        op: Op,
+        traits: &OpTraits,
         start: usize,
         count: usize,
         operands: &mut Vec<Operand>,
     ) -> Result<ResultIds, DecodeError> {
+        let op = traits.op;
         let first_operand = operands.len();
         let span = &self.words[start + 1..start + count];
-        if let Some(ids) = decode_without_walk(OpTraits::of(op), span, &self.context, operands) {
+        if let Some(ids) = decode_without_walk(traits, span, &self.context, operands) {
             (self.context).record_parts(op, ids.0, ids.1, &operands[first_operand..]);
             self.pos = start + count;
             return Ok(ids);
@@ -281,7 +283,8 @@ fn decode_without_walk(
 /// nothing, ids, integer literals, a number as wide as its type (known to
 /// `context`) or a string (see [`OpTraits::fits`]; an optional operand the
 /// grammar walk would read is absent), read without walking the grammar:
-/// what the walk would read, or `None` when the walk is needed.
+/// what the walk would read, or `None` (and nothing read) when the walk is
+/// needed.
 fn decode_fixed(
     traits: &OpTraits,
     span: &[u32],
@@ -291,61 +294,67 @@ fn decode_fixed(
     if !traits.fits_operands(span) {
         return None;
     }
-    let mut fixed = usize::from(traits.fixed);
-    // What follows the fixed words, read before any operand is kept.
-    let last = match traits.tail {
+    let fixed = usize::from(traits.fixed);
+    let (fixed_words, tail) = span.split_at(fixed.min(span.len()));
+    match traits.tail {
+        Tail::Nothing | Tail::Walk => Some(decode_fixed_words(traits, fixed_words, operands)),
+        Tail::Ids | Tail::IdPairs => {
+            let ids = decode_fixed_words(traits, fixed_words, operands);
+            operands.extend(tail.iter().map(|&id| Operand::Id(id)));
+            Some(ids)
+        }
+        Tail::Literals => {
+            let ids = decode_fixed_words(traits, fixed_words, operands);
+            operands.extend(tail.iter().map(|&literal| Operand::Integer(literal)));
+            Some(ids)
+        }
         Tail::Number => {
             // The number's first word ends the fixed words.
-            fixed -= 1;
+            let (fixed_words, words) = span.split_at(fixed - 1);
             let ty = context.number_type(*span.first()?)?;
-            let words = &span[fixed..];
             if words.len() != ty.words() || !traits.has_result_type {
                 return None;
             }
+            let ids = decode_fixed_words(traits, fixed_words, operands);
             let high = words.get(1).map_or(0, |&w| u64::from(w) << 32);
-            Some(Operand::Number {
-                bits: u64::from(words[0]) | high,
-                ty,
-            })
+            let bits = u64::from(words[0]) | high;
+            operands.push(Operand::Number { bits, ty });
+            Some(ids)
         }
-        Tail::String => Some(Operand::String(decode_string(&span[fixed..]).ok()?.0)),
-        _ => None,
-    };
-    let ids = decode_fixed_words(traits, &span[..fixed], operands);
-    let tail = span[fixed..].iter();
-    match traits.tail {
-        Tail::Number | Tail::String => operands.extend(last),
-        Tail::Literals => operands.extend(tail.map(|&literal| Operand::Integer(literal))),
-        _ => operands.extend(tail.map(|&id| Operand::Id(id))),
+        Tail::String => {
+            let text = decode_string(tail).ok()?.0;
+            let ids = decode_fixed_words(traits, fixed_words, operands);
+            operands.push(Operand::String(text));
+            Some(ids)
+        }
     }
-    Some(ids)
 }
 
 /// The fixed words of an instruction of `traits` as operands, its result
 /// ids apart. (Inlined: it is the hot loop of the decoder.)
 #[inline(always)]
 fn decode_fixed_words(traits: &OpTraits, words: &[u32], operands: &mut Vec<Operand>) -> ResultIds {
-    let result_type_at = traits.has_result_type.then_some(0);
-    let result_at = traits
-        .has_result
-        .then_some(usize::from(traits.has_result_type));
+    let results = usize::from(traits.has_result_type) + usize::from(traits.has_result);
+    let result_type = words.first().filter(|_| traits.has_result_type).copied();
+    let result_at = usize::from(traits.has_result_type);
+    let result = words.get(result_at).filter(|_| traits.has_result).copied();
     let enums = &traits.enums[..usize::from(traits.enum_count)];
-    let (mut result_type, mut result) = (None, None);
-    for (at, &word) in words.iter().enumerate() {
-        if Some(at) == result_type_at {
-            result_type = Some(word);
-        } else if Some(at) == result_at {
-            result = Some(word);
-        } else if traits.id_mask >> at & 1 != 0 {
-            operands.push(Operand::Id(word));
+    let rest = words.get(results..).unwrap_or_default();
+    operands.reserve(rest.len());
+    let mut ids = traits.id_mask >> results;
+    for (at, &word) in (results..).zip(rest) {
+        let operand = if ids & 1 != 0 {
+            Operand::Id(word)
         } else if let Some(e) = enums.iter().find(|e| usize::from(e.at) == at) {
-            operands.push(Operand::Enum {
+            Operand::Enum {
                 kind: e.kind,
                 value: word,
-            });
+            }
         } else {
-            operands.push(Operand::Integer(word));
-        }
+            Operand::Integer(word)
+        };
+        operands.push(operand);
+        ids >>= 1;
     }
     (result_type, result)
 }

@@ -1,16 +1,22 @@
 //! A zero-copy view of a binary module: one pass indexes every instruction
 //! (offset, op, result type and id) and splits the module into the logical
 //! layout's sections, functions, parameters and blocks; a second pass checks
-//! that every id used is defined where the layout allows. Nothing is copied
-//! out of the words and no instruction gets an allocation of its own.
+//! that every id used is defined where the layout allows (or, for a reader
+//! that wants every operand decoded, the indexing pass decodes them and
+//! checks the decoded ids). Nothing is copied out of the words and no
+//! instruction gets an allocation of its own.
 
 use super::decode::decode_string;
 use super::op_traits::{OpTraits, Tail};
 use super::operands::{visit_operands, OperandContext, OperandVisitor};
-use super::{DecodeError, DecodedOperands, Decoder, Header, Operand};
+use super::{DecodeError, Header};
 use crate::grammar::{InstSet, Op, OperandKind};
 use crate::ir::FastMap;
 use std::ops::Range;
+
+mod checked_decode;
+
+pub use checked_decode::DecodedModule;
 
 /// "No instruction" in the `u32` instruction-index fields.
 pub const NONE: u32 = u32::MAX;
@@ -232,6 +238,17 @@ impl<'w> ModuleView<'w> {
     /// [`ModuleView::check_uses`] would.
     pub fn index(words: &'w [u32]) -> Result<Self, DecodeError> {
         let header = Header::read(words)?;
+        ModuleView::index_with(words, header, |_, _, _, _| {})
+    }
+
+    /// [`ModuleView::index`] of `words` after their `header`, calling `each`
+    /// with the view so far, the index and traits of each instruction once
+    /// it is indexed and placed, and whether it is in the globals section.
+    fn index_with(
+        words: &'w [u32],
+        header: Header,
+        mut each: impl FnMut(&Self, u32, &OpTraits, bool),
+    ) -> Result<Self, DecodeError> {
         let mut view = ModuleView {
             words,
             header,
@@ -252,6 +269,12 @@ impl<'w> ModuleView<'w> {
             }
             layout.place(&mut view, &inst, traits, index)?;
             view.insts.push(inst);
+            each(
+                &view,
+                index,
+                traits,
+                layout.section == Some(Section::Globals),
+            );
             pos += usize::from(inst.word_count);
         }
         layout.finish(&mut view)?;
@@ -312,6 +335,7 @@ impl<'w> ModuleView<'w> {
         self.ext_sets.iter().any(|e| e.0 == set_id && e.2)
     }
 
+    #[inline(always)]
     fn define(&mut self, inst: &Inst, index: u32) -> Result<(), DecodeError> {
         let at =
             |message: String| DecodeError::at(inst.offset as usize, Some(inst.name()), message);
@@ -395,46 +419,6 @@ impl<'w> ModuleView<'w> {
         }
         Ok(())
     }
-
-    /// The operands of every instruction decoded, and whether every id
-    /// they use passes [`ModuleView::check_uses`]'s rules, checked on the
-    /// decoded ids as each instruction is decoded. The check looks at every
-    /// id [`ModuleView::check_uses`] does (and no fewer), so when it passes
-    /// that check passes too; when it fails, that check names the problem.
-    /// An instruction whose operands do not decode is the error
-    /// [`super::decode_operands`] gives.
-    pub fn decode_checked(&self) -> Result<(DecodedOperands, bool), DecodeError> {
-        let mut decoder = Decoder::after_header(self.words, self.header.bound);
-        let mut decoded = DecodedOperands::with_room(self.words.len());
-        let globals = self.section_range(Section::Globals);
-        let mut forward_pointers: Vec<u32> = Vec::new();
-        let mut defined = true;
-        for (index, inst) in (0u32..).zip(&self.insts) {
-            let operands = decoder.decode_indexed(inst, &mut decoded)?;
-            if !defined {
-                continue;
-            }
-            let traits = OpTraits::of(inst.op);
-            let ordered = globals.contains(&index) && !traits.forward_refs;
-            let before = if ordered { index } else { NONE };
-            let result_type = traits.has_result_type.then_some(inst.result_type);
-            let ids = operands.iter().filter_map(|operand| match operand {
-                Operand::Id(id) => Some(*id),
-                _ => None,
-            });
-            defined = result_type
-                .into_iter()
-                .chain(ids)
-                .all(|id| match self.defs.get(id) {
-                    None => false,
-                    Some(def) => def < before || forward_pointers.contains(&id),
-                });
-            if inst.op == Op::TypeForwardPointer {
-                forward_pointers.extend(self.operand_words(index).first());
-            }
-        }
-        Ok((decoded, defined))
-    }
 }
 
 impl OperandContext for ModuleView<'_> {
@@ -467,42 +451,54 @@ impl<F: FnMut(usize)> OperandVisitor for UseVisitor<F> {
 }
 
 /// Reads the instruction whose opcode word is at `pos`.
+#[inline(always)]
 fn read_inst(words: &[u32], pos: usize) -> Result<(Inst, &'static OpTraits), DecodeError> {
+    let first = words[pos];
+    let count = (first >> 16) as usize;
+    let traits = match OpTraits::core(first & 0xffff) {
+        Some(traits) if count != 0 && count <= words.len() - pos => traits,
+        _ => return Err(bad_inst(words, pos)),
+    };
+    let has_result_type = usize::from(traits.has_result_type);
+    if count <= has_result_type + usize::from(traits.has_result) {
+        return Err(bad_inst(words, pos));
+    }
+    let inst = Inst {
+        offset: pos as u32,
+        word_count: count as u16,
+        op: traits.op,
+        result_type: if traits.has_result_type {
+            words[pos + 1]
+        } else {
+            0
+        },
+        result: if traits.has_result {
+            words[pos + 1 + has_result_type]
+        } else {
+            0
+        },
+    };
+    Ok((inst, traits))
+}
+
+/// The error for the instruction at `pos`, whose word count or opcode
+/// [`read_inst`] rejects.
+#[cold]
+fn bad_inst(words: &[u32], pos: usize) -> DecodeError {
     let first = words[pos];
     let (count, opcode) = ((first >> 16) as usize, first & 0xffff);
     let traits = OpTraits::core(opcode);
     let name = traits.map(|t| t.op.info().grammar_name);
-    if count == 0 {
-        return Err(DecodeError::at(pos, name, "word count 0".to_string()));
-    }
     let left = words.len() - pos;
-    if count > left {
-        let message =
-            format!("word count {count} runs past the end of the module ({left} words left)");
-        return Err(DecodeError::at(pos, name, message));
-    }
-    let traits =
-        traits.ok_or_else(|| DecodeError::at(pos, None, format!("unknown opcode {opcode}")))?;
-    let op = traits.op;
-    let needed = 1 + usize::from(traits.has_result_type) + usize::from(traits.has_result);
-    if count < needed {
-        let message = format!("word count {count} leaves no room for the result ids");
-        return Err(DecodeError::at(pos, name, message));
-    }
-    let (result_type, result) = match (traits.has_result_type, traits.has_result) {
-        (true, true) => (words[pos + 1], words[pos + 2]),
-        (false, true) => (0, words[pos + 1]),
-        (true, false) => (words[pos + 1], 0),
-        (false, false) => (0, 0),
+    let message = match traits {
+        _ if count == 0 => "word count 0".to_string(),
+        _ if count > left => {
+            format!("word count {count} runs past the end of the module ({left} words left)")
+        }
+        None => return DecodeError::at(pos, None, format!("unknown opcode {opcode}")),
+        Some(_) => format!("word count {count} leaves no room for the result ids"),
     };
-    let inst = Inst {
-        offset: pos as u32,
-        word_count: count as u16,
-        op,
-        result_type,
-        result,
-    };
-    Ok((inst, traits))
+    DecodeError::at(pos, name, message)
 }
 
 /// Where in the function structure the layout pass is.
@@ -529,6 +525,7 @@ struct Layout {
 }
 
 impl Layout {
+    #[inline(always)]
     fn place(
         &mut self,
         view: &mut ModuleView,
@@ -563,6 +560,7 @@ impl Layout {
         }
     }
 
+    #[inline(always)]
     fn module_level(
         &mut self,
         view: &mut ModuleView,
@@ -623,6 +621,7 @@ impl Layout {
         Ok(())
     }
 
+    #[inline(always)]
     fn in_block(
         &mut self,
         view: &mut ModuleView,

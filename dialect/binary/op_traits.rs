@@ -92,12 +92,12 @@ impl EnumOperand {
 
     /// Whether `value` is known and takes no parameters.
     fn is_plain(&self, value: u32) -> bool {
-        match self.kind.info().category {
-            Category::ValueEnum if value < 128 => self.plain & (1 << value) != 0,
-            Category::ValueEnum => {
-                (self.kind.info().enumerant(value)).is_some_and(|e| e.parameters.is_empty())
-            }
-            _ => u128::from(value) & !self.plain == 0,
+        if self.bits {
+            u128::from(value) & !self.plain == 0
+        } else if value < 128 {
+            self.plain & (1 << value) != 0
+        } else {
+            (self.kind.info().enumerant(value)).is_some_and(|e| e.parameters.is_empty())
         }
     }
 }
@@ -242,6 +242,7 @@ impl OpTraits {
 
     /// [`Self::fits`] for an instruction's operand words (all but the
     /// opcode word).
+    #[inline]
     pub fn fits_operands(&self, operands: &[u32]) -> bool {
         if self.fixed == Self::WALK {
             return false;

@@ -183,8 +183,7 @@ fn mutated_corpus_binaries_never_panic() {
             }
             // The check of uses on decoded operands agrees with the one
             // that reads the words.
-            if let Ok(view) = module::ModuleView::index(&words) {
-                let decoded = view.decode_checked();
+            if let Ok((view, decoded)) = module::ModuleView::index_decoded(&words) {
                 assert_eq!(
                     decoded.as_ref().map(|d| d.0.len()).map_err(Clone::clone),
                     decode_operands(&words).map(|d| d.len()),

@@ -27,8 +27,8 @@ fn corpus() -> Option<Vec<(PathBuf, Vec<u32>)>> {
 
 /// Everything the analysis produces for one module, or the first error.
 fn analyze(words: &[u32]) -> Result<Vec<Structure>, DecodeError> {
-    let view = ModuleView::new(words)?;
-    let (operands, _) = view.decode_checked()?;
+    let (view, decoded) = ModuleView::index_decoded(words)?;
+    let (operands, _) = decoded?;
     let mut structures = Vec::new();
     for function in &view.functions {
         let cfg = Cfg::new(&view, function)?;
@@ -140,11 +140,11 @@ fn corpus_constructs_are_consistent() {
     let Some(files) = corpus() else { return };
     let mut counts = StructureCounts::default();
     for (path, words) in &files {
-        let Ok(view) = ModuleView::new(words) else {
+        let Ok((view, decoded)) = ModuleView::index_decoded(words) else {
             continue;
         };
         let fail = |e: DecodeError| -> ! { panic!("{}: {e}", path.display()) };
-        let (operands, _) = view.decode_checked().unwrap_or_else(|e| fail(e));
+        let (operands, _) = decoded.unwrap_or_else(|e| fail(e));
         for function in view.functions.iter().filter(|f| !f.blocks.is_empty()) {
             let cfg = Cfg::new(&view, function).unwrap_or_else(|e| fail(e));
             let structure = Structure::analyze(&cfg, &operands, &|_| false);
@@ -347,8 +347,8 @@ OpExecutionMode %main LocalSize 1 1 1
 /// The single function of `PRELUDE` + `body`, analysed.
 fn shape(body: &str) -> Option<(Vec<u32>, Structure)> {
     let words = assemble(&format!("{PRELUDE}{body}OpFunctionEnd\n"))?;
-    let view = ModuleView::new(&words).unwrap_or_else(|e| panic!("{e}"));
-    let (operands, _) = view.decode_checked().unwrap_or_else(|e| panic!("{e}"));
+    let (view, decoded) = ModuleView::index_decoded(&words).unwrap_or_else(|e| panic!("{e}"));
+    let (operands, _) = decoded.unwrap_or_else(|e| panic!("{e}"));
     let cfg = Cfg::new(&view, &view.functions[0]).unwrap_or_else(|e| panic!("{e}"));
     let structure = Structure::analyze(&cfg, &operands, &|_| false);
     Some((words.clone(), structure))

@@ -58,6 +58,7 @@ impl ModuleContext {
 
     /// Notes what an instruction of `op` with these result ids and operands
     /// defines.
+    #[inline]
     pub fn record_parts(
         &mut self,
         op: Op,
@@ -69,6 +70,13 @@ impl ModuleContext {
         if let Some(ty) = result_type {
             self.value_types.insert(result, ty);
         }
+        if matches!(op, Op::TypeInt | Op::TypeFloat | Op::ExtInstImport) {
+            self.record_type_or_set(op, result, operands);
+        }
+    }
+
+    /// Notes the numeric type or instruction set `result` names.
+    fn record_type_or_set(&mut self, op: Op, result: u32, operands: &[Operand]) {
         let width = match operands.first() {
             Some(Operand::Integer(width)) if (1..=64).contains(width) => *width,
             _ => 0,

@@ -110,10 +110,10 @@ struct Reader<'v, 'w> {
 
 /// Reads `words` into a context holding one `spirv.module` op.
 pub fn deserialize(words: &[u32]) -> Result<(Context, crate::ir::Op), DecodeError> {
-    let view = ModuleView::index(words)?;
+    let (view, decoded) = ModuleView::index_decoded(words)?;
     // Uses are checked on the decoded operands; the full check (which
     // reads the words again) only names a problem, first as before.
-    let decoded = match view.decode_checked() {
+    let decoded = match decoded {
         Ok((decoded, true)) => decoded,
         decoded => {
             view.check_uses()?;
