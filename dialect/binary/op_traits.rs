@@ -108,7 +108,13 @@ impl OpTraits {
 
     /// The traits of the core op with `opcode`.
     pub fn core(opcode: u32) -> Option<&'static OpTraits> {
-        Op::from_opcode(InstSet::Core, opcode).map(OpTraits::of)
+        static BY_OPCODE: OnceLock<Vec<Option<&'static OpTraits>>> = OnceLock::new();
+        let table = BY_OPCODE.get_or_init(|| {
+            let opcodes = InstSet::Core.info().by_opcode.len() as u32;
+            let of_opcode = |opcode| Op::from_opcode(InstSet::Core, opcode).map(OpTraits::of);
+            (0..opcodes).map(of_opcode).collect()
+        });
+        table.get(opcode as usize).copied().flatten()
     }
 
     /// The traits of `op`.
@@ -242,7 +248,7 @@ impl OpTraits {
 
     /// [`Self::fits`] for an instruction's operand words (all but the
     /// opcode word).
-    #[inline]
+    #[inline(always)]
     pub fn fits_operands(&self, operands: &[u32]) -> bool {
         if self.fixed == Self::WALK {
             return false;
