@@ -537,6 +537,12 @@ impl Layout {
             |message: String| DecodeError::at(inst.offset as usize, Some(inst.name()), message);
         let debug_line = matches!(inst.op, Op::Line | Op::NoLine | Op::Nop);
         match self.place {
+            Place::BlockPhis | Place::BlockBody
+                if traits.plain_in_block && matches!(&self.block, Some(b) if b.merge == NONE) =>
+            {
+                self.place = Place::BlockBody;
+                Ok(())
+            }
             Place::Module => self.module_level(view, inst, traits, index).map_err(err),
             Place::Params => match inst.op {
                 Op::FunctionParameter => self.extend_params(index),

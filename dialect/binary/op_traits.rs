@@ -42,6 +42,10 @@ pub struct OpTraits {
     /// Only valid at module level: a debug, annotation or other section
     /// before the globals, a type or a constant.
     pub module_only: bool,
+    /// An ordinary instruction of a block body: valid there (before any
+    /// merge instruction), and it neither ends the block nor is a phi, a
+    /// merge, a debug line or an extended instruction.
+    pub plain_in_block: bool,
     /// The leading operands that are each one word (ids and one-word
     /// literals); [`Self::WALK`] when the layout needs the grammar walk.
     pub fixed: u8,
@@ -135,6 +139,36 @@ const NO_ENUM: EnumOperand = EnumOperand {
 
 fn compute(op: Op) -> OpTraits {
     let info = op.info();
+    let terminator = matches!(
+        op,
+        Op::Branch
+            | Op::BranchConditional
+            | Op::Switch
+            | Op::Return
+            | Op::ReturnValue
+            | Op::Kill
+            | Op::Unreachable
+            | Op::TerminateInvocation
+            | Op::IgnoreIntersectionKHR
+            | Op::TerminateRayKHR
+            | Op::EmitMeshTasksEXT
+    );
+    let module_only = Section::of(op).is_some_and(|s| s < Section::Globals)
+        || matches!(info.class, "Type-Declaration" | "Constant-Creation");
+    let special_in_block = matches!(
+        op,
+        Op::Phi
+            | Op::Line
+            | Op::NoLine
+            | Op::Nop
+            | Op::ExtInst
+            | Op::SelectionMerge
+            | Op::LoopMerge
+            | Op::Label
+            | Op::FunctionEnd
+            | Op::Function
+            | Op::FunctionParameter
+    );
     let layout = simple_layout(op).unwrap_or(SimpleLayout {
         fixed: OpTraits::WALK,
         id_mask: 0,
@@ -147,24 +181,11 @@ fn compute(op: Op) -> OpTraits {
         has_result_type: info.has_result_type,
         has_result: info.has_result,
         section: Section::of(op),
-        terminator: matches!(
-            op,
-            Op::Branch
-                | Op::BranchConditional
-                | Op::Switch
-                | Op::Return
-                | Op::ReturnValue
-                | Op::Kill
-                | Op::Unreachable
-                | Op::TerminateInvocation
-                | Op::IgnoreIntersectionKHR
-                | Op::TerminateRayKHR
-                | Op::EmitMeshTasksEXT
-        ),
+        terminator,
         forward_refs: op == Op::TypeForwardPointer
             || info.grammar_name == "OpExtInstWithForwardRefsKHR",
-        module_only: Section::of(op).is_some_and(|s| s < Section::Globals)
-            || matches!(info.class, "Type-Declaration" | "Constant-Creation"),
+        module_only,
+        plain_in_block: !(terminator || module_only || special_in_block),
         fixed: layout.fixed,
         id_mask: layout.id_mask,
         enums: layout.enums,
