@@ -587,7 +587,9 @@ impl<'c> Writer<'c> {
             }
         }
         let attrs = self.ctx.attributes(op);
-        let marker = (BLOCK_MARKERS.into_iter()).find(|m| self.ctx.dict_get(attrs, m).is_some());
+        let marker = (BLOCK_MARKERS.into_iter())
+            .filter(|_| attrs != self.ctx.empty_dictionary())
+            .find(|m| self.ctx.dict_get(attrs, m).is_some());
         self.decorate_interface_block(ty, marker)?;
         self.decorate_linkage(id, linkage)?;
         self.decorate(id, attrs)
