@@ -5,7 +5,7 @@
 //! the words of the first are kept as a recipe the others follow.
 
 use super::function::Ids;
-use super::tables::{property_name, Plan};
+use super::tables::{property_name, HandleTable, Plan};
 use super::{encode_string, SerializeError, Writer};
 use crate::grammar::{Op, OperandInfo, Quantifier};
 use crate::ir::{Attr, AttrData, FastMap, Ident};
@@ -33,8 +33,12 @@ impl<'c> Writer<'c> {
             ctx.properties(op),
             ctx.num_operands(op) as u32,
         );
+        if let Some(run) = self.recipes.by_properties(key) {
+            return self.follow_recipe(body, ids, op, run);
+        }
         if let Some(recipe) = self.recipes.runs.get(&key) {
             if let Some(run) = recipe.clone() {
+                self.recipes.note(key, run.clone());
                 return self.follow_recipe(body, ids, op, run);
             }
             return self.planned_operands(body, ids, op, plan).map(drop);
@@ -54,6 +58,9 @@ impl<'c> Writer<'c> {
             }
             first as u32..recipes.words.len() as u32
         });
+        if let Some(run) = &run {
+            self.recipes.note(key, run.clone());
+        }
         self.recipes.runs.insert(key, run);
         Ok(())
     }
@@ -286,14 +293,37 @@ pub(super) struct Recipes {
     /// Per (op name, properties, operand count): where in `words` its
     /// recipe is; `None` where the words depend on the op's place (block
     /// positions).
-    runs: FastMap<(Ident, Option<Attr>, u32), Option<Range<u32>>>,
+    runs: FastMap<RecipeKey, Option<Range<u32>>>,
+    /// Per properties: the op name, operand count and recipe of the last
+    /// op with them that followed one.
+    last: HandleTable<Attr, Option<(Ident, u32, u32, u32)>>,
     words: Vec<RecipeWord>,
 }
 
+/// Op name, properties and operand count.
+type RecipeKey = (Ident, Option<Attr>, u32);
+
 impl Recipes {
+    /// The recipe of the ops of `key` when the last op with its
+    /// properties followed it.
+    fn by_properties(&self, (name, properties, count): RecipeKey) -> Option<Range<u32>> {
+        match self.last.get(&properties?) {
+            Some(&Some((n, c, start, end))) if n == name && c == count => Some(start..end),
+            _ => None,
+        }
+    }
+
+    /// Notes that the ops of `key` follow `run`.
+    fn note(&mut self, (name, properties, count): RecipeKey, run: Range<u32>) {
+        if let Some(properties) = properties {
+            (self.last).insert(properties, Some((name, count, run.start, run.end)));
+        }
+    }
+
     /// Forgets every recipe.
     pub(super) fn clear(&mut self) {
         self.runs.clear();
+        self.last.clear();
         self.words.clear();
     }
 }
