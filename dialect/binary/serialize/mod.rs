@@ -194,7 +194,9 @@ pub fn serialize_with(
             ctx.op_name_str(module)
         ));
     }
-    let pool = POOL.take().unwrap_or_default();
+    // The pool's box is kept for the next module: only its contents move.
+    let mut pooled = POOL.take().unwrap_or_default();
+    let pool = std::mem::take(&mut *pooled);
     let mut w = Writer {
         ctx,
         options,
@@ -228,7 +230,8 @@ pub fn serialize_with(
         // The storage an unusually large module grew is given back.
         return words;
     }
-    let mut pool = Box::new(Pool {
+    let mut pool = pooled;
+    *pool = Pool {
         out: w.out,
         types: w.types,
         undefs: w.undefs,
@@ -245,7 +248,7 @@ pub fn serialize_with(
         decorations: w.decorations,
         spare_ids: w.spare_ids,
         recipes: w.recipes,
-    });
+    };
     pool.out.clear();
     pool.types.clear();
     pool.undefs.clear();
