@@ -23,6 +23,7 @@ pub fn context() -> Context {
         let mut ctx = Context::new();
         register_ops(&mut ctx);
         crate::spirv::conventions::intern_names(&mut ctx);
+        crate::binary::deserialize::intern_names(&mut ctx);
         ctx.share_strings();
         ctx
     });

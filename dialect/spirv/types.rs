@@ -31,10 +31,10 @@ use crate::text::lexer::Tok;
 use crate::text::{PResult, Parser, Printer};
 use std::fmt::Write;
 
-const DEPTH: [&str; 3] = ["NoDepth", "IsDepth", "DepthUnknown"];
-const ARRAYED: [&str; 2] = ["NonArrayed", "Arrayed"];
-const SAMPLING: [&str; 2] = ["SingleSampled", "MultiSampled"];
-const SAMPLER_USE: [&str; 3] = ["SamplerUnknown", "NeedSampler", "NoSampler"];
+pub(crate) const DEPTH: [&str; 3] = ["NoDepth", "IsDepth", "DepthUnknown"];
+pub(crate) const ARRAYED: [&str; 2] = ["NonArrayed", "Arrayed"];
+pub(crate) const SAMPLING: [&str; 2] = ["SingleSampled", "MultiSampled"];
+pub(crate) const SAMPLER_USE: [&str; 3] = ["SamplerUnknown", "NeedSampler", "NoSampler"];
 const COOP_MATRIX_USE: [&str; 3] = ["MatrixA", "MatrixB", "MatrixAcc"];
 
 /// Parameterless opaque types: grammar name and `!spirv.` mnemonic.

@@ -32,6 +32,7 @@ use crate::grammar::{Op, OperandKind};
 use crate::ir::{Attr, AttrData, Block, Builder, Context, DialectData, Location, OpSpec, Param};
 use crate::ir::{FastMap, FastSet};
 use crate::ir::{Type, Value};
+use crate::spirv::types::{ARRAYED, DEPTH, OPAQUE_TYPES, SAMPLER_USE, SAMPLING};
 use crate::spirv::{conventions, NAMESPACE};
 use smallvec::SmallVec;
 
@@ -178,10 +179,46 @@ pub fn deserialize(words: &[u32]) -> Result<(Context, crate::ir::Op), DecodeErro
 }
 
 /// The keyword of an image type field, `""` when out of range.
-fn image_field(cases: &[&str], value: Option<u32>) -> String {
-    value
-        .and_then(|v| cases.get(v as usize))
-        .map_or(String::new(), |s| s.to_string())
+fn image_field(cases: &[&'static str], value: Option<u32>) -> &'static str {
+    value.and_then(|v| cases.get(v as usize)).map_or("", |s| s)
+}
+
+/// Names reading gives every module that no dialect registers (property
+/// names, type mnemonics, keywords, decorations as attribute names, SPIR-V
+/// versions), interned in the template context (see
+/// [`crate::dialects::context`]) so that each module finds them there
+/// instead of interning them again.
+pub(crate) fn intern_names(ctx: &mut Context) {
+    const NAMES: &str = "vce vce_triple sym_name type value variable spec_const \
+        default_value spec_id constituents initializer initial_value binding descriptor_set \
+        location block buffer_block fn interface values function_type arg_attrs \
+        linkage_attributes spirv.decoration operandSegmentSizes branch_weights \
+        case_operand_segments literals result_type array rtarray ptr matrix image \
+        sampled_image struct";
+    let opaque_types = OPAQUE_TYPES.iter().map(|t| t.1);
+    let image_fields = [&DEPTH[..], &ARRAYED, &SAMPLING, &SAMPLER_USE].concat();
+    let names = NAMES.split_whitespace().chain([NAMESPACE]);
+    for name in names.chain(opaque_types).chain(image_fields) {
+        ctx.ident(name);
+    }
+    for minor in 0..=6 {
+        ctx.ident(&format!("v1.{minor}"));
+    }
+    for dim in OperandKind::Dim.info().enumerants {
+        ctx.ident(&image_dim(dim.name));
+    }
+    for decoration in OperandKind::Decoration.info().enumerants {
+        ctx.ident(&snake(decoration.name));
+    }
+}
+
+/// MLIR's keyword for image dimension `name`: `Dim1D`, `Dim2D`, `Dim3D`
+/// for the numeric ones.
+fn image_dim(name: &str) -> std::borrow::Cow<'_, str> {
+    match name.starts_with(|c: char| c.is_ascii_digit()) {
+        true => format!("Dim{name}").into(),
+        false => name.into(),
+    }
 }
 
 pub use crate::spirv::conventions::snake;

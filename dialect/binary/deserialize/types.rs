@@ -15,7 +15,7 @@ use crate::binary::module::{Inst, Section};
 use crate::binary::{DecodeError, Operand};
 use crate::grammar::Op;
 use crate::ir::{DialectData, FloatKind, Param, Signedness, Type, TypeData};
-use crate::spirv::types::{Member, OPAQUE_TYPES};
+use crate::spirv::types::{Member, ARRAYED, DEPTH, OPAQUE_TYPES, SAMPLER_USE, SAMPLING};
 use crate::spirv::NAMESPACE;
 
 /// How many structs deep forward-declared pointers may nest.
@@ -115,21 +115,17 @@ impl Reader<'_, '_> {
                 let sampled = self.type_of_id(index, id(0))?;
                 let mut params = vec![Param::Type(sampled)];
                 let dim = enum_name(1).ok_or_else(|| bad("image dimension"))?;
-                // MLIR spells the numeric dimensions `Dim1D`, `Dim2D`, `Dim3D`.
-                let dim = match dim.starts_with(|c: char| c.is_ascii_digit()) {
-                    true => format!("Dim{dim}"),
-                    false => dim.to_string(),
-                };
                 let format = enum_name(6).ok_or_else(|| bad("image format"))?;
+                let dim = super::image_dim(dim);
                 let fields = [
-                    dim,
-                    super::image_field(&["NoDepth", "IsDepth", "DepthUnknown"], lit(2)),
-                    super::image_field(&["NonArrayed", "Arrayed"], lit(3)),
-                    super::image_field(&["SingleSampled", "MultiSampled"], lit(4)),
-                    super::image_field(&["SamplerUnknown", "NeedSampler", "NoSampler"], lit(5)),
-                    format.to_string(),
+                    &dim,
+                    super::image_field(&DEPTH, lit(2)),
+                    super::image_field(&ARRAYED, lit(3)),
+                    super::image_field(&SAMPLING, lit(4)),
+                    super::image_field(&SAMPLER_USE, lit(5)),
+                    format,
                 ];
-                if fields.iter().any(String::is_empty) {
+                if fields.iter().any(|f| f.is_empty()) {
                     return Err(bad("image operand"));
                 }
                 params.extend(fields.iter().map(|f| Param::Ident(self.ctx.ident(f))));
