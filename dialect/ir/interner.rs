@@ -147,7 +147,10 @@ impl StringInterner {
         self.local.reserve(additional);
     }
 
-    /// Moves every string into the shared base (numbers are kept).
+    /// Moves every string into the shared base (numbers are kept). The
+    /// base's table is left at most half full: every string a clone
+    /// interns is looked up there first, and lookups that miss stop
+    /// sooner in a sparse table.
     pub(crate) fn share(&mut self) {
         let local = std::mem::take(&mut self.local);
         let shared = Arc::make_mut(&mut self.shared);
@@ -155,5 +158,7 @@ impl StringInterner {
             let s = local.get(index);
             shared.push(hash_of(s), s);
         }
+        let room = shared.len();
+        shared.table.reserve(room, |&(h, _)| h);
     }
 }
