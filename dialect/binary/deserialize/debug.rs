@@ -57,7 +57,8 @@ impl Reader<'_, '_> {
         };
         let mut props = self.operand_props(index, infos, operands)?;
         if inst.result != 0 {
-            props.push(("sym_name", self.ctx.string_attr(&self.symbol(inst.result))));
+            let symbol = self.symbol(inst.result);
+            props.push(("sym_name", self.string_attr(symbol)));
         }
         if inst.result_type != 0 {
             let ty = self.type_of_id(index, Some(inst.result_type))?;

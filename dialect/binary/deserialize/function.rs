@@ -112,7 +112,7 @@ impl Reader<'_, '_> {
             return Err(self.view.error(def, "unsupported function operands".into()));
         };
         let fn_type = self.type_of_id(def, Some(*fn_type))?;
-        let Some(Global::Function(name)) = self.globals.get(&inst.result).cloned() else {
+        let Some(&Global::Function(name)) = self.globals.get(&inst.result) else {
             return Err(self.view.error(def, "function without a symbol".into()));
         };
         let control = crate::grammar::format_bits(kind.info(), *value);
@@ -122,7 +122,7 @@ impl Reader<'_, '_> {
                 self.enum_attr("function_control", &control),
             ),
             ("function_type", self.ctx.type_attr(fn_type)),
-            ("sym_name", self.ctx.string_attr(&name)),
+            ("sym_name", self.string_attr(name)),
         ];
         props.extend(self.parameter_attrs(function).map(|a| ("arg_attrs", a)));
         let (linkage, decorated) = self.linkage_attributes(inst.result);

@@ -6,7 +6,7 @@ use super::{Global, Reader};
 use crate::binary::module::Section;
 use crate::binary::{DecodeError, Operand};
 use crate::grammar::Op;
-use crate::ir::Attr;
+use crate::ir::{Attr, Ident};
 use crate::ir::{FastMap, FastSet};
 use smallvec::SmallVec;
 
@@ -55,7 +55,8 @@ impl Reader<'_, '_> {
         }
         for function in &self.view.functions {
             let id = self.view.insts[function.def as usize].result;
-            self.globals.insert(id, Global::Function(self.symbol(id)));
+            let symbol = self.symbol(id);
+            self.globals.insert(id, Global::Function(symbol));
         }
         Ok(())
     }
@@ -121,18 +122,27 @@ impl Reader<'_, '_> {
         }
         // A name another symbol took gets the first free suffix, which,
         // unlike the id, the module keeps when written back.
-        let mut taken: FastSet<String> = FastSet::default();
+        // (A taken name is interned already: interning the names tried
+        // adds only the one chosen.)
+        let mut taken: FastSet<Ident> = FastSet::default();
         for (id, candidates, (prefix, number)) in wanted {
-            let free = candidates.iter().find(|n| !taken.contains(**n));
+            let ctx = &mut self.ctx;
+            let free = (candidates.iter().map(|n| ctx.ident(n))).find(|n| !taken.contains(n));
             let name = match (free, candidates.first()) {
-                (Some(name), _) => name.to_string(),
-                (None, Some(wanted)) => (0..)
-                    .map(|n| format!("{wanted}_{n}"))
-                    .find(|name| !taken.contains(name))
-                    .unwrap_or_default(),
-                (None, None) => format!("{prefix}_{number}"),
+                (Some(name), _) => name,
+                (None, Some(wanted)) => {
+                    let mut n = 0;
+                    loop {
+                        let name = ctx.ident(&format!("{wanted}_{n}"));
+                        if !taken.contains(&name) {
+                            break name;
+                        }
+                        n += 1;
+                    }
+                }
+                (None, None) => ctx.ident(&format!("{prefix}_{number}")),
             };
-            taken.insert(name.clone());
+            taken.insert(name);
             self.symbols.insert(id, name);
         }
     }
@@ -140,10 +150,10 @@ impl Reader<'_, '_> {
     /// Symbol ops whose symbol is not their `OpName` keep the name as
     /// their location's.
     pub(super) fn keep_symbol_op_names(&mut self) {
-        let renamed: FastMap<&str, &str> = (self.symbols.iter())
-            .filter_map(|(id, symbol)| {
+        let renamed: FastMap<Ident, &str> = (self.symbols.iter())
+            .filter_map(|(id, &symbol)| {
                 let name = *self.names.get(id)?;
-                (name != symbol).then_some((symbol.as_str(), name))
+                (name != self.ctx.str(symbol)).then_some((symbol, name))
             })
             .collect();
         if renamed.is_empty() {
@@ -153,9 +163,10 @@ impl Reader<'_, '_> {
         for op in ops {
             let props = self.ctx.properties(op);
             let symbol = props.and_then(|p| self.ctx.dict_get(p, "sym_name"));
-            let name = symbol
-                .and_then(|s| self.ctx.as_string_attr(s))
-                .and_then(|s| renamed.get(s));
+            let name = symbol.and_then(|s| match *self.ctx.attr_data(s) {
+                crate::ir::AttrData::String(s) => renamed.get(&s),
+                _ => None,
+            });
             if let Some(name) = name {
                 let name = self.ctx.ident(name);
                 let loc = self.ctx.op_loc(op).named(name);
@@ -194,7 +205,7 @@ impl Reader<'_, '_> {
         let ty = self.type_of_id(index, Some(inst.result_type))?;
         let name = self.symbol(inst.result);
         let mut props = vec![
-            ("sym_name", self.ctx.string_attr(&name)),
+            ("sym_name", self.string_attr(name)),
             ("type", self.ctx.type_attr(ty)),
         ];
         let i32_type = self.i32_type;
@@ -265,7 +276,7 @@ impl Reader<'_, '_> {
         let (value, ty) = self.constant(index)?;
         let name = self.symbol(inst.result);
         let mut props = vec![
-            ("sym_name", self.ctx.string_attr(&name)),
+            ("sym_name", self.string_attr(name)),
             ("default_value", value),
         ];
         let attrs = self.decoration_attrs(inst.result, &["SpecId"]);

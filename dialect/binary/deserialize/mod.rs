@@ -29,24 +29,26 @@ use super::id_table::IdTable;
 use super::module::{ModuleView, Section};
 use super::{DecodeError, DecodedOperands, Operand};
 use crate::grammar::{Op, OperandKind};
-use crate::ir::{Attr, AttrData, Block, Builder, Context, DialectData, Location, OpSpec, Param};
+use crate::ir::Param;
+use crate::ir::{Attr, AttrData, Block, Builder, Context, DialectData, Ident, Location, OpSpec};
 use crate::ir::{FastMap, FastSet};
 use crate::ir::{Type, Value};
 use crate::spirv::types::{ARRAYED, DEPTH, OPAQUE_TYPES, SAMPLER_USE, SAMPLING};
 use crate::spirv::{conventions, NAMESPACE};
 use smallvec::SmallVec;
 
-/// What a module-level id stands for where a function uses it.
-#[derive(Clone, Debug)]
+/// What a module-level id stands for where a function uses it; symbols
+/// by their names.
+#[derive(Clone, Copy, Debug)]
 enum Global {
     Constant(Attr, Type),
-    Variable(String, Type),
-    SpecConstant(String, Type),
+    Variable(Ident, Type),
+    SpecConstant(Ident, Type),
     /// An `OpSpecConstantOp` (its instruction index) used only in
     /// functions: a `spirv.SpecConstantOperation` at each use.
     SpecOperation(u32),
     Undef(Type),
-    Function(String),
+    Function(Ident),
 }
 
 /// Decorations by name, with their operands.
@@ -55,7 +57,7 @@ type Decorations<'v> = SmallVec<[(&'static str, &'v [Operand]); 2]>;
 /// The op a module-level fact becomes where a function uses it.
 #[derive(Clone, Copy)]
 struct Materialized {
-    name: crate::ir::Ident,
+    name: Ident,
     ty: Type,
     properties: Option<Attr>,
 }
@@ -91,9 +93,9 @@ struct Reader<'v, 'w> {
     module_level_uses: FastSet<u32>,
     /// Structs whose members are being converted, with their names, for
     /// recursive references through forward-declared pointers.
-    open_structs: Vec<(u32, String)>,
+    open_structs: Vec<(u32, Ident)>,
     /// Symbol names of global variables, spec constants and functions.
-    symbols: FastMap<u32, String>,
+    symbols: FastMap<u32, Ident>,
     /// See [`Reader::global_symbol_ref`].
     symbol_refs: IdTable<Attr>,
     /// How deep types declared later are being converted early.
@@ -479,8 +481,8 @@ impl<'v, 'w> Reader<'v, 'w> {
     /// `OpExecutionModeId`) as an attribute: `@symbol` for a variable or
     /// spec constant, the value of a constant, else the id as an `i32`.
     fn id_attr(&mut self, id: u32) -> Attr {
-        if let Some(symbol) = self.symbols.get(&id).cloned() {
-            return self.ctx.symbol_ref_attr(&symbol, &[]);
+        if let Some(&symbol) = self.symbols.get(&id) {
+            return self.symbol_ref(symbol);
         }
         if let Some(Global::Constant(attr, _)) = self.globals.get(&id) {
             return *attr;
@@ -500,20 +502,35 @@ impl<'v, 'w> Reader<'v, 'w> {
         if let Some(attr) = self.symbol_refs.get(id) {
             return Some(attr);
         }
-        let name = match self.globals.get(&id)? {
+        let name = match *self.globals.get(&id)? {
             Global::Variable(name, _) | Global::SpecConstant(name, _) | Global::Function(name) => {
-                name.clone()
+                name
             }
             _ => return None,
         };
-        let attr = self.ctx.symbol_ref_attr(&name, &[]);
+        let attr = self.symbol_ref(name);
         self.symbol_refs.insert(id, attr);
         Some(attr)
     }
 
+    /// `@name`.
+    fn symbol_ref(&mut self, name: Ident) -> Attr {
+        let nested = Box::default();
+        self.ctx
+            .intern_attr(AttrData::SymbolRef { root: name, nested })
+    }
+
+    /// The string attribute of an interned string.
+    fn string_attr(&mut self, s: Ident) -> Attr {
+        self.ctx.intern_attr(AttrData::String(s))
+    }
+
     /// The symbol [`Reader::assign_symbols`] gave `id`.
-    fn symbol(&self, id: u32) -> String {
-        (self.symbols.get(&id).cloned()).unwrap_or_else(|| format!("spirv_{id}"))
+    fn symbol(&mut self, id: u32) -> Ident {
+        match self.symbols.get(&id) {
+            Some(&symbol) => symbol,
+            None => self.ctx.ident(&format!("spirv_{id}")),
+        }
     }
 
     /// Creates a result value's IR op in a function at `builder`.

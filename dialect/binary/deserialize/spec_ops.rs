@@ -140,7 +140,7 @@ impl Reader<'_, '_> {
         }
         let name = self.symbol(inst.result);
         let props = vec![
-            ("sym_name", self.ctx.string_attr(&name)),
+            ("sym_name", self.string_attr(name)),
             ("type", self.ctx.type_attr(ty)),
         ];
         let mut spec = OpSpec::new(
@@ -249,7 +249,7 @@ impl Reader<'_, '_> {
         }
         let props = vec![
             ("constituents", self.ctx.array_attr(constituents)),
-            ("sym_name", self.ctx.string_attr(&name)),
+            ("sym_name", self.string_attr(name)),
             ("type", self.ctx.type_attr(ty)),
         ];
         let attrs = self.decoration_attrs(inst.result, &[]);

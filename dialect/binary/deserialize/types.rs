@@ -81,7 +81,7 @@ impl Reader<'_, '_> {
                 let length = id(1).ok_or_else(|| bad("array length"))?;
                 let stride = self.stride(inst.result);
                 let spec_length = match self.globals.get(&length) {
-                    Some(super::Global::SpecConstant(symbol, _)) => Some(symbol.clone()),
+                    Some(&super::Global::SpecConstant(symbol, _)) => Some(symbol),
                     _ => None,
                 };
                 let n = match &spec_length {
@@ -90,7 +90,7 @@ impl Reader<'_, '_> {
                 };
                 let n = n.ok_or_else(|| bad("array length (not an integer constant)"))?;
                 let mut params = vec![Param::Int(n.into()), Param::Type(elem), Param::Int(stride)];
-                params.extend(spec_length.map(|s| Param::Ident(self.ctx.ident(&s))));
+                params.extend(spec_length.map(Param::Ident));
                 self.spirv_type("array", params)
             }
             Op::TypeRuntimeArray => {
@@ -190,20 +190,19 @@ impl Reader<'_, '_> {
             })
             .collect();
         let name = match self.names.get(&id) {
-            Some(name) => name.to_string(),
+            Some(name) => self.ctx.ident(name),
             None if member_types.iter().any(|m| !self.types.contains(*m)) => {
-                format!("struct_{id}")
+                self.ctx.ident(&format!("struct_{id}"))
             }
-            None => String::new(),
+            None => self.ctx.ident(""),
         };
         if self.open_structs.len() >= MAX_OPEN_STRUCTS {
             return Err(self.view.error(index, "structs nest too deep".into()));
         }
-        self.open_structs.push((id, name.clone()));
+        self.open_structs.push((id, name));
         let members = self.struct_members(index, id, &member_types);
         self.open_structs.pop();
-        let name = Param::Ident(self.ctx.ident(&name));
-        let mut params = vec![name, Param::List(members?.into())];
+        let mut params = vec![Param::Ident(name), Param::List(members?.into())];
         if self.buffer_reference_blocks.contains(&id) {
             params.push(Param::Ident(self.ctx.ident("Block")));
         }
@@ -270,9 +269,8 @@ impl Reader<'_, '_> {
         let Some(id) = id.filter(|id| !self.types.contains(*id)) else {
             return self.type_of_id(at, id);
         };
-        if let Some((_, name)) = self.open_structs.iter().find(|s| s.0 == id) {
-            let name = Param::Ident(self.ctx.ident(&name.clone()));
-            return Ok(self.spirv_type("struct", vec![name]));
+        if let Some(&(_, name)) = self.open_structs.iter().find(|s| s.0 == id) {
+            return Ok(self.spirv_type("struct", vec![Param::Ident(name)]));
         }
         let Some(def) = self.view.def(id).filter(|&d| {
             let op = self.view.insts[d as usize].op;
