@@ -152,6 +152,12 @@ impl Context {
         self.strings.get(id.0)
     }
 
+    /// Whether `id` was interned before [`Context::share_strings`]: the
+    /// same string in every clone of this context.
+    pub fn is_shared(&self, id: Ident) -> bool {
+        self.strings.is_shared(id.0)
+    }
+
     /// Moves the strings interned so far into storage that clones of this
     /// context share instead of copying (for a template context cloned per
     /// use).

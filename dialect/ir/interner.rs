@@ -135,6 +135,10 @@ impl StringInterner {
         (self.shared.len() + self.local.len() - 1) as u32
     }
 
+    pub(crate) fn is_shared(&self, id: u32) -> bool {
+        (id as usize) < self.shared.len()
+    }
+
     pub(crate) fn get(&self, id: u32) -> &str {
         let base = self.shared.len();
         match (id as usize).checked_sub(base) {

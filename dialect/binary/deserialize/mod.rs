@@ -81,11 +81,11 @@ struct Reader<'v, 'w> {
     /// The op each materialized global becomes at a use, built at its first
     /// use and reused after.
     materializations: IdTable<Materialized>,
-    /// See [`Reader::static_ident`].
-    static_idents: FastMap<(usize, usize), crate::ir::Ident>,
     /// The op names and properties of instructions carried before (see
     /// [`Reader::carried`]).
     carried_before: FastMap<function::CarriedKey, (&'static str, Option<Attr>)>,
+    /// See [`Reader::static_ident`].
+    static_idents: FastMap<(usize, usize), Ident>,
     /// Enum attributes made so far, by kind and value.
     enum_attrs: FastMap<(OperandKind, u32), Attr>,
     /// `OpSpecConstantOp` results that module-level instructions use (array
@@ -109,6 +109,16 @@ struct Reader<'v, 'w> {
     i32_type: Type,
     /// See [`Reader::branch_properties`].
     branch_properties: FastMap<[i64; 3], Attr>,
+}
+
+thread_local! {
+    /// The template context's interned static names (see
+    /// [`Reader::static_ident`]) by their address, which a reader takes
+    /// and gives back: every module's context is a clone of the template
+    /// (see [`crate::dialects::context`]), where they name the same
+    /// strings.
+    static TEMPLATE_IDENTS: std::cell::Cell<FastMap<(usize, usize), Ident>> =
+        std::cell::Cell::default();
 }
 
 /// Reads `words` into a context holding one `spirv.module` op.
@@ -155,8 +165,7 @@ pub fn deserialize(words: &[u32]) -> Result<(Context, crate::ir::Op), DecodeErro
         module_level_uses: FastSet::default(),
         materializations: IdTable::with_bound(id_room),
         enum_attrs: FastMap::default(),
-        // A module's ops and properties have a few dozen names.
-        static_idents: FastMap::with_capacity_and_hasher(64, Default::default()),
+        static_idents: TEMPLATE_IDENTS.take(),
         carried_before: FastMap::default(),
         open_structs: Vec::new(),
         symbols: FastMap::default(),
@@ -167,17 +176,9 @@ pub fn deserialize(words: &[u32]) -> Result<(Context, crate::ir::Op), DecodeErro
         i32_type,
         branch_properties: FastMap::default(),
     };
-    reader.read_annotations();
-    reader.module_attributes(module)?;
-    reader.find_module_level_uses();
-    reader.find_buffer_reference_blocks();
-    reader.assign_symbols();
-    reader.read_debug_sources()?;
-    reader.read_globals()?;
-    reader.read_functions()?;
-    reader.read_entry_points()?;
-    reader.keep_symbol_op_names();
-    Ok((reader.ctx, module))
+    let read = reader.read_module(module);
+    TEMPLATE_IDENTS.set(std::mem::take(&mut reader.static_idents));
+    read.map(|()| (reader.ctx, module))
 }
 
 /// The keyword of an image type field, `""` when out of range.
@@ -226,6 +227,21 @@ fn image_dim(name: &str) -> std::borrow::Cow<'_, str> {
 pub use crate::spirv::conventions::snake;
 
 impl<'v, 'w> Reader<'v, 'w> {
+    /// Everything but the module op itself, made already.
+    fn read_module(&mut self, module: crate::ir::Op) -> Result<(), DecodeError> {
+        self.read_annotations();
+        self.module_attributes(module)?;
+        self.find_module_level_uses();
+        self.find_buffer_reference_blocks();
+        self.assign_symbols();
+        self.read_debug_sources()?;
+        self.read_globals()?;
+        self.read_functions()?;
+        self.read_entry_points()?;
+        self.keep_symbol_op_names();
+        Ok(())
+    }
+
     /// The decoded operands of instruction `index` (result type and result
     /// excluded).
     fn operands(&self, index: u32) -> &'v [Operand] {
@@ -449,14 +465,17 @@ impl<'v, 'w> Reader<'v, 'w> {
     }
 
     /// The interned name of an op or property name spelled by a static
-    /// string, found by the string's address after its first use.
-    fn static_ident(&mut self, name: &'static str) -> crate::ir::Ident {
+    /// string, found by the string's address after its first use in any
+    /// module this thread reads (see [`TEMPLATE_IDENTS`]).
+    fn static_ident(&mut self, name: &'static str) -> Ident {
         let key = (name.as_ptr() as usize, name.len());
         if let Some(&ident) = self.static_idents.get(&key) {
             return ident;
         }
         let ident = self.ctx.ident(name);
-        self.static_idents.insert(key, ident);
+        if self.ctx.is_shared(ident) {
+            self.static_idents.insert(key, ident);
+        }
         ident
     }
 
