@@ -228,10 +228,15 @@ impl Context {
             0 => Box::default(),
             n => (0..n).map(|_| self.new_region(Some(op))).collect(),
         };
+        let mut operands = Short::with_capacity(parts.operands.len());
+        for (index, &value) in parts.operands.iter().enumerate() {
+            let use_slot = self.add_use(value, Use { op, index: index as u32 });
+            operands.push(Operand { value, use_slot });
+        }
         self.ops.push(OpData {
             name: parts.name,
             loc: parts.loc.into(),
-            operands: Short::with_capacity(parts.operands.len()),
+            operands,
             results,
             properties: parts.properties,
             attributes: parts.attributes.unwrap_or(self.empty_dictionary),
@@ -241,9 +246,6 @@ impl Context {
             prev: NONE,
             next: NONE,
         });
-        for &value in parts.operands {
-            self.push_operand(op, value);
-        }
         op
     }
 
