@@ -230,7 +230,13 @@ impl Context {
         };
         let mut operands = Short::with_capacity(parts.operands.len());
         for (index, &value) in parts.operands.iter().enumerate() {
-            let use_slot = self.add_use(value, Use { op, index: index as u32 });
+            let use_slot = self.add_use(
+                value,
+                Use {
+                    op,
+                    index: index as u32,
+                },
+            );
             operands.push(Operand { value, use_slot });
         }
         self.ops.push(OpData {

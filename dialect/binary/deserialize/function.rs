@@ -116,10 +116,11 @@ impl Reader<'_, '_> {
             return Err(self.view.error(def, "function without a symbol".into()));
         };
         let control = crate::grammar::format_bits(kind.info(), *value);
+        let control = self.ctx.ident(&control);
         let mut props = vec![
             (
                 "function_control",
-                self.enum_attr("function_control", &control),
+                self.enum_attr("function_control", control),
             ),
             ("function_type", self.ctx.type_attr(fn_type)),
             ("sym_name", self.string_attr(name)),
@@ -190,6 +191,7 @@ impl Reader<'_, '_> {
                 let skip: &[&str] = pointer.as_slice();
                 let mut attrs = self.decoration_attrs(id, skip);
                 if let Some(pointer) = pointer {
+                    let pointer = self.static_ident(pointer);
                     let attr = self.enum_attr("decoration", pointer);
                     attrs.push(("spirv.decoration".to_string(), attr));
                 }

@@ -301,6 +301,7 @@ impl Reader<'_, '_> {
                 return Err(self.view.error(index, "unsupported entry point".into()));
             };
             let case = kind.info().enumerant(*value).map_or("", |e| e.name);
+            let case = self.static_ident(case);
             let model = self.enum_attr("execution_model", case);
             let callee = self.function_symbol(index, *function)?;
             let mut refs = Vec::new();
@@ -329,6 +330,7 @@ impl Reader<'_, '_> {
                 return Err(self.view.error(index, "unsupported execution mode".into()));
             };
             let case = kind.info().enumerant(*value).map_or("", |e| e.name);
+            let case = self.static_ident(case);
             let mode = self.enum_attr("execution_mode", case);
             let callee = self.function_symbol(index, *function)?;
             let i32_type = self.i32_type;

@@ -414,11 +414,11 @@ impl<'v, 'w> Reader<'v, 'w> {
         let operands = self.operands(model_index);
         for operand in operands {
             if let Operand::Enum { kind, value } = operand {
-                let info = kind.info();
-                let case = info.enumerant(*value).map_or("", |e| e.name);
-                let mnemonic = snake(info.name);
-                let attr = self.enum_attr(&mnemonic, case);
-                props.push((self.ctx.ident(&mnemonic), attr));
+                let case = kind.info().enumerant(*value).map_or("", |e| e.name);
+                let case = self.static_ident(case);
+                let mnemonic = conventions::attribute_mnemonic(*kind);
+                let attr = self.enum_attr(mnemonic, case);
+                props.push((self.static_ident(mnemonic), attr));
             }
         }
         let dict = self.ctx.dictionary_attr(props);
@@ -433,17 +433,17 @@ impl<'v, 'w> Reader<'v, 'w> {
         if let Some(&attr) = self.enum_attrs.get(&(kind, value)) {
             return attr;
         }
-        let case = conventions::enum_case(kind, value);
-        let attr = self.enum_attr(conventions::attribute_mnemonic(kind), &case);
+        let case = self.ctx.ident(&conventions::enum_case(kind, value));
+        let attr = self.enum_attr(conventions::attribute_mnemonic(kind), case);
         self.enum_attrs.insert((kind, value), attr);
         attr
     }
 
-    fn enum_attr(&mut self, mnemonic: &str, case: &str) -> Attr {
+    fn enum_attr(&mut self, mnemonic: &'static str, case: Ident) -> Attr {
         let data = DialectData {
             dialect: self.static_ident(NAMESPACE),
-            mnemonic: self.ctx.ident(mnemonic),
-            params: Box::new([Param::Ident(self.ctx.ident(case))]),
+            mnemonic: self.static_ident(mnemonic),
+            params: Box::new([Param::Ident(case)]),
         };
         self.ctx.intern_attr(AttrData::Dialect(data))
     }
