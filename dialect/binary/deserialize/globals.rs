@@ -209,12 +209,15 @@ impl Reader<'_, '_> {
             ("type", self.ctx.type_attr(ty)),
         ];
         let i32_type = self.i32_type;
-        for (decoration, values) in self.decorations(inst.result).collect::<Vec<_>>() {
-            let property = VARIABLE_PROPERTIES.iter().position(|&p| p == decoration);
-            if let (Some(property), Some(&v)) = (property, values.first()) {
-                let attr = self.ctx.integer_attr(i32_type, i128::from(v as i32));
-                props.push((VARIABLE_PROPERTY_NAMES[property], attr));
-            }
+        let properties: SmallVec<[(usize, u32); 4]> = (self.decorations(inst.result))
+            .filter_map(|(decoration, value)| {
+                let property = VARIABLE_PROPERTIES.iter().position(|&p| p == decoration);
+                property.zip(value)
+            })
+            .collect();
+        for (property, v) in properties {
+            let attr = self.ctx.integer_attr(i32_type, i128::from(v as i32));
+            props.push((VARIABLE_PROPERTY_NAMES[property], attr));
         }
         // A symbol initializer as MLIR has it, or a constant's value.
         if let Some(Operand::Id(init)) = self.operands(index).get(1) {
@@ -281,7 +284,7 @@ impl Reader<'_, '_> {
         ];
         let attrs = self.decoration_attrs(inst.result, &["SpecId"]);
         let spec_id = self.decorations(inst.result).find(|d| d.0 == "SpecId");
-        if let Some(&id) = spec_id.and_then(|d| d.1.first().copied()).as_ref() {
+        if let Some(id) = spec_id.and_then(|d| d.1) {
             let i32_type = self.i32_type;
             props.push(("spec_id", self.ctx.integer_attr(i32_type, i128::from(id))));
         }

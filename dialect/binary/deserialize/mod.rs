@@ -304,11 +304,9 @@ impl<'v, 'w> Reader<'v, 'w> {
         }
     }
 
-    /// `id`'s decorations with their integer values.
-    fn decorations(&self, id: u32) -> impl Iterator<Item = (&'static str, Vec<u32>)> + 'v {
-        let found: Decorations<'v> = self.decorations.get(&id).cloned().unwrap_or_default();
-        (found.into_iter())
-            .map(|(name, values)| (name, values.iter().filter_map(literal_u32).collect()))
+    /// `id`'s decorations, each with its first integer value.
+    fn decorations(&self, id: u32) -> impl Iterator<Item = (&'static str, Option<u32>)> + '_ {
+        with_first_values(self.decorations.get(&id).map_or(&[], |found| found))
     }
 
     fn member_decorations(&self, id: u32, member: u32) -> Decorations<'v> {
@@ -567,6 +565,13 @@ fn decoration(operands: &[Operand]) -> Option<(&'static str, &[Operand])> {
     };
     let name = kind.info().enumerant(*value)?.name;
     Some((name, rest))
+}
+
+/// Decorations, each with its first integer value.
+fn with_first_values<'a>(
+    decorations: &'a [(&'static str, &'a [Operand])],
+) -> impl Iterator<Item = (&'static str, Option<u32>)> + 'a {
+    (decorations.iter()).map(|&(name, values)| (name, values.iter().find_map(literal_u32)))
 }
 
 fn literal_u32(operand: &Operand) -> Option<u32> {

@@ -178,7 +178,7 @@ impl Reader<'_, '_> {
     fn stride(&self, id: u32) -> i64 {
         self.decorations(id)
             .find(|d| d.0 == "ArrayStride")
-            .and_then(|d| d.1.first().copied())
+            .and_then(|d| d.1)
             .map_or(0, i64::from)
     }
 
