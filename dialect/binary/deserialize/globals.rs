@@ -125,6 +125,8 @@ impl Reader<'_, '_> {
         // (A taken name is interned already: interning the names tried
         // adds only the one chosen.)
         let mut taken: FastSet<Ident> = FastSet::default();
+        taken.reserve(wanted.len());
+        self.symbols.reserve(wanted.len());
         for (id, candidates, (prefix, number)) in wanted {
             let ctx = &mut self.ctx;
             let free = (candidates.iter().map(|n| ctx.ident(n))).find(|n| !taken.contains(n));
