@@ -2,6 +2,7 @@
 //! [`super::spec_ops`] for the composite and operation ones), `OpUndef`s
 //! and module-level variables, then function symbols and entry points.
 
+use super::function::Properties;
 use super::{Global, Reader};
 use crate::binary::module::Section;
 use crate::binary::{DecodeError, Operand};
@@ -206,7 +207,7 @@ impl Reader<'_, '_> {
         }
         let ty = self.type_of_id(index, Some(inst.result_type))?;
         let name = self.symbol(inst.result);
-        let mut props = vec![
+        let mut props: Properties = smallvec::smallvec![
             ("sym_name", self.string_attr(name)),
             ("type", self.ctx.type_attr(ty)),
         ];
@@ -280,7 +281,7 @@ impl Reader<'_, '_> {
         let inst = self.view.insts[index as usize];
         let (value, ty) = self.constant(index)?;
         let name = self.symbol(inst.result);
-        let mut props = vec![
+        let mut props: Properties = smallvec::smallvec![
             ("sym_name", self.string_attr(name)),
             ("default_value", value),
         ];
@@ -309,7 +310,7 @@ impl Reader<'_, '_> {
             let case = self.static_ident(case);
             let model = self.enum_attr("execution_model", case);
             let callee = self.function_symbol(index, *function)?;
-            let mut refs = Vec::new();
+            let mut refs: SmallVec<[Attr; 8]> = SmallVec::new();
             for id in interface {
                 let Operand::Id(id) = id else { continue };
                 match self.globals.get(id) {
@@ -321,10 +322,10 @@ impl Reader<'_, '_> {
                     }
                 }
             }
-            let props = vec![
+            let props = [
                 ("execution_model", model),
                 ("fn", callee),
-                ("interface", self.ctx.array_attr(refs)),
+                ("interface", self.ctx.array_attr_of(&refs)),
             ];
             self.module_op("spirv.EntryPoint", props, Vec::new());
         }
@@ -340,7 +341,7 @@ impl Reader<'_, '_> {
             let callee = self.function_symbol(index, *function)?;
             let i32_type = self.i32_type;
             let with_ids = self.view.insts[index as usize].op == Op::ExecutionModeId;
-            let mut attrs = Vec::with_capacity(values.len());
+            let mut attrs: SmallVec<[Attr; 4]> = SmallVec::new();
             for value in values {
                 attrs.push(match (value, with_ids) {
                     (Operand::Id(id), true) => self.id_attr(*id),
@@ -351,10 +352,10 @@ impl Reader<'_, '_> {
                 });
             }
             let values = attrs;
-            let props = vec![
+            let props = [
                 ("execution_mode", mode),
                 ("fn", callee),
-                ("values", self.ctx.array_attr(values)),
+                ("values", self.ctx.array_attr_of(&values)),
             ];
             let name = match with_ids {
                 true => "spirv.ExecutionModeId",

@@ -247,7 +247,7 @@ impl Reader<'_, '_> {
             };
             constituents.push(attr);
         }
-        let props = vec![
+        let props = [
             ("constituents", self.ctx.array_attr(constituents)),
             ("sym_name", self.string_attr(name)),
             ("type", self.ctx.type_attr(ty)),
