@@ -141,7 +141,7 @@ impl Reader<'_, '_> {
         }
         let region = self.ctx.regions(func)[0];
         let cfg = Cfg::new(self.view, function)?;
-        let described = |id| self.names.contains_key(&id) || self.decorations.contains_key(&id);
+        let described = |id| self.names.contains(id) || self.decorations.contains_key(&id);
         let mut body = Body::new(&cfg, self.decoded, &described);
         let mut scope = Scope {
             values: std::mem::take(&mut self.function_values),
@@ -209,7 +209,7 @@ impl Reader<'_, '_> {
             }
         }
         scope.set(id, value);
-        if let Some(name) = self.names.get(&id) {
+        if let Some(name) = self.names.get(id) {
             let name = self.ctx.ident(name);
             match self.ctx.value_def(value) {
                 ValueDef::Result { op, .. } => {

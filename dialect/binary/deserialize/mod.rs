@@ -72,7 +72,8 @@ struct Reader<'v, 'w> {
     /// The values of the function being read, by id, each with the number
     /// of its function (see [`function::Scope`]).
     function_values: IdTable<(u32, Value)>,
-    names: FastMap<u32, &'v str>,
+    /// `OpName`s by target id.
+    names: IdTable<&'v str>,
     /// `OpMemberName`s by (struct id, member).
     member_names: FastMap<(u32, u32), &'v str>,
     decorations: FastMap<u32, Decorations<'v>>,
@@ -157,7 +158,11 @@ pub fn deserialize(words: &[u32]) -> Result<(Context, crate::ir::Op), DecodeErro
         module_body,
         types: IdTable::with_bound(id_room),
         function_values: IdTable::with_bound(id_room),
-        names: FastMap::default(),
+        // Room for every id only where some instruction is named.
+        names: match view.section_range(Section::DebugNames).is_empty() {
+            true => IdTable::default(),
+            false => IdTable::with_bound(id_room),
+        },
         member_names: FastMap::default(),
         decorations: FastMap::default(),
         member_decorations: FastMap::default(),
@@ -255,7 +260,6 @@ impl<'v, 'w> Reader<'v, 'w> {
     /// Names and decorations, by target id.
     fn read_annotations(&mut self) {
         let names = self.section_indices(Section::DebugNames);
-        self.names.reserve(names.len());
         let annotations = self.section_indices(Section::Annotations);
         self.decorations.reserve(annotations.len());
         self.globals
