@@ -14,11 +14,20 @@ pub fn register_ops(ctx: &mut Context) {
     crate::spirv::refine::register_verifiers(ctx);
 }
 
+/// The context [`context`] clones, once built.
+static TEMPLATE: OnceLock<Context> = OnceLock::new();
+
+/// The context [`context`] clones, where one has been built: a clone
+/// shares its strings and registry (the same storage) until it changes
+/// them.
+pub(crate) fn template() -> Option<&'static Context> {
+    TEMPLATE.get()
+}
+
 /// A context with every dialect's ops registered: a clone of one built once
 /// per process, whose strings (op names, enum cases, attribute names) and
 /// registry the clone shares.
 pub fn context() -> Context {
-    static TEMPLATE: OnceLock<Context> = OnceLock::new();
     let template = TEMPLATE.get_or_init(|| {
         let mut ctx = Context::new();
         register_ops(&mut ctx);

@@ -86,6 +86,10 @@ struct Writer<'c> {
     line_file: Option<(Ident, Option<u32>)>,
     /// What each op name stands for, by the name's index.
     classes: HandleTable<Ident, OpClass>,
+    /// Whether the context shares the dialects' template context's names
+    /// and registry: then [`Self::classes`] holds only the template's
+    /// names and is kept for the next module that shares them too.
+    template_classes: bool,
     /// The role and grammar op's plan of each op name met in earlier
     /// modules, by the name's index, with its text: contexts cloned from
     /// one template share their op names' indices, so a later module only
@@ -130,6 +134,8 @@ struct Pool {
     ext_sets: Vec<(InstSet, u32)>,
     declared: Declarations,
     classes: HandleTable<Ident, OpClass>,
+    /// Whether `classes` holds only the template context's names.
+    template_classes: bool,
     names: KnownNames,
     enum_words: FastMap<(Attr, OperandKind), u32>,
     known_values: KnownValues,
@@ -196,7 +202,11 @@ pub fn serialize_with(
     }
     // The pool's box is kept for the next module: only its contents move.
     let mut pooled = POOL.take().unwrap_or_default();
-    let pool = std::mem::take(&mut *pooled);
+    let mut pool = std::mem::take(&mut *pooled);
+    let template_classes = shares_template(ctx, ctx.op_name(module));
+    if !(template_classes && pool.template_classes) {
+        pool.classes.clear();
+    }
     let mut w = Writer {
         ctx,
         options,
@@ -217,6 +227,7 @@ pub fn serialize_with(
         line: Location::UNKNOWN,
         line_file: None,
         classes: pool.classes,
+        template_classes,
         names: pool.names,
         enum_words: pool.enum_words,
         known_values: pool.known_values,
@@ -241,6 +252,7 @@ pub fn serialize_with(
         symbol_names: w.symbol_names,
         declared: w.declared,
         classes: w.classes,
+        template_classes: w.template_classes,
         names: w.names,
         enum_words: w.enum_words,
         known_values: w.known_values,
@@ -257,13 +269,30 @@ pub fn serialize_with(
     pool.symbol_names.clear();
     pool.ext_sets.clear();
     pool.declared.clear();
-    pool.classes.clear();
     pool.enum_words.clear();
     pool.u32_constants.clear();
     pool.decorations.clear();
     pool.recipes.clear();
     POOL.set(Some(pool));
     words
+}
+
+/// Whether `ctx` shares the strings and op registry of the dialects'
+/// template context (is a clone of it that has changed neither), told by
+/// `name`, an op name there, being the very string and registry entry the
+/// template holds: a context with storage of its own holds copies.
+fn shares_template(ctx: &Context, name: Ident) -> bool {
+    let Some(template) = crate::dialects::template() else {
+        return false;
+    };
+    let same_info = match (ctx.op_info(name), template.op_info(name)) {
+        (Some(info), Some(template_info)) => std::ptr::eq(info, template_info),
+        _ => false,
+    };
+    same_info
+        && ctx.is_shared(name)
+        && template.is_shared(name)
+        && std::ptr::eq(ctx.str(name).as_ptr(), template.str(name).as_ptr())
 }
 
 impl Writer<'_> {

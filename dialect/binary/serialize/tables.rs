@@ -310,7 +310,8 @@ impl Writer<'_> {
         }
     }
 
-    /// What op name `name` stands for, remembered for the module.
+    /// What op name `name` stands for, remembered for the module (and the
+    /// next ones, where [`Writer::template_classes`] says).
     #[cold]
     fn classify(&mut self, name: Ident) -> OpClass {
         let text = self.ctx.str(name);
@@ -331,7 +332,10 @@ impl Writer<'_> {
             terminator: (self.ctx.op_info(name))
                 .is_some_and(|i| i.traits.contains(OpTraits::TERMINATOR)),
         };
-        self.classes.insert(name, class);
+        // Kept for the next modules too: a name of the template only.
+        if !self.template_classes || self.ctx.is_shared(name) {
+            self.classes.insert(name, class);
+        }
         class
     }
 }
