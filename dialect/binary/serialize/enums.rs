@@ -73,9 +73,14 @@ impl Writer<'_> {
     /// The value of the enumerant of `kind` the interned `case` spells (see
     /// [`enum_value`]), remembered per name.
     pub(super) fn named_value(&mut self, kind: OperandKind, case: Ident) -> Option<u32> {
-        let text = self.ctx.str(case);
         match self.known_values.get(case.index()) {
-            Some(Some(known)) if known.kind == kind && *known.text == *text => known.value,
+            Some(Some(known))
+                if known.kind == kind
+                    && ((known.template && self.shares_template)
+                        || *known.text == *self.ctx.str(case)) =>
+            {
+                known.value
+            }
             _ => self.learn_value(kind, case),
         }
     }
@@ -90,6 +95,7 @@ impl Writer<'_> {
         }
         self.known_values[case.index()] = Some(KnownValue {
             text: text.into(),
+            template: self.shares_template && self.ctx.is_shared(case),
             kind,
             value,
         });
@@ -105,6 +111,10 @@ pub(super) type KnownValues = Vec<Option<KnownValue>>;
 
 pub(super) struct KnownValue {
     text: Box<str>,
+    /// Whether the name is one of the dialects' template context's,
+    /// learned in a context sharing them: the same text in every such
+    /// context.
+    template: bool,
     kind: OperandKind,
     value: Option<u32>,
 }

@@ -88,8 +88,9 @@ struct Writer<'c> {
     classes: HandleTable<Ident, OpClass>,
     /// Whether the context shares the dialects' template context's names
     /// and registry: then [`Self::classes`] holds only the template's
-    /// names and is kept for the next module that shares them too.
-    template_classes: bool,
+    /// names and is kept for the next module that shares them too, and
+    /// names the template holds need no confirming of their text.
+    shares_template: bool,
     /// The role and grammar op's plan of each op name met in earlier
     /// modules, by the name's index, with its text: contexts cloned from
     /// one template share their op names' indices, so a later module only
@@ -227,7 +228,7 @@ pub fn serialize_with(
         line: Location::UNKNOWN,
         line_file: None,
         classes: pool.classes,
-        template_classes,
+        shares_template: template_classes,
         names: pool.names,
         enum_words: pool.enum_words,
         known_values: pool.known_values,
@@ -252,7 +253,7 @@ pub fn serialize_with(
         symbol_names: w.symbol_names,
         declared: w.declared,
         classes: w.classes,
-        template_classes: w.template_classes,
+        template_classes: w.shares_template,
         names: w.names,
         enum_words: w.enum_words,
         known_values: w.known_values,

@@ -311,7 +311,7 @@ impl Writer<'_> {
     }
 
     /// What op name `name` stands for, remembered for the module (and the
-    /// next ones, where [`Writer::template_classes`] says).
+    /// next ones, where [`Writer::shares_template`] says).
     #[cold]
     fn classify(&mut self, name: Ident) -> OpClass {
         let text = self.ctx.str(name);
@@ -333,7 +333,7 @@ impl Writer<'_> {
                 .is_some_and(|i| i.traits.contains(OpTraits::TERMINATOR)),
         };
         // Kept for the next modules too: a name of the template only.
-        if !self.template_classes || self.ctx.is_shared(name) {
+        if !self.shares_template || self.ctx.is_shared(name) {
             self.classes.insert(name, class);
         }
         class
