@@ -338,3 +338,55 @@ fn mutated_binaries_deserialize_without_panics() {
         "only {aimed} mutations aimed at the extensions"
     );
 }
+
+/// The writer keeps what it learns of op names from one module to the next
+/// on a thread only while the modules' contexts are clones of the dialects'
+/// template: modules parsed into a context of their own, written in between
+/// on the same thread, come out as they do written alone.
+#[test]
+fn template_clones_and_contexts_of_their_own_write_alike() {
+    let Some(files) = support::corpus_or_skip() else {
+        return;
+    };
+    let syntax = spirv_dialect::dialects::syntax();
+    let mut modules = Vec::new();
+    for file in files.iter().step_by(25) {
+        let Some(words) = support::read_words(file) else {
+            continue;
+        };
+        let Ok((clone, module)) = deserialize(&words) else {
+            continue;
+        };
+        // The same module in a context built apart from the template, its
+        // names numbered otherwise.
+        let text = print_op(&clone, &syntax, module, PrintOptions::default());
+        let mut own = spirv_dialect::ir::Context::new();
+        own.ident("a name the template does not hold");
+        spirv_dialect::dialects::register_ops(&mut own);
+        let parsed = spirv_dialect::text::parse_single_op(&mut own, &syntax, &text, "m", 1)
+            .unwrap_or_else(|e| panic!("{}: {e:?}", file.display()));
+        // Each written alone, on a thread of its own.
+        let alone = std::thread::scope(|scope| {
+            let first = scope.spawn(|| serialize(&clone, module).expect("writes"));
+            let second = scope.spawn(|| serialize(&own, parsed).expect("writes"));
+            (first.join().expect("joins"), second.join().expect("joins"))
+        });
+        modules.push((file.clone(), clone, module, own, parsed, alone));
+    }
+    assert!(modules.len() > 20, "too few corpus modules read");
+    for round in 0..2 {
+        for (file, clone, module, own, parsed, (clone_words, own_words)) in &modules {
+            let what = format!("{} (round {round})", file.display());
+            assert_eq!(
+                &serialize(clone, *module).expect("writes"),
+                clone_words,
+                "{what}"
+            );
+            assert_eq!(
+                &serialize(own, *parsed).expect("writes"),
+                own_words,
+                "{what}"
+            );
+        }
+    }
+}
