@@ -210,7 +210,8 @@ impl<'w> Decoder<'w> {
     }
 
     /// Decodes indexed instruction `inst` (the next one), of `traits`, into
-    /// `decoded`; its operands.
+    /// `decoded`; its operands. (Inlined into the indexing loop.)
+    #[inline(always)]
     pub(crate) fn decode_indexed<'d>(
         &mut self,
         inst: &Inst,
@@ -219,7 +220,13 @@ impl<'w> Decoder<'w> {
     ) -> Result<&'d [Operand], DecodeError> {
         let first = decoded.operands.len();
         let (start, count) = (inst.offset as usize, usize::from(inst.word_count));
-        self.decode_operands_of(traits, start, count, &mut decoded.operands)?;
+        let span = &self.words[start + 1..start + count];
+        if let Some(ids) = decode_ids_only(traits, span, &mut decoded.operands) {
+            (self.context).record_parts(traits.op, ids.0, ids.1, &[]);
+            self.pos = start + count;
+        } else {
+            self.decode_operands_of(traits, start, count, &mut decoded.operands)?;
+        }
         decoded.starts.push(decoded.operands.len() as u32);
         Ok(&decoded.operands[first..])
     }
@@ -266,15 +273,17 @@ impl<'w> Decoder<'w> {
 }
 
 /// The operands of an instruction read without walking the grammar, as
-/// the walk would read them ([`decode_fixed`], [`decode_enum_parameters`]);
-/// `None` (and nothing read) when the walk is needed.
+/// the walk would read them ([`decode_ids_only`], [`decode_fixed`],
+/// [`decode_enum_parameters`]); `None` (and nothing read) when the walk is
+/// needed.
 fn decode_without_walk(
     traits: &OpTraits,
     span: &[u32],
     context: &ModuleContext,
     operands: &mut Vec<Operand>,
 ) -> Option<ResultIds> {
-    (decode_fixed(traits, span, context, operands))
+    (decode_ids_only(traits, span, operands))
+        .or_else(|| decode_fixed(traits, span, context, operands))
         .or_else(|| decode_enum_parameters(traits, span, operands))
 }
 
@@ -328,6 +337,27 @@ fn decode_fixed(
             Some(ids)
         }
     }
+}
+
+/// The operands of an instruction of an op whose operands past its result
+/// ids are all ids ([`OpTraits::ids_only`]), when its operand words `span`
+/// fit the layout: what the walk would read, or `None` (and nothing read).
+/// (Inlined: the most common layouts take this short path.)
+#[inline(always)]
+fn decode_ids_only(
+    traits: &OpTraits,
+    span: &[u32],
+    operands: &mut Vec<Operand>,
+) -> Option<ResultIds> {
+    if !traits.ids_only || !traits.fits_count(span.len()) {
+        return None;
+    }
+    let result_type = span.first().filter(|_| traits.has_result_type).copied();
+    let result_at = usize::from(traits.has_result_type);
+    let result = span.get(result_at).filter(|_| traits.has_result).copied();
+    let results = result_at + usize::from(traits.has_result);
+    operands.extend(span[results..].iter().map(|&id| Operand::Id(id)));
+    Some((result_type, result))
 }
 
 /// The fixed words of an instruction of `traits` as operands, its result

@@ -56,6 +56,10 @@ pub struct OpTraits {
     pub enums: [EnumOperand; 2],
     pub enum_count: u8,
     pub tail: Tail,
+    /// Every fixed word is an id and the tail holds ids or nothing (a tail
+    /// needing the walk absent): the operands past the result ids are the
+    /// words themselves, as ids.
+    pub ids_only: bool,
 }
 
 /// An enum operand among an op's fixed words, with the values that take no
@@ -191,6 +195,13 @@ fn compute(op: Op) -> OpTraits {
         enums: layout.enums,
         enum_count: layout.enum_count,
         tail: layout.tail,
+        ids_only: layout.fixed != OpTraits::WALK
+            && layout.enum_count == 0
+            && layout.id_mask.count_ones() == u32::from(layout.fixed)
+            && matches!(
+                layout.tail,
+                Tail::Nothing | Tail::Ids | Tail::IdPairs | Tail::Walk
+            ),
     }
 }
 
@@ -274,18 +285,28 @@ impl OpTraits {
         if self.fixed == Self::WALK {
             return false;
         }
-        let count = operands.len();
         let fixed = usize::from(self.fixed);
         let shape = match self.tail {
-            Tail::Nothing | Tail::Walk => count == fixed,
-            Tail::Ids | Tail::Literals | Tail::Number => count >= fixed,
-            Tail::IdPairs => count >= fixed && (count - fixed) % 2 == 0,
-            Tail::String => count > fixed && string_fills(&operands[fixed..]),
+            Tail::String => operands.len() > fixed && string_fills(&operands[fixed..]),
+            _ => self.fits_count(operands.len()),
         };
         shape
             && self.enums[..usize::from(self.enum_count)]
                 .iter()
                 .all(|e| e.is_plain(operands[usize::from(e.at)]))
+    }
+
+    /// Whether `count` operand words fit the layout's fixed words and a
+    /// tail other than a string (checked by [`Self::fits_operands`]).
+    #[inline(always)]
+    pub fn fits_count(&self, count: usize) -> bool {
+        let fixed = usize::from(self.fixed);
+        match self.tail {
+            Tail::Nothing | Tail::Walk => count == fixed,
+            Tail::Ids | Tail::Literals | Tail::Number => count >= fixed,
+            Tail::IdPairs => count >= fixed && (count - fixed) % 2 == 0,
+            Tail::String => false,
+        }
     }
 
     /// The parameters of the enum value ending the fixed words of an op
