@@ -221,8 +221,9 @@ impl<'w> Decoder<'w> {
         let first = decoded.operands.len();
         let (start, count) = (inst.offset as usize, usize::from(inst.word_count));
         let span = &self.words[start + 1..start + count];
-        if let Some(ids) = decode_ids_only(traits, span, &mut decoded.operands) {
-            (self.context).record_parts(traits.op, ids.0, ids.1, &[]);
+        if let Some(ids) = decode_one_word_only(traits, span, &mut decoded.operands) {
+            let operands = &decoded.operands[first..];
+            (self.context).record_parts(traits.op, ids.0, ids.1, operands);
             self.pos = start + count;
         } else {
             self.decode_operands_of(traits, start, count, &mut decoded.operands)?;
@@ -273,7 +274,7 @@ impl<'w> Decoder<'w> {
 }
 
 /// The operands of an instruction read without walking the grammar, as
-/// the walk would read them ([`decode_ids_only`], [`decode_fixed`],
+/// the walk would read them ([`decode_one_word_only`], [`decode_fixed`],
 /// [`decode_enum_parameters`]); `None` (and nothing read) when the walk is
 /// needed.
 fn decode_without_walk(
@@ -282,7 +283,7 @@ fn decode_without_walk(
     context: &ModuleContext,
     operands: &mut Vec<Operand>,
 ) -> Option<ResultIds> {
-    (decode_ids_only(traits, span, operands))
+    (decode_one_word_only(traits, span, operands))
         .or_else(|| decode_fixed(traits, span, context, operands))
         .or_else(|| decode_enum_parameters(traits, span, operands))
 }
@@ -340,23 +341,38 @@ fn decode_fixed(
 }
 
 /// The operands of an instruction of an op whose operands past its result
-/// ids are all ids ([`OpTraits::ids_only`]), when its operand words `span`
-/// fit the layout: what the walk would read, or `None` (and nothing read).
+/// ids are all one-word ids and integers ([`OpTraits::one_word_only`]),
+/// when its operand words `span` fit the layout: what the walk would read, or `None` (and nothing read).
 /// (Inlined: the most common layouts take this short path.)
 #[inline(always)]
-fn decode_ids_only(
+fn decode_one_word_only(
     traits: &OpTraits,
     span: &[u32],
     operands: &mut Vec<Operand>,
 ) -> Option<ResultIds> {
-    if !traits.ids_only || !traits.fits_count(span.len()) {
+    if !traits.one_word_only || !traits.fits_count(span.len()) {
         return None;
     }
     let result_type = span.first().filter(|_| traits.has_result_type).copied();
     let result_at = usize::from(traits.has_result_type);
     let result = span.get(result_at).filter(|_| traits.has_result).copied();
     let results = result_at + usize::from(traits.has_result);
-    operands.extend(span[results..].iter().map(|&id| Operand::Id(id)));
+    let (fixed, tail) = span.split_at(usize::from(traits.fixed));
+    let mut ids = traits.id_mask >> results;
+    operands.reserve(span.len() - results);
+    for &word in &fixed[results..] {
+        operands.push(if ids & 1 != 0 {
+            Operand::Id(word)
+        } else {
+            Operand::Integer(word)
+        });
+        ids >>= 1;
+    }
+    if traits.tail == Tail::Literals {
+        operands.extend(tail.iter().map(|&literal| Operand::Integer(literal)));
+    } else {
+        operands.extend(tail.iter().map(|&id| Operand::Id(id)));
+    }
     Some((result_type, result))
 }
 

@@ -56,10 +56,10 @@ pub struct OpTraits {
     pub enums: [EnumOperand; 2],
     pub enum_count: u8,
     pub tail: Tail,
-    /// Every fixed word is an id and the tail holds ids or nothing (a tail
-    /// needing the walk absent): the operands past the result ids are the
-    /// words themselves, as ids.
-    pub ids_only: bool,
+    /// No fixed word is an enum and the tail holds ids, integer literals or
+    /// nothing (a tail needing the walk absent): the operands past the
+    /// result ids are the words themselves, as ids or integers.
+    pub one_word_only: bool,
 }
 
 /// An enum operand among an op's fixed words, with the values that take no
@@ -195,13 +195,9 @@ fn compute(op: Op) -> OpTraits {
         enums: layout.enums,
         enum_count: layout.enum_count,
         tail: layout.tail,
-        ids_only: layout.fixed != OpTraits::WALK
+        one_word_only: layout.fixed != OpTraits::WALK
             && layout.enum_count == 0
-            && layout.id_mask.count_ones() == u32::from(layout.fixed)
-            && matches!(
-                layout.tail,
-                Tail::Nothing | Tail::Ids | Tail::IdPairs | Tail::Walk
-            ),
+            && !matches!(layout.tail, Tail::Number | Tail::String),
     }
 }
 
