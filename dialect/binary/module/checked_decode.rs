@@ -59,6 +59,7 @@ struct UseCheck {
 
 impl UseCheck {
     /// Checks the ids instruction `index` uses, its `operands` decoded.
+    #[inline(always)]
     fn check(
         &mut self,
         view: &ModuleView,
