@@ -342,8 +342,9 @@ fn decode_fixed(
 
 /// The operands of an instruction of an op whose operands past its result
 /// ids are all one-word ids and integers ([`OpTraits::one_word_only`]),
-/// when its operand words `span` fit the layout: what the walk would read, or `None` (and nothing read).
-/// (Inlined: the most common layouts take this short path.)
+/// when its operand words `span` fit the layout: what the walk would read,
+/// or `None` (and nothing read). (Inlined: the most common layouts take
+/// this short path.)
 #[inline(always)]
 fn decode_one_word_only(
     traits: &OpTraits,
@@ -353,10 +354,7 @@ fn decode_one_word_only(
     if !traits.one_word_only || !traits.fits_count(span.len()) {
         return None;
     }
-    let result_type = span.first().filter(|_| traits.has_result_type).copied();
-    let result_at = usize::from(traits.has_result_type);
-    let result = span.get(result_at).filter(|_| traits.has_result).copied();
-    let results = result_at + usize::from(traits.has_result);
+    let (result_ids, results) = result_ids(traits, span);
     let (fixed, tail) = span.split_at(usize::from(traits.fixed));
     let mut ids = traits.id_mask >> results;
     operands.reserve(span.len() - results);
@@ -373,17 +371,28 @@ fn decode_one_word_only(
     } else {
         operands.extend(tail.iter().map(|&id| Operand::Id(id)));
     }
-    Some((result_type, result))
+    Some(result_ids)
+}
+
+/// The result type and result ids at the start of an instruction's
+/// operand `words` (those of them its op has), and how many words they
+/// take.
+#[inline(always)]
+fn result_ids(traits: &OpTraits, words: &[u32]) -> (ResultIds, usize) {
+    let result_type = words.first().filter(|_| traits.has_result_type).copied();
+    let result_at = usize::from(traits.has_result_type);
+    let result = words.get(result_at).filter(|_| traits.has_result).copied();
+    (
+        (result_type, result),
+        result_at + usize::from(traits.has_result),
+    )
 }
 
 /// The fixed words of an instruction of `traits` as operands, its result
 /// ids apart. (Inlined: it is the hot loop of the decoder.)
 #[inline(always)]
 fn decode_fixed_words(traits: &OpTraits, words: &[u32], operands: &mut Vec<Operand>) -> ResultIds {
-    let results = usize::from(traits.has_result_type) + usize::from(traits.has_result);
-    let result_type = words.first().filter(|_| traits.has_result_type).copied();
-    let result_at = usize::from(traits.has_result_type);
-    let result = words.get(result_at).filter(|_| traits.has_result).copied();
+    let (result_ids, results) = result_ids(traits, words);
     let enums = &traits.enums[..usize::from(traits.enum_count)];
     let rest = words.get(results..).unwrap_or_default();
     operands.reserve(rest.len());
@@ -402,7 +411,7 @@ fn decode_fixed_words(traits: &OpTraits, words: &[u32], operands: &mut Vec<Opera
         operands.push(operand);
         ids >>= 1;
     }
-    (result_type, result)
+    result_ids
 }
 
 /// The operands of an instruction whose fixed words end with an enum
