@@ -2,7 +2,7 @@
 //! reader, into one operand list for the whole module), opcode by direct
 //! table index; every malformed input is an error naming its word offset.
 
-use super::module::Inst;
+use super::module::{Inst, ModuleView};
 use super::op_traits::{OpTraits, Tail};
 use super::walk::ResultIds;
 use super::{
@@ -193,13 +193,16 @@ impl<'w> Decoder<'w> {
         }
         let traits = (traits)
             .ok_or_else(|| DecodeError::at(start, None, format!("unknown opcode {opcode}")))?;
+        let first_operand = operands.len();
         let ids = self.decode_operands_of(traits, start, count, operands)?;
+        let operands = &operands[first_operand..];
+        (self.context).record_parts(traits.op, ids.0, ids.1, operands);
         Ok((traits.op, ids))
     }
 
     /// A decoder at the first instruction of `words`, whose header gives
     /// the id `bound`.
-    pub(crate) fn after_header(words: &'w [u32], bound: u32) -> Self {
+    fn after_header(words: &'w [u32], bound: u32) -> Self {
         Decoder {
             words,
             pos: Header::WORDS,
@@ -209,11 +212,24 @@ impl<'w> Decoder<'w> {
         }
     }
 
+    /// A decoder for [`Decoder::decode_indexed`] at the first instruction
+    /// of `words`: the types of values come from the module view rather
+    /// than a table of its own.
+    pub(crate) fn for_indexing(words: &'w [u32]) -> Self {
+        Decoder {
+            words,
+            pos: Header::WORDS,
+            context: ModuleContext::default(),
+        }
+    }
+
     /// Decodes indexed instruction `inst` (the next one), of `traits`, into
-    /// `decoded`; its operands. (Inlined into the indexing loop.)
+    /// `decoded`; its operands. `view` has indexed the instructions up to
+    /// this one. (Inlined into the indexing loop.)
     #[inline(always)]
     pub(crate) fn decode_indexed<'d>(
         &mut self,
+        view: &ModuleView,
         inst: &Inst,
         traits: &OpTraits,
         decoded: &'d mut DecodedOperands,
@@ -221,20 +237,29 @@ impl<'w> Decoder<'w> {
         let first = decoded.operands.len();
         let (start, count) = (inst.offset as usize, usize::from(inst.word_count));
         let span = &self.words[start + 1..start + count];
-        if let Some(ids) = decode_one_word_only(traits, span, &mut decoded.operands) {
-            let operands = &decoded.operands[first..];
-            (self.context).record_parts(traits.op, ids.0, ids.1, operands);
+        if decode_one_word_only(traits, span, &mut decoded.operands).is_some() {
             self.pos = start + count;
         } else {
+            // The case labels of `OpSwitch` take its selector's type.
+            if let (Op::Switch, Some(&selector)) = (inst.op, span.first()) {
+                if let Some(def) = view.def_inst(selector) {
+                    self.context.note_value_type(selector, def.result_type);
+                }
+            }
             self.decode_operands_of(traits, start, count, &mut decoded.operands)?;
         }
+        let operands = &decoded.operands[first..];
+        if traits.has_result {
+            (self.context).record_declaration(inst.op, inst.result, operands);
+        }
         decoded.starts.push(decoded.operands.len() as u32);
-        Ok(&decoded.operands[first..])
+        Ok(operands)
     }
 
     /// Decodes the operands of the instruction of `traits` whose `count`
     /// words start at `start` (its header checked), appending them to
-    /// `operands`; the decoder moves past it.
+    /// `operands`; the decoder moves past it. (What it defines is for the
+    /// caller to record.)
     fn decode_operands_of(
         &mut self,
         traits: &OpTraits,
@@ -243,10 +268,8 @@ impl<'w> Decoder<'w> {
         operands: &mut Vec<Operand>,
     ) -> Result<ResultIds, DecodeError> {
         let op = traits.op;
-        let first_operand = operands.len();
         let span = &self.words[start + 1..start + count];
         if let Some(ids) = decode_without_walk(traits, span, &self.context, operands) {
-            (self.context).record_parts(op, ids.0, ids.1, &operands[first_operand..]);
             self.pos = start + count;
             return Ok(ids);
         }
@@ -267,7 +290,6 @@ impl<'w> Decoder<'w> {
                 message,
             ));
         }
-        (self.context).record_parts(op, ids.0, ids.1, &operands[first_operand..]);
         self.pos = source.end;
         Ok(ids)
     }

@@ -70,9 +70,22 @@ impl ModuleContext {
         if let Some(ty) = result_type {
             self.value_types.insert(result, ty);
         }
+        self.record_declaration(op, result, operands);
+    }
+
+    /// Notes the numeric type or instruction set an instruction of `op`
+    /// with these operands declares as `result`, if it declares one; the
+    /// types of values are left to [`Self::note_value_type`].
+    #[inline]
+    pub(crate) fn record_declaration(&mut self, op: Op, result: u32, operands: &[Operand]) {
         if matches!(op, Op::TypeInt | Op::TypeFloat | Op::ExtInstImport) {
             self.record_type_or_set(op, result, operands);
         }
+    }
+
+    /// Notes that the value `id` is of type `ty`.
+    pub(crate) fn note_value_type(&mut self, id: u32, ty: u32) {
+        self.value_types.insert(id, ty);
     }
 
     /// Notes the numeric type or instruction set `result` names.

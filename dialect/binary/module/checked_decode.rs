@@ -19,7 +19,7 @@ impl<'w> ModuleView<'w> {
     /// [`crate::binary::decode_operands`] gives.
     pub fn index_decoded(words: &'w [u32]) -> Result<(Self, DecodedModule), DecodeError> {
         let header = Header::read(words)?;
-        let mut decoder = Decoder::after_header(words, header.bound);
+        let mut decoder = Decoder::for_indexing(words);
         let mut decoded = DecodedOperands::with_room(words.len());
         let mut uses = UseCheck::default();
         let mut failure = None;
@@ -28,7 +28,7 @@ impl<'w> ModuleView<'w> {
                 return;
             }
             let inst = &view.insts[index as usize];
-            match decoder.decode_indexed(inst, traits, &mut decoded) {
+            match decoder.decode_indexed(view, inst, traits, &mut decoded) {
                 Ok(operands) => uses.check(view, index, traits, in_globals, operands),
                 Err(error) => failure = Some(error),
             }
