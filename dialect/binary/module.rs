@@ -252,10 +252,12 @@ impl<'w> ModuleView<'w> {
         let mut view = ModuleView {
             words,
             header,
+            // Instructions average over four words; real modules have a
+            // block per hundred words or so, and fewer functions.
             insts: Vec::with_capacity(words.len() / 4),
             sections: Default::default(),
-            functions: Vec::new(),
-            blocks: Vec::new(),
+            functions: Vec::with_capacity(words.len() / 256),
+            blocks: Vec::with_capacity(words.len() / 64),
             defs: IdDefs::with_bound(header.bound, words.len()),
             ext_sets: Vec::new(),
         };

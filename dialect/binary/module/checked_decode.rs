@@ -21,7 +21,12 @@ impl<'w> ModuleView<'w> {
         let header = Header::read(words)?;
         let mut decoder = Decoder::for_indexing(words);
         let mut decoded = DecodedOperands::with_room(words.len());
-        let mut uses = UseCheck::default();
+        let mut uses = UseCheck {
+            // Names and decorations, used before the definitions they
+            // describe, take a word in twenty or so.
+            pending: Vec::with_capacity(words.len() / 16),
+            ..UseCheck::default()
+        };
         let mut failure = None;
         let view = ModuleView::index_with(words, header, |view, index, traits, in_globals| {
             if failure.is_some() {
