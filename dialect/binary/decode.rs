@@ -296,9 +296,9 @@ impl<'w> Decoder<'w> {
 }
 
 /// The operands of an instruction read without walking the grammar, as
-/// the walk would read them ([`decode_one_word_only`], [`decode_fixed`],
-/// [`decode_enum_parameters`]); `None` (and nothing read) when the walk is
-/// needed.
+/// the walk would read them ([`decode_one_word_only`], [`decode_ext_inst`],
+/// [`decode_fixed`], [`decode_enum_parameters`]); `None` (and nothing
+/// read) when the walk is needed.
 fn decode_without_walk(
     traits: &OpTraits,
     span: &[u32],
@@ -306,8 +306,36 @@ fn decode_without_walk(
     operands: &mut Vec<Operand>,
 ) -> Option<ResultIds> {
     (decode_one_word_only(traits, span, operands))
+        .or_else(|| decode_ext_inst(traits.op, span, context, operands))
         .or_else(|| decode_fixed(traits, span, context, operands))
         .or_else(|| decode_enum_parameters(traits, span, operands))
+}
+
+/// The operands of an instruction of `op`, an `OpExtInst` of a set
+/// `context` knows whose instruction's operands are one-word ids and
+/// integers fitting its layout ([`OpTraits::one_word_only`]), read without
+/// walking the grammar: the set, the instruction and its operands; `None`
+/// (and nothing read) when the walk is needed.
+fn decode_ext_inst(
+    op: Op,
+    span: &[u32],
+    context: &ModuleContext,
+    operands: &mut Vec<Operand>,
+) -> Option<ResultIds> {
+    let (Op::ExtInst, [result_type, result, set, number, rest @ ..]) = (op, span) else {
+        return None;
+    };
+    let ext = OpTraits::of(Op::from_opcode(context.ext_set(*set)??, *number)?);
+    if ext.has_result_type || ext.has_result {
+        return None;
+    }
+    let before = operands.len();
+    operands.extend([Operand::Id(*set), Operand::ExtInst(ext.op)]);
+    if decode_one_word_only(ext, rest, operands).is_none() {
+        operands.truncate(before);
+        return None;
+    }
+    Some((Some(*result_type), Some(*result)))
 }
 
 /// The operands of an instruction whose operand words `span` fit its op's
