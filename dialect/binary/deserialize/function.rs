@@ -466,8 +466,9 @@ impl Reader<'_, '_> {
 
     /// The operands of an instruction that are all ids, each carried as
     /// an SSA value (see [`conventions::value_operand_counts`]): the
-    /// values, with no walk of the carriers. `None` leaves the instruction
-    /// to the carriers.
+    /// values, with no walk of the carriers. For an `OpExtInst`, the
+    /// operands of its instruction, none naming a debug symbol. `None`
+    /// leaves the instruction to the carriers.
     fn values_only(
         &mut self,
         scope: &mut Scope,
@@ -475,14 +476,20 @@ impl Reader<'_, '_> {
         index: u32,
         operands: &[Operand],
     ) -> Result<Option<Carried>, DecodeError> {
-        let op = self.view.insts[index as usize].op;
+        let (op, operands, extended) = match (self.view.insts[index as usize].op, operands) {
+            (Op::ExtInst, [Operand::Id(_), Operand::ExtInst(ext), rest @ ..]) => (*ext, rest, true),
+            (Op::ExtInst, _) => return Ok(None),
+            (op, operands) => (op, operands, false),
+        };
         let Some((fewest, most)) = conventions::value_operand_counts(op) else {
             return Ok(None);
         };
         let count = operands.len();
         let fits = count >= fewest && most.map_or(true, |most| count <= most);
         let ids = || operands.iter().map(id_of);
-        if op == Op::ExtInst || !fits || ids().any(|id| id.is_none()) {
+        let carried_otherwise =
+            |id: Option<u32>| id.map_or(true, |id| extended && self.is_debug_reference(id));
+        if !fits || ids().any(carried_otherwise) {
             return Ok(None);
         }
         let mut values = SmallVec::new();
