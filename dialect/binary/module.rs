@@ -238,16 +238,16 @@ impl<'w> ModuleView<'w> {
     /// [`ModuleView::check_uses`] would.
     pub fn index(words: &'w [u32]) -> Result<Self, DecodeError> {
         let header = Header::read(words)?;
-        ModuleView::index_with(words, header, |_, _, _, _| {})
+        ModuleView::index_with(words, header, |_, _, _, _, _| {})
     }
 
     /// [`ModuleView::index`] of `words` after their `header`, calling `each`
-    /// with the view so far, the index and traits of each instruction once
-    /// it is indexed and placed, and whether it is in the globals section.
+    /// with the view so far, each instruction, its index and traits once it
+    /// is indexed and placed, and whether it is in the globals section.
     fn index_with(
         words: &'w [u32],
         header: Header,
-        mut each: impl FnMut(&Self, u32, &OpTraits, bool),
+        mut each: impl FnMut(&Self, &Inst, u32, &OpTraits, bool),
     ) -> Result<Self, DecodeError> {
         let mut view = ModuleView {
             words,
@@ -273,6 +273,7 @@ impl<'w> ModuleView<'w> {
             view.insts.push(inst);
             each(
                 &view,
+                &inst,
                 index,
                 traits,
                 layout.section == Some(Section::Globals),

@@ -3,7 +3,7 @@
 //! use against the definitions seen so far, leaving the ids used before
 //! their definition to be checked once the whole module is indexed.
 
-use super::ModuleView;
+use super::{Inst, ModuleView};
 use crate::binary::op_traits::OpTraits;
 use crate::binary::{DecodeError, DecodedOperands, Decoder, Header, Operand};
 use crate::grammar::Op;
@@ -28,16 +28,16 @@ impl<'w> ModuleView<'w> {
             ..UseCheck::default()
         };
         let mut failure = None;
-        let view = ModuleView::index_with(words, header, |view, index, traits, in_globals| {
-            if failure.is_some() {
-                return;
-            }
-            let inst = &view.insts[index as usize];
-            match decoder.decode_indexed(view, inst, traits, &mut decoded) {
-                Ok(operands) => uses.check(view, index, traits, in_globals, operands),
-                Err(error) => failure = Some(error),
-            }
-        })?;
+        let view =
+            ModuleView::index_with(words, header, |view, inst, index, traits, in_globals| {
+                if failure.is_some() {
+                    return;
+                }
+                match decoder.decode_indexed(view, inst, traits, &mut decoded) {
+                    Ok(operands) => uses.check(view, inst, index, traits, in_globals, operands),
+                    Err(error) => failure = Some(error),
+                }
+            })?;
         let decoded = match failure {
             Some(error) => Err(error),
             None => Ok((decoded, uses.passed(&view))),
@@ -63,11 +63,13 @@ struct UseCheck {
 }
 
 impl UseCheck {
-    /// Checks the ids instruction `index` uses, its `operands` decoded.
+    /// Checks the ids instruction `inst`, at `index`, uses, its `operands`
+    /// decoded.
     #[inline(always)]
     fn check(
         &mut self,
         view: &ModuleView,
+        inst: &Inst,
         index: u32,
         traits: &OpTraits,
         in_globals: bool,
@@ -76,7 +78,6 @@ impl UseCheck {
         if self.failed {
             return;
         }
-        let inst = &view.insts[index as usize];
         let ordered = in_globals && !traits.forward_refs;
         if traits.has_result_type {
             self.check_id(view, index, ordered, inst.result_type);
@@ -86,8 +87,8 @@ impl UseCheck {
                 self.check_id(view, index, ordered, id);
             }
         }
-        if inst.op == Op::TypeForwardPointer {
-            (self.forward_pointers).extend(view.operand_words(index).first());
+        if let (Op::TypeForwardPointer, Some(Operand::Id(pointer))) = (inst.op, operands.first()) {
+            self.forward_pointers.push(*pointer);
         }
     }
 
