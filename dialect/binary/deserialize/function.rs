@@ -44,13 +44,14 @@ const ENUM_TAG: u64 = 3 << 60;
 const NUMBER_TAG: u64 = 4 << 60;
 
 /// The key under which [`Reader::carried`] remembers how an instruction of
-/// `op` with these operands is carried, when its ids are all SSA operands:
-/// the carriers depend on the op and on the operands other than ids, which
-/// the key holds. `None` for operands it does not hold (strings, an
-/// extended instruction's set and number).
-fn carried_key(op: Op, operands: &[Operand]) -> Option<CarriedKey> {
+/// `op` with these operands is carried, blocks named by position or not,
+/// when its ids are all SSA operands (or all blocks left out): the
+/// carriers depend on the op and on the operands other than ids, which the
+/// key holds. `None` for operands it does not hold (strings, an extended
+/// instruction's set and number).
+fn carried_key(op: Op, with_positions: bool, operands: &[Operand]) -> Option<CarriedKey> {
     let mut key = CarriedKey::new();
-    key.push(op as u64);
+    key.push(op as u64 | u64::from(with_positions) << 32);
     for operand in operands {
         match *operand {
             Operand::Id(_) => key.push(ID_TAG),
@@ -351,12 +352,13 @@ impl Reader<'_, '_> {
             return Ok(carried);
         }
         // An instruction carried like one read before takes its name and
-        // properties; its ids are its SSA operands.
-        let key = carried_key(inst.op, operands).filter(|_| with_positions);
+        // properties; its ids are its SSA operands (or, without positions,
+        // blocks left out).
+        let key = carried_key(inst.op, with_positions, operands);
         let known = key.as_ref().and_then(|key| self.carried_before.get(key));
         if let Some(&(name, properties)) = known {
             let mut values = SmallVec::new();
-            for id in operands.iter().filter_map(id_of) {
+            for id in operands.iter().filter_map(id_of).filter(|_| with_positions) {
                 values.push(self.value_operand(scope, builder, index, id)?);
             }
             return Ok(Carried {
@@ -381,6 +383,7 @@ impl Reader<'_, '_> {
         let mut props = Properties::new();
         let mut lists = Properties::new();
         let mut always_arrays: SmallVec<[&'static str; 2]> = SmallVec::new();
+        let mut blocks_left_out = 0;
         for (position, (operand, carrier)) in operands.iter().zip(carriers).enumerate() {
             let key = carrier.name;
             let attr = match (carrier.form, operand) {
@@ -406,7 +409,10 @@ impl Reader<'_, '_> {
                     props.push((key, self.function_symbol(index, *id)?));
                     continue;
                 }
-                (Form::BlockPosition, Operand::Id(_)) if !with_positions => continue,
+                (Form::BlockPosition, Operand::Id(_)) if !with_positions => {
+                    blocks_left_out += 1;
+                    continue;
+                }
                 (Form::BlockPosition, Operand::Id(id)) => {
                     let Some(&block) = scope.labels.get(id) else {
                         let message = format!("%{id} is not a block of this function");
@@ -454,7 +460,12 @@ impl Reader<'_, '_> {
         props.extend(self.merge_lists(&lists, &always_arrays));
         let properties = (!props.is_empty()).then(|| self.properties(&props));
         let ids = operands.iter().filter_map(id_of).count();
-        if let Some(key) = key.filter(|_| values.len() == ids) {
+        let ids_carried = if with_positions {
+            values.len()
+        } else {
+            blocks_left_out
+        };
+        if let Some(key) = key.filter(|_| ids_carried == ids) {
             self.carried_before.insert(key, (name, properties));
         }
         Ok(Carried {
