@@ -538,7 +538,6 @@ impl Layout {
     ) -> Result<(), DecodeError> {
         let err =
             |message: String| DecodeError::at(inst.offset as usize, Some(inst.name()), message);
-        let debug_line = matches!(inst.op, Op::Line | Op::NoLine | Op::Nop);
         match self.place {
             Place::BlockPhis | Place::BlockBody
                 if traits.plain_in_block && matches!(&self.block, Some(b) if b.merge == NONE) =>
@@ -551,7 +550,7 @@ impl Layout {
                 Op::FunctionParameter => self.extend_params(index),
                 Op::Label => self.open_block(inst, index),
                 Op::FunctionEnd => self.close_function(view, index),
-                _ if debug_line => self.extend_params(index),
+                Op::Line | Op::NoLine | Op::Nop => self.extend_params(index),
                 _ => Err(err(
                     "expected OpFunctionParameter, OpLabel or OpFunctionEnd".into(),
                 )),
