@@ -23,6 +23,7 @@ mod function;
 mod globals;
 mod regions;
 mod spec_ops;
+mod static_names;
 mod types;
 
 use super::id_table::IdTable;
@@ -86,7 +87,7 @@ struct Reader<'v, 'w> {
     /// [`Reader::carried`]).
     carried_before: FastMap<function::CarriedKey, (&'static str, Option<Attr>)>,
     /// See [`Reader::static_ident`].
-    static_idents: FastMap<(usize, usize), Ident>,
+    static_idents: static_names::StaticNames,
     /// Enum attributes made so far, by kind and value.
     enum_attrs: FastMap<(OperandKind, u32), Attr>,
     /// `OpSpecConstantOp` results that module-level instructions use (array
@@ -118,7 +119,7 @@ thread_local! {
     /// and gives back: every module's context is a clone of the template
     /// (see [`crate::dialects::context`]), where they name the same
     /// strings.
-    static TEMPLATE_IDENTS: std::cell::Cell<FastMap<(usize, usize), Ident>> =
+    static TEMPLATE_IDENTS: std::cell::Cell<Option<static_names::StaticNames>> =
         std::cell::Cell::default();
 }
 
@@ -170,7 +171,7 @@ pub fn deserialize(words: &[u32]) -> Result<(Context, crate::ir::Op), DecodeErro
         module_level_uses: FastSet::default(),
         materializations: IdTable::with_bound(id_room),
         enum_attrs: FastMap::default(),
-        static_idents: TEMPLATE_IDENTS.take(),
+        static_idents: TEMPLATE_IDENTS.take().unwrap_or_default(),
         carried_before: FastMap::default(),
         open_structs: Vec::new(),
         symbols: FastMap::default(),
@@ -182,7 +183,7 @@ pub fn deserialize(words: &[u32]) -> Result<(Context, crate::ir::Op), DecodeErro
         branch_properties: FastMap::default(),
     };
     let read = reader.read_module(module);
-    TEMPLATE_IDENTS.set(std::mem::take(&mut reader.static_idents));
+    TEMPLATE_IDENTS.set(Some(reader.static_idents));
     read.map(|()| (reader.ctx, module))
 }
 
@@ -469,14 +470,23 @@ impl<'v, 'w> Reader<'v, 'w> {
     /// The interned name of an op or property name spelled by a static
     /// string, found by the string's address after its first use in any
     /// module this thread reads (see [`TEMPLATE_IDENTS`]).
+    #[inline]
     fn static_ident(&mut self, name: &'static str) -> Ident {
-        let key = (name.as_ptr() as usize, name.len());
-        if let Some(&ident) = self.static_idents.get(&key) {
+        match self.static_idents.recent(name) {
+            Some(ident) => ident,
+            None => self.find_static_ident(name),
+        }
+    }
+
+    /// [`Reader::static_ident`] of a name not among the recent ones.
+    #[inline(never)]
+    fn find_static_ident(&mut self, name: &'static str) -> Ident {
+        if let Some(ident) = self.static_idents.get(name) {
             return ident;
         }
         let ident = self.ctx.ident(name);
         if self.ctx.is_shared(ident) {
-            self.static_idents.insert(key, ident);
+            self.static_idents.insert(name, ident);
         }
         ident
     }

@@ -1,0 +1,65 @@
+//! The template context's interned names of static strings (op names,
+//! property names, mnemonics), found by the string's address: a small
+//! direct-mapped table of the names met lately in front of a map of all
+//! of them (see [`super::Reader::static_ident`]).
+
+use crate::ir::{FastMap, Ident};
+
+/// Bits of a slot index in the direct-mapped table.
+const SLOT_BITS: u32 = 9;
+
+/// A static string's address and length.
+type Key = (usize, usize);
+
+/// Interned names by the address of the static string they spell.
+pub(super) struct StaticNames {
+    /// The name last found for each slot (a key of address 0, which no
+    /// string has, marks an empty slot).
+    recent: Box<[(Key, Ident)]>,
+    all: FastMap<Key, Ident>,
+}
+
+impl Default for StaticNames {
+    fn default() -> Self {
+        StaticNames {
+            recent: vec![((0, 0), Ident(0)); 1 << SLOT_BITS].into(),
+            all: FastMap::default(),
+        }
+    }
+}
+
+impl StaticNames {
+    /// The name noted for `name` if it is in its slot of the recent ones.
+    #[inline]
+    pub(super) fn recent(&self, name: &'static str) -> Option<Ident> {
+        let key = key_of(name);
+        let (found, ident) = self.recent[slot_of(key)];
+        (found == key).then_some(ident)
+    }
+
+    /// The name noted for `name`, if any, put in its slot of the recent
+    /// ones.
+    pub(super) fn get(&mut self, name: &'static str) -> Option<Ident> {
+        let key = key_of(name);
+        let ident = *self.all.get(&key)?;
+        self.recent[slot_of(key)] = (key, ident);
+        Some(ident)
+    }
+
+    /// Notes that `name` is interned as `ident`.
+    pub(super) fn insert(&mut self, name: &'static str, ident: Ident) {
+        let key = key_of(name);
+        self.recent[slot_of(key)] = (key, ident);
+        self.all.insert(key, ident);
+    }
+}
+
+fn key_of(name: &'static str) -> Key {
+    (name.as_ptr() as usize, name.len())
+}
+
+/// The slot of `key`: the top bits of its address times an odd constant.
+fn slot_of(key: Key) -> usize {
+    let mixed = (key.0 as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    (mixed >> (64 - SLOT_BITS)) as usize
+}
