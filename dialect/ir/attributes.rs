@@ -119,15 +119,22 @@ impl Context {
     /// [`Context::dictionary_attr`] of borrowed entries (nothing is
     /// allocated when the dictionary exists already).
     pub fn dictionary_attr_of(&mut self, entries: &[(Ident, Attr)]) -> Attr {
-        let in_order = (entries.windows(2)).all(|w| self.str(w[0].0) < self.str(w[1].0));
-        let ordered;
-        let unique = match in_order {
-            true => entries,
+        match self.in_order(entries) {
+            true => self.sorted_dictionary_attr(entries),
             false => {
-                ordered = self.ordered_entries(entries);
-                &ordered[..]
+                let ordered = self.ordered_entries(entries);
+                self.sorted_dictionary_attr(&ordered)
             }
-        };
+        }
+    }
+    /// Whether `entries` are sorted by name, names unique.
+    fn in_order(&self, entries: &[(Ident, Attr)]) -> bool {
+        (entries.windows(2)).all(|w| self.str(w[0].0) < self.str(w[1].0))
+    }
+    /// [`Context::dictionary_attr_of`] of entries already sorted by name,
+    /// names unique.
+    pub fn sorted_dictionary_attr(&mut self, unique: &[(Ident, Attr)]) -> Attr {
+        debug_assert!(self.in_order(unique), "dictionary entries out of order");
         let hash = dictionary_hash(unique);
         let found = (self.attrs).find(
             hash,

@@ -187,6 +187,15 @@ pub fn deserialize(words: &[u32]) -> Result<(Context, crate::ir::Op), DecodeErro
     read.map(|()| (reader.ctx, module))
 }
 
+/// The most properties [`Reader::properties`] sorts in place.
+const MAX_SORTED_PROPERTIES: usize = 8;
+
+/// The order of names: by first byte, then in full (the order of `str`s,
+/// most often decided without comparing the rest).
+fn name_order(a: &str, b: &str) -> std::cmp::Ordering {
+    (a.as_bytes().first().cmp(&b.as_bytes().first())).then_with(|| a.cmp(b))
+}
+
 /// The keyword of an image type field, `""` when out of range.
 fn image_field(cases: &[&'static str], value: Option<u32>) -> &'static str {
     value.and_then(|v| cases.get(v as usize)).map_or("", |s| s)
@@ -492,8 +501,37 @@ impl<'v, 'w> Reader<'v, 'w> {
     }
 
     /// A property dictionary whose names are static strings.
+    /// A later duplicate name replaces an earlier one.
     fn properties(&mut self, entries: &[(&'static str, Attr)]) -> Attr {
-        let mut named: SmallVec<[(crate::ir::Ident, Attr); 8]> = SmallVec::new();
+        if entries.len() > MAX_SORTED_PROPERTIES {
+            return self.unsorted_properties(entries);
+        }
+        // Sorted by name as they come (usually in order already).
+        let mut names = [""; MAX_SORTED_PROPERTIES];
+        let mut sorted = [(Ident(0), Attr(0)); MAX_SORTED_PROPERTIES];
+        for (len, &(name, attr)) in entries.iter().enumerate() {
+            names[len] = name;
+            sorted[len] = (self.static_ident(name), attr);
+            let mut at = len;
+            while at > 0 {
+                match name_order(names[at - 1], name) {
+                    std::cmp::Ordering::Less => break,
+                    std::cmp::Ordering::Equal => return self.unsorted_properties(entries),
+                    std::cmp::Ordering::Greater => {
+                        names.swap(at - 1, at);
+                        sorted.swap(at - 1, at);
+                        at -= 1;
+                    }
+                }
+            }
+        }
+        self.ctx.sorted_dictionary_attr(&sorted[..entries.len()])
+    }
+
+    /// [`Reader::properties`] of many entries, or of a name given twice.
+    #[inline(never)]
+    fn unsorted_properties(&mut self, entries: &[(&'static str, Attr)]) -> Attr {
+        let mut named: SmallVec<[(Ident, Attr); 8]> = SmallVec::new();
         for &(name, attr) in entries {
             named.push((self.static_ident(name), attr));
         }
