@@ -133,7 +133,7 @@ impl Reader<'_, '_> {
         let mut spec = OpSpec::new(self.ctx.ident("spirv.func"), Default::default());
         spec.properties = Some(self.dictionary(props));
         if !attrs.is_empty() {
-            spec.attributes = Some(self.dictionary(attrs));
+            spec.attributes = Some(self.ctx.dictionary_attr(attrs));
         }
         spec.num_regions = 1;
         let func = Builder::at_end(self.module_body).create_from(&mut self.ctx, spec);
@@ -194,9 +194,9 @@ impl Reader<'_, '_> {
                 if let Some(pointer) = pointer {
                     let pointer = self.static_ident(pointer);
                     let attr = self.enum_attr("decoration", pointer);
-                    attrs.push(("spirv.decoration".to_string(), attr));
+                    attrs.push((self.static_ident("spirv.decoration"), attr));
                 }
-                self.dictionary(attrs)
+                self.ctx.dictionary_attr(attrs)
             })
             .collect();
         Some(self.ctx.array_attr(dictionaries))
@@ -301,7 +301,7 @@ impl Reader<'_, '_> {
         let mut attributes = None;
         if inst.result != 0 && self.decorations.contains_key(&inst.result) {
             let attrs = self.decoration_attrs(inst.result, &[]);
-            attributes = (!attrs.is_empty()).then(|| self.dictionary(attrs));
+            attributes = (!attrs.is_empty()).then(|| self.ctx.dictionary_attr(attrs));
         }
         let result_type = match inst.result_type {
             0 => None,

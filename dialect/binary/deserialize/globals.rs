@@ -186,7 +186,7 @@ impl Reader<'_, '_> {
         let mut spec = crate::ir::OpSpec::new(self.ctx.ident("spirv.Constant"), self.line);
         spec.result_types = vec![ty];
         spec.properties = Some(self.dictionary(vec![("value", value)]));
-        spec.attributes = Some(self.dictionary(attrs));
+        spec.attributes = Some(self.ctx.dictionary_attr(attrs));
         crate::ir::Builder::at_end(self.module_body).create_from(&mut self.ctx, spec);
     }
 
@@ -254,7 +254,7 @@ impl Reader<'_, '_> {
     /// points to (through arrays) is decorated `BufferBlock`, `block` when
     /// it is a `Block` of inputs or outputs: the decorations the serializer
     /// cannot derive from the storage class.
-    fn block_marker(&mut self, ty: u32) -> Option<(String, Attr)> {
+    fn block_marker(&mut self, ty: u32) -> Option<(Ident, Attr)> {
         let pointer = self.view.def(ty)?;
         let (class, mut pointee) = match self.operands(pointer) {
             [Operand::Enum { value, .. }, Operand::Id(pointee)] => (*value, *pointee),
@@ -274,7 +274,7 @@ impl Reader<'_, '_> {
             Some(_) if class == input || class == output => "block",
             _ => return None,
         };
-        Some((marker.to_string(), self.ctx.unit_attr()))
+        Some((self.static_ident(marker), self.ctx.unit_attr()))
     }
 
     fn spec_constant(&mut self, index: u32) -> Result<(), DecodeError> {

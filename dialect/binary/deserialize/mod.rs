@@ -331,7 +331,7 @@ impl<'v, 'w> Reader<'v, 'w> {
 
     /// `id`'s decorations as attributes (`relaxed_precision`, `built_in =
     /// "Position"`, `location = 0 : i32`), less those named in `skip`.
-    fn decoration_attrs(&mut self, id: u32, skip: &[&str]) -> Vec<(String, Attr)> {
+    fn decoration_attrs(&mut self, id: u32, skip: &[&str]) -> Vec<(Ident, Attr)> {
         let mut out = Vec::new();
         let decorations = self.decorations.get(&id).cloned().unwrap_or_default();
         for (name, values) in decorations {
@@ -347,9 +347,23 @@ impl<'v, 'w> Reader<'v, 'w> {
                     self.ctx.array_attr(items)
                 }
             };
-            out.push((snake(name), attr));
+            out.push((self.decoration_name(name), attr));
         }
         out
+    }
+
+    /// The attribute name of decoration `name` (`relaxed_precision` for
+    /// `RelaxedPrecision`), found by the address of `name` after its first
+    /// use on this thread when the template has it.
+    fn decoration_name(&mut self, name: &'static str) -> Ident {
+        if let Some(ident) = self.static_idents.snake_cased(name) {
+            return ident;
+        }
+        let ident = self.ctx.ident(&snake(name));
+        if self.ctx.is_shared(ident) {
+            self.static_idents.insert_snake_cased(name, ident);
+        }
+        ident
     }
 
     /// One operand of a decoration as an attribute: an enumerant's name, a
@@ -465,13 +479,13 @@ impl<'v, 'w> Reader<'v, 'w> {
         &mut self,
         name: &'static str,
         props: impl IntoIterator<Item = (&'static str, Attr)>,
-        attrs: Vec<(String, Attr)>,
+        attrs: Vec<(Ident, Attr)>,
     ) -> crate::ir::Op {
         let mut spec = OpSpec::new(self.static_ident(name), self.line);
         let props: function::Properties = props.into_iter().collect();
         spec.properties = Some(self.properties(&props));
         if !attrs.is_empty() {
-            spec.attributes = Some(self.dictionary(attrs));
+            spec.attributes = Some(self.ctx.dictionary_attr(attrs));
         }
         Builder::at_end(self.module_body).create_from(&mut self.ctx, spec)
     }

@@ -1,7 +1,9 @@
 //! The template context's interned names of static strings (op names,
 //! property names, mnemonics), found by the string's address: a small
 //! direct-mapped table of the names met lately in front of a map of all
-//! of them (see [`super::Reader::static_ident`]).
+//! of them (see [`super::Reader::static_ident`]); and the attribute names
+//! of decorations, snake-cased, by the address of the decoration's name
+//! (see [`super::Reader::decoration_name`]).
 
 use crate::ir::{FastMap, Ident};
 
@@ -17,6 +19,7 @@ pub(super) struct StaticNames {
     /// string has, marks an empty slot).
     recent: Box<[(Key, Ident)]>,
     all: FastMap<Key, Ident>,
+    snake_cased: FastMap<Key, Ident>,
 }
 
 impl Default for StaticNames {
@@ -24,6 +27,7 @@ impl Default for StaticNames {
         StaticNames {
             recent: vec![((0, 0), Ident(0)); 1 << SLOT_BITS].into(),
             all: FastMap::default(),
+            snake_cased: FastMap::default(),
         }
     }
 }
@@ -51,6 +55,16 @@ impl StaticNames {
         let key = key_of(name);
         self.recent[slot_of(key)] = (key, ident);
         self.all.insert(key, ident);
+    }
+
+    /// The name noted for `name` snake-cased, if any.
+    pub(super) fn snake_cased(&self, name: &'static str) -> Option<Ident> {
+        self.snake_cased.get(&key_of(name)).copied()
+    }
+
+    /// Notes that `name` snake-cased is interned as `ident`.
+    pub(super) fn insert_snake_cased(&mut self, name: &'static str, ident: Ident) {
+        self.snake_cased.insert(key_of(name), ident);
     }
 }
 
