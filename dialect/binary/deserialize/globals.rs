@@ -245,7 +245,7 @@ impl Reader<'_, '_> {
             .collect();
         let mut attrs = self.decoration_attrs(inst.result, &skip);
         attrs.extend(self.block_marker(inst.result_type));
-        self.module_op("spirv.GlobalVariable", props, attrs);
+        self.module_op("spirv.GlobalVariable", &props, attrs);
         self.globals.insert(inst.result, Global::Variable(name, ty));
         Ok(())
     }
@@ -291,7 +291,7 @@ impl Reader<'_, '_> {
             let i32_type = self.i32_type;
             props.push(("spec_id", self.ctx.integer_attr(i32_type, i128::from(id))));
         }
-        self.module_op("spirv.SpecConstant", props, attrs);
+        self.module_op("spirv.SpecConstant", &props, attrs);
         self.globals
             .insert(inst.result, Global::SpecConstant(name, ty));
         Ok(())
@@ -327,7 +327,7 @@ impl Reader<'_, '_> {
                 ("fn", callee),
                 ("interface", self.ctx.array_attr_of(&refs)),
             ];
-            self.module_op("spirv.EntryPoint", props, Vec::new());
+            self.module_op("spirv.EntryPoint", &props, Vec::new());
         }
         for index in self.section_indices(Section::ExecutionModes) {
             let operands = self.operands(index);
@@ -361,7 +361,7 @@ impl Reader<'_, '_> {
                 true => "spirv.ExecutionModeId",
                 false => "spirv.ExecutionMode",
             };
-            self.module_op(name, props, Vec::new());
+            self.module_op(name, &props, Vec::new());
         }
         Ok(())
     }

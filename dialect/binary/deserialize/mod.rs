@@ -478,12 +478,11 @@ impl<'v, 'w> Reader<'v, 'w> {
     fn module_op(
         &mut self,
         name: &'static str,
-        props: impl IntoIterator<Item = (&'static str, Attr)>,
+        props: &[(&'static str, Attr)],
         attrs: Vec<(Ident, Attr)>,
     ) -> crate::ir::Op {
         let mut spec = OpSpec::new(self.static_ident(name), self.line);
-        let props: function::Properties = props.into_iter().collect();
-        spec.properties = Some(self.properties(&props));
+        spec.properties = Some(self.properties(props));
         if !attrs.is_empty() {
             spec.attributes = Some(self.ctx.dictionary_attr(attrs));
         }
