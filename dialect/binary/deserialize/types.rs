@@ -240,21 +240,25 @@ impl Reader<'_, '_> {
         for (i, &member) in member_types.iter().enumerate() {
             let ty = self.forward_type(index, Some(member))?;
             let mut offset = -1;
-            let mut decorations = Vec::new();
-            for (name, values) in self.member_decorations(id, i as u32) {
+            let found = self.member_decorations(id, i as u32);
+            // Room for all but the offset, which is no decoration here.
+            let others = found.iter().filter(|d| d.0 != "Offset").count();
+            let mut decorations = Vec::with_capacity(others);
+            for (name, values) in found {
                 let value = match values.first() {
                     Some(Operand::String(s)) => Some(Param::Attr(self.ctx.string_attr(s))),
                     Some(other) => super::literal_u32(other).map(|v| Param::Int(v.into())),
                     None => None,
                 };
-                match (name, value) {
-                    ("Offset", Some(Param::Int(v))) => offset = v,
-                    (_, value) => {
-                        let mut decoration = vec![Param::Ident(self.static_ident(name))];
-                        decoration.extend(value);
-                        decorations.push(Param::List(decoration.into()));
+                let decoration = match (name, value) {
+                    ("Offset", Some(Param::Int(v))) => {
+                        offset = v;
+                        continue;
                     }
-                }
+                    (_, None) => Box::new([Param::Ident(self.static_ident(name))]) as Box<[_]>,
+                    (_, Some(value)) => Box::new([Param::Ident(self.static_ident(name)), value]),
+                };
+                decorations.push(Param::List(decoration));
             }
             let name = (self.member_names.get(&(id, i as u32))).map(|n| self.ctx.ident(n));
             members.push(Member::param(ty, offset, decorations, name));
