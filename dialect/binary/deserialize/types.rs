@@ -17,6 +17,7 @@ use crate::grammar::Op;
 use crate::ir::{DialectData, FloatKind, Param, Signedness, Type, TypeData};
 use crate::spirv::types::{Member, ARRAYED, DEPTH, OPAQUE_TYPES, SAMPLER_USE, SAMPLING};
 use crate::spirv::NAMESPACE;
+use smallvec::SmallVec;
 
 /// How many structs deep forward-declared pointers may nest.
 const MAX_OPEN_STRUCTS: usize = 64;
@@ -89,8 +90,12 @@ impl Reader<'_, '_> {
                     Some(_) => Some(self.spec_default(length, 0).unwrap_or(1) as u32),
                 };
                 let n = n.ok_or_else(|| bad("array length (not an integer constant)"))?;
-                let mut params = vec![Param::Int(n.into()), Param::Type(elem), Param::Int(stride)];
-                params.extend(spec_length.map(Param::Ident));
+                let (n, elem, stride) =
+                    (Param::Int(n.into()), Param::Type(elem), Param::Int(stride));
+                let params = match spec_length {
+                    Some(symbol) => vec![n, elem, stride, Param::Ident(symbol)],
+                    None => vec![n, elem, stride],
+                };
                 self.spirv_type("array", params)
             }
             Op::TypeRuntimeArray => {
@@ -102,9 +107,10 @@ impl Reader<'_, '_> {
                 let class = enum_name(0).ok_or_else(|| bad("storage class"))?;
                 let pointee = self.forward_type(index, id(1))?;
                 let class = Param::Ident(self.static_ident(class));
-                let mut params = vec![Param::Type(pointee), class];
-                let stride = self.stride(inst.result);
-                params.extend((stride != 0).then_some(Param::Int(stride)));
+                let params = match self.stride(inst.result) {
+                    0 => vec![Param::Type(pointee), class],
+                    stride => vec![Param::Type(pointee), class, Param::Int(stride)],
+                };
                 self.spirv_type("ptr", params)
             }
             Op::TypeSampledImage => {
@@ -113,7 +119,8 @@ impl Reader<'_, '_> {
             }
             Op::TypeImage => {
                 let sampled = self.type_of_id(index, id(0))?;
-                let mut params = vec![Param::Type(sampled)];
+                let mut params = Vec::with_capacity(7);
+                params.push(Param::Type(sampled));
                 let dim = enum_name(1).ok_or_else(|| bad("image dimension"))?;
                 let format = enum_name(6).ok_or_else(|| bad("image format"))?;
                 let dim = super::image_dim(dim);
@@ -133,20 +140,19 @@ impl Reader<'_, '_> {
             }
             Op::TypeStruct => self.struct_type(index, inst.result)?,
             Op::TypeFunction => {
-                let ids: Vec<u32> = operands
-                    .iter()
-                    .filter_map(|o| match o {
-                        Operand::Id(v) => Some(*v),
-                        _ => None,
-                    })
-                    .collect();
-                let ret = self.type_of_id(index, ids.first().copied())?;
-                let params = (ids.iter().skip(1))
-                    .map(|&p| self.type_of_id(index, Some(p)))
-                    .collect::<Result<Vec<_>, _>>()?;
+                let mut types = SmallVec::<[Type; 8]>::new();
+                for operand in operands {
+                    if let Operand::Id(v) = operand {
+                        types.push(self.type_of_id(index, Some(*v))?);
+                    }
+                }
+                let (ret, params) = match types.split_first() {
+                    Some((ret, params)) => (*ret, params),
+                    None => (self.type_of_id(index, None)?, &[][..]),
+                };
                 let none = self.ctx.none_type();
                 let results: &[Type] = if ret == none { &[] } else { &[ret] };
-                self.ctx.function_type(&params, results)
+                self.ctx.function_type(params, results)
             }
             op => {
                 let name = op.info().grammar_name;
