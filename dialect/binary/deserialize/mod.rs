@@ -459,7 +459,16 @@ impl<'v, 'w> Reader<'v, 'w> {
         if let Some(&attr) = self.enum_attrs.get(&(kind, value)) {
             return attr;
         }
-        let case = self.ctx.ident(&conventions::enum_case(kind, value));
+        let case = match self.static_idents.enum_case(kind, value) {
+            Some(case) => case,
+            None => {
+                let case = self.ctx.ident(&conventions::enum_case(kind, value));
+                if self.ctx.is_shared(case) {
+                    self.static_idents.insert_enum_case(kind, value, case);
+                }
+                case
+            }
+        };
         let attr = self.enum_attr(conventions::attribute_mnemonic(kind), case);
         self.enum_attrs.insert((kind, value), attr);
         attr

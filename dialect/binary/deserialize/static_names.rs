@@ -3,8 +3,10 @@
 //! direct-mapped table of the names met lately in front of a map of all
 //! of them (see [`super::Reader::static_ident`]); and the attribute names
 //! of decorations, snake-cased, by the address of the decoration's name
-//! (see [`super::Reader::decoration_name`]).
+//! (see [`super::Reader::decoration_name`]), and the cases of enum values
+//! (see [`super::Reader::enum_value_attr`]).
 
+use crate::grammar::OperandKind;
 use crate::ir::{FastMap, Ident};
 
 /// Bits of a slot index in the direct-mapped table.
@@ -20,6 +22,7 @@ pub(super) struct StaticNames {
     recent: Box<[(Key, Ident)]>,
     all: FastMap<Key, Ident>,
     snake_cased: FastMap<Key, Ident>,
+    enum_cases: FastMap<(OperandKind, u32), Ident>,
 }
 
 impl Default for StaticNames {
@@ -28,6 +31,7 @@ impl Default for StaticNames {
             recent: vec![((0, 0), Ident(0)); 1 << SLOT_BITS].into(),
             all: FastMap::default(),
             snake_cased: FastMap::default(),
+            enum_cases: FastMap::default(),
         }
     }
 }
@@ -65,6 +69,16 @@ impl StaticNames {
     /// Notes that `name` snake-cased is interned as `ident`.
     pub(super) fn insert_snake_cased(&mut self, name: &'static str, ident: Ident) {
         self.snake_cased.insert(key_of(name), ident);
+    }
+
+    /// The name noted for the case of enum `value` of `kind`, if any.
+    pub(super) fn enum_case(&self, kind: OperandKind, value: u32) -> Option<Ident> {
+        self.enum_cases.get(&(kind, value)).copied()
+    }
+
+    /// Notes that the case of enum `value` of `kind` is interned as `ident`.
+    pub(super) fn insert_enum_case(&mut self, kind: OperandKind, value: u32, ident: Ident) {
+        self.enum_cases.insert((kind, value), ident);
     }
 }
 
