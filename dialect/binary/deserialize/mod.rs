@@ -525,8 +525,13 @@ impl<'v, 'w> Reader<'v, 'w> {
     /// A property dictionary whose names are static strings.
     /// A later duplicate name replaces an earlier one.
     fn properties(&mut self, entries: &[(&'static str, Attr)]) -> Attr {
-        if entries.len() > MAX_SORTED_PROPERTIES {
-            return self.unsorted_properties(entries);
+        match *entries {
+            [(name, attr)] => {
+                let name = self.static_ident(name);
+                return self.ctx.sorted_dictionary_attr(&[(name, attr)]);
+            }
+            _ if entries.len() > MAX_SORTED_PROPERTIES => return self.unsorted_properties(entries),
+            _ => {}
         }
         // Sorted by name as they come (usually in order already).
         let mut names = [""; MAX_SORTED_PROPERTIES];
