@@ -130,8 +130,8 @@ impl Reader<'_, '_> {
         let (linkage, decorated) = self.linkage_attributes(inst.result);
         props.extend(linkage.map(|a| ("linkage_attributes", a)));
         let attrs = self.decoration_attrs(inst.result, decorated);
-        let mut spec = OpSpec::new(self.ctx.ident("spirv.func"), Default::default());
-        spec.properties = Some(self.dictionary(props));
+        let mut spec = OpSpec::new(self.static_ident("spirv.func"), Default::default());
+        spec.properties = Some(self.properties(&props));
         if !attrs.is_empty() {
             spec.attributes = Some(self.ctx.dictionary_attr(attrs));
         }

@@ -183,9 +183,9 @@ impl Reader<'_, '_> {
     /// `spirv.Constant` holding them as attributes.
     fn decorated_constant(&mut self, id: u32, value: Attr, ty: crate::ir::Type) {
         let attrs = self.decoration_attrs(id, &[]);
-        let mut spec = crate::ir::OpSpec::new(self.ctx.ident("spirv.Constant"), self.line);
+        let mut spec = crate::ir::OpSpec::new(self.static_ident("spirv.Constant"), self.line);
         spec.result_types = vec![ty];
-        spec.properties = Some(self.dictionary(vec![("value", value)]));
+        spec.properties = Some(self.properties(&[("value", value)]));
         spec.attributes = Some(self.ctx.dictionary_attr(attrs));
         crate::ir::Builder::at_end(self.module_body).create_from(&mut self.ctx, spec);
     }

@@ -565,14 +565,6 @@ impl<'v, 'w> Reader<'v, 'w> {
         self.ctx.dictionary_attr_of(&named)
     }
 
-    fn dictionary<K: AsRef<str>>(&mut self, entries: Vec<(K, Attr)>) -> Attr {
-        let entries = entries
-            .into_iter()
-            .map(|(k, v)| (self.ctx.ident(k.as_ref()), v))
-            .collect();
-        self.ctx.dictionary_attr(entries)
-    }
-
     /// An id operand of a module-level instruction (`OpDecorateId`,
     /// `OpExecutionModeId`) as an attribute: `@symbol` for a variable or
     /// spec constant, the value of a constant, else the id as an `i32`.

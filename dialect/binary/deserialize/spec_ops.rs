@@ -144,10 +144,10 @@ impl Reader<'_, '_> {
             ("type", self.ctx.type_attr(ty)),
         ];
         let mut spec = OpSpec::new(
-            self.ctx.ident("spirv.mlir.spec_constant_op"),
+            self.static_ident("spirv.mlir.spec_constant_op"),
             Default::default(),
         );
-        spec.properties = Some(self.dictionary(props));
+        spec.properties = Some(self.properties(&props));
         spec.num_regions = 1;
         let op = Builder::at_end(self.module_body).create_from(&mut self.ctx, spec);
         self.in_new_block(op, |reader, builder| reader.spec_operation(builder, index))?;
