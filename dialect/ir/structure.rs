@@ -263,6 +263,12 @@ impl Context {
         self.result_lists.reserve(values);
     }
 
+    /// Makes room for `blocks` more blocks and `regions` more regions.
+    pub fn reserve_regions(&mut self, blocks: usize, regions: usize) {
+        self.blocks.reserve(blocks);
+        self.regions.reserve(regions);
+    }
+
     /// Makes room for `attrs` more attributes, `types` more types and
     /// `strings` more strings.
     pub fn reserve_interned(&mut self, attrs: usize, types: usize, strings: usize) {

@@ -136,12 +136,14 @@ pub fn deserialize(words: &[u32]) -> Result<(Context, crate::ir::Op), DecodeErro
         }
     };
     let mut ctx = crate::dialects::context();
-    // About one op and one value per instruction.
+    // Up to about one op and one value per instruction (more where
+    // constants are materialized at many uses), a block per few.
     let insts = view.insts.len();
-    ctx.reserve(insts, insts);
+    ctx.reserve(insts + insts / 4, insts + insts / 8);
+    ctx.reserve_regions(4 + insts / 4, 4 + insts / 16);
     // Room for the attributes, types and strings reading adds, in
-    // proportion to the module's size.
-    ctx.reserve_interned(insts / 2, insts / 8, insts / 4);
+    // proportion to the module's size, beside those every module has.
+    ctx.reserve_interned(64 + insts / 2, 24 + insts / 8, 16 + insts / 4);
     let mut spec = OpSpec::new(ctx.ident("spirv.module"), Default::default());
     spec.num_regions = 1;
     let module = ctx.create_op(spec);
