@@ -46,7 +46,7 @@ pub enum ValueDef {
 pub(crate) struct ValueData {
     pub(crate) ty: Type,
     pub(crate) def: ValueDef,
-    pub(crate) uses: Short<Use, 2>,
+    pub(crate) uses: Short<Use, 4>,
 }
 
 /// An op's record, kept small: the ops of a module are walked often.
