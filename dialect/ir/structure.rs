@@ -281,7 +281,7 @@ impl Context {
     pub fn create_block(&mut self, arg_types: &[Type]) -> Block {
         let block = Block(self.blocks.len() as u32);
         self.blocks.push(BlockData {
-            args: Vec::new(),
+            args: Vec::with_capacity(arg_types.len()),
             first: None,
             last: None,
             parent: None,
@@ -663,6 +663,11 @@ impl Context {
     pub fn append_block(&mut self, region: Region, block: Block) {
         self.blocks[block.index()].parent = Some(region);
         self.regions[region.index()].blocks.push(block);
+    }
+
+    /// Makes room for `additional` more blocks in `region`.
+    pub fn reserve_region_blocks(&mut self, region: Region, additional: usize) {
+        self.regions[region.index()].blocks.reserve(additional);
     }
 
     /// Removes a block from its region and destroys its contents.

@@ -17,6 +17,10 @@ use smallvec::SmallVec;
 type Fallback = (&'static str, u32);
 
 const VARIABLE_PROPERTIES: [&str; 3] = ["Binding", "DescriptorSet", "Location"];
+/// [`VARIABLE_PROPERTIES`] and the decoration a `linkage_attributes`
+/// property stands for.
+const VARIABLE_PROPERTIES_AND_LINKAGE: [&str; 4] =
+    ["Binding", "DescriptorSet", "Location", "LinkageAttributes"];
 /// The property each of [`VARIABLE_PROPERTIES`] becomes.
 const VARIABLE_PROPERTY_NAMES: [&str; 3] = ["binding", "descriptor_set", "location"];
 
@@ -70,9 +74,11 @@ impl Reader<'_, '_> {
     /// entry point's name).
     pub(super) fn assign_symbols(&mut self) {
         // (id, the names it may take if free, the name when none is)
-        let mut wanted: Vec<(u32, SmallVec<[&str; 2]>, Fallback)> = Vec::new();
-        let (mut strings, mut debug) = (0, 0);
         let sources = self.section_indices(Section::DebugSources);
+        let room = sources.len() + self.section_indices(Section::Globals).len();
+        let mut wanted: Vec<(u32, SmallVec<[&str; 2]>, Fallback)> =
+            Vec::with_capacity(room + self.view.functions.len());
+        let (mut strings, mut debug) = (0, 0);
         for index in sources.chain(self.section_indices(Section::Globals)) {
             if !self.is_debug_symbol(index) {
                 continue;
@@ -238,12 +244,11 @@ impl Reader<'_, '_> {
         }
         let (linkage, decorated) = self.linkage_attributes(inst.result);
         props.extend(linkage.map(|a| ("linkage_attributes", a)));
-        let skip: Vec<&str> = VARIABLE_PROPERTIES
-            .iter()
-            .chain(decorated)
-            .copied()
-            .collect();
-        let mut attrs = self.decoration_attrs(inst.result, &skip);
+        let skip: &[&str] = match decorated {
+            [] => &VARIABLE_PROPERTIES,
+            _ => &VARIABLE_PROPERTIES_AND_LINKAGE,
+        };
+        let mut attrs = self.decoration_attrs(inst.result, skip);
         attrs.extend(self.block_marker(inst.result_type));
         self.module_op("spirv.GlobalVariable", &props, attrs);
         self.globals.insert(inst.result, Global::Variable(name, ty));

@@ -334,12 +334,10 @@ impl<'v, 'w> Reader<'v, 'w> {
     /// `id`'s decorations as attributes (`relaxed_precision`, `built_in =
     /// "Position"`, `location = 0 : i32`), less those named in `skip`.
     fn decoration_attrs(&mut self, id: u32, skip: &[&str]) -> Vec<(Ident, Attr)> {
-        let mut out = Vec::new();
-        let decorations = self.decorations.get(&id).cloned().unwrap_or_default();
+        let mut decorations = self.decorations.get(&id).cloned().unwrap_or_default();
+        decorations.retain(|d| !skip.contains(&d.0));
+        let mut out = Vec::with_capacity(decorations.len());
         for (name, values) in decorations {
-            if skip.contains(&name) {
-                continue;
-            }
             // A decoration of several operands holds them in order.
             let attr = match values {
                 [] => self.ctx.unit_attr(),
@@ -409,15 +407,17 @@ impl<'v, 'w> Reader<'v, 'w> {
     }
 
     fn module_attributes(&mut self, module: crate::ir::Op) -> Result<(), DecodeError> {
-        let mut caps = Vec::new();
-        for index in self.section_indices(Section::Capabilities) {
+        let capabilities = self.section_indices(Section::Capabilities);
+        let mut caps = Vec::with_capacity(capabilities.len());
+        for index in capabilities {
             if let [Operand::Enum { kind, value }] = self.operands(index) {
                 let name = kind.info().enumerant(*value).map_or("", |e| e.name);
                 caps.push(Param::Ident(self.ctx.ident(name)));
             }
         }
-        let mut exts = Vec::new();
-        for index in self.section_indices(Section::Extensions) {
+        let extensions = self.section_indices(Section::Extensions);
+        let mut exts = Vec::with_capacity(extensions.len());
+        for index in extensions {
             if let [Operand::String(name)] = self.operands(index) {
                 exts.push(Param::Ident(self.ctx.ident(name)));
             }
@@ -438,8 +438,9 @@ impl<'v, 'w> Reader<'v, 'w> {
                 "the module has no OpMemoryModel".into(),
             ));
         };
-        let mut props = vec![(self.ctx.ident("vce_triple"), vce)];
         let operands = self.operands(model_index);
+        let mut props = Vec::with_capacity(1 + operands.len());
+        props.push((self.ctx.ident("vce_triple"), vce));
         for operand in operands {
             if let Operand::Enum { kind, value } = operand {
                 let case = kind.info().enumerant(*value).map_or("", |e| e.name);

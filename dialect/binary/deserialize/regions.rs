@@ -255,16 +255,24 @@ impl Reader<'_, '_> {
         params: &[Type],
     ) -> Result<Vec<Block>, DecodeError> {
         let mut blocks = Vec::with_capacity(listing.len());
+        // Beside these, an entry block and a continue or merge block.
+        self.ctx.reserve_region_blocks(region, listing.len() + 2);
         for &b in listing {
-            let mut types = if b == 0 { params.to_vec() } else { Vec::new() };
-            if b == 0 && body.structure.region_headed_by(b).is_some() {
-                // The function's entry block cannot hold the construct's
-                // op (MLIR's layout): it branches to a block that does.
-                let entry = self.ctx.create_block(&types);
-                self.ctx.append_block(region, entry);
-                types.clear();
-            }
-            types.extend(self.phi_types(body.cfg, b)?);
+            let phis = self.phi_types(body.cfg, b)?;
+            let types = if b == 0 {
+                let mut types = params.to_vec();
+                if body.structure.region_headed_by(b).is_some() {
+                    // The function's entry block cannot hold the construct's
+                    // op (MLIR's layout): it branches to a block that does.
+                    let entry = self.ctx.create_block(&types);
+                    self.ctx.append_block(region, entry);
+                    types.clear();
+                }
+                types.extend(phis);
+                types
+            } else {
+                phis
+            };
             let block = self.ctx.create_block(&types);
             self.ctx.append_block(region, block);
             if body.inline_merges {
@@ -278,8 +286,7 @@ impl Reader<'_, '_> {
     }
 
     fn phi_types(&mut self, cfg: &Cfg, b: u32) -> Result<Vec<Type>, DecodeError> {
-        let phis: Vec<u32> = cfg.phis(b).collect();
-        phis.into_iter()
+        cfg.phis(b)
             .map(|phi| {
                 let ty = self.view.insts[phi as usize].result_type;
                 self.type_of_id(phi, Some(ty))
