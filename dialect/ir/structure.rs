@@ -228,31 +228,42 @@ impl Context {
             0 => Box::default(),
             n => (0..n).map(|_| self.new_region(Some(op))).collect(),
         };
-        let mut operands = Short::with_capacity(parts.operands.len());
-        for (index, &value) in parts.operands.iter().enumerate() {
-            let use_slot = self.add_use(
-                value,
-                Use {
-                    op,
-                    index: index as u32,
-                },
-            );
-            operands.push(Operand { value, use_slot });
-        }
+        let successors = match parts.successors {
+            [] => Short::new(),
+            blocks => Short::from_slice(blocks),
+        };
         self.ops.push(OpData {
             name: parts.name,
             loc: parts.loc.into(),
-            operands,
+            operands: Short::new(),
             results,
             properties: parts.properties,
             attributes: parts.attributes.unwrap_or(self.empty_dictionary),
             regions,
-            successors: Short::from_slice(parts.successors),
+            successors,
             parent: NONE,
             prev: NONE,
             next: NONE,
         });
+        self.add_operands(op, parts.operands);
         op
+    }
+
+    /// Gives the new op `op` its `operands`, filled in place, each entered
+    /// in its value's use list.
+    fn add_operands(&mut self, op: Op, operands: &[Value]) {
+        let Context { ops, values, .. } = self;
+        let list = &mut ops[op.index()].operands;
+        list.reserve_exact(operands.len());
+        for (index, &value) in operands.iter().enumerate() {
+            let uses = &mut values[value.index()].uses;
+            let use_slot = uses.len() as u32;
+            uses.push(Use {
+                op,
+                index: index as u32,
+            });
+            list.push(Operand { value, use_slot });
+        }
     }
 
     /// Makes room for `ops` more ops and `values` more values, for a caller
