@@ -78,8 +78,13 @@ impl Builder {
 
     /// Creates an op from borrowed parts at the insertion point.
     pub fn create_from_parts(&self, ctx: &mut Context, parts: OpParts) -> Op {
-        let op = ctx.create_op_parts(parts);
-        self.insert(ctx, op)
+        match self.point {
+            InsertPoint::End(block) => ctx.create_op_at_end(block, parts),
+            _ => {
+                let op = ctx.create_op_parts(parts);
+                self.insert(ctx, op)
+            }
+        }
     }
 
     /// Appends a new block to `region` and moves the insertion point to its end.

@@ -213,7 +213,19 @@ impl Context {
 
     /// Creates a detached op with empty regions from borrowed parts.
     pub fn create_op_parts(&mut self, parts: OpParts) -> Op {
+        self.create_op_placed(parts, None)
+    }
+
+    /// Creates an op from borrowed parts at the end of `block`.
+    pub fn create_op_at_end(&mut self, block: Block, parts: OpParts) -> Op {
+        self.create_op_placed(parts, Some(block))
+    }
+
+    /// Creates an op from `parts`, linked in at the end of `block` as its
+    /// record is made, or detached without a block.
+    fn create_op_placed(&mut self, parts: OpParts, block: Option<Block>) -> Op {
         let op = Op(self.ops.len() as u32);
+        let prev = block.and_then(|block| self.link_last(block, op));
         let results = (
             self.result_lists.len() as u32,
             parts.result_types.len() as u32,
@@ -241,8 +253,8 @@ impl Context {
             attributes: parts.attributes.unwrap_or(self.empty_dictionary),
             regions,
             successors,
-            parent: NONE,
-            prev: NONE,
+            parent: link(block.map(|b| b.0)),
+            prev: link(prev.map(|p| p.0)),
             next: NONE,
         });
         self.add_operands(op, parts.operands);
@@ -578,6 +590,18 @@ impl Context {
     pub fn append_op(&mut self, block: Block, op: Op) {
         let last = self.blocks[block.index()].last;
         self.link_op(block, last, None, op);
+    }
+
+    /// Makes `op` the last op of `block` as seen from the block and from
+    /// the op before it, which it returns; the caller links `op` itself.
+    fn link_last(&mut self, block: Block, op: Op) -> Option<Op> {
+        let block_data = &mut self.blocks[block.index()];
+        let prev = block_data.last.replace(op);
+        match prev {
+            Some(p) => self.ops[p.index()].next = op.0,
+            None => block_data.first = Some(op),
+        }
+        prev
     }
 
     /// Inserts a detached op just before `anchor`.
