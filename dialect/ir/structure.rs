@@ -266,7 +266,10 @@ impl Context {
     fn add_operands(&mut self, op: Op, operands: &[Value]) {
         let Context { ops, values, .. } = self;
         let list = &mut ops[op.index()].operands;
-        list.reserve_exact(operands.len());
+        // The common short list fits inline: only a longer one needs room.
+        if operands.len() > list.inline_size() {
+            list.reserve_exact(operands.len());
+        }
         for (index, &value) in operands.iter().enumerate() {
             let uses = &mut values[value.index()].uses;
             let use_slot = uses.len() as u32;
