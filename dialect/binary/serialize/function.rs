@@ -247,6 +247,20 @@ impl Writer<'_> {
                 }
             }
         }
+        // An aliased result takes the id of the value it stands for (at
+        // the end of a chain of aliases), so a use looks up its id alone.
+        for (&result, &aliased) in &ids.aliases {
+            let mut value = aliased;
+            while let Some(&next) = ids.aliases.get(&value) {
+                if next == value {
+                    break;
+                }
+                value = next;
+            }
+            if let Some(&id) = ids.values.get(&value) {
+                ids.values.insert(result, id);
+            }
+        }
         Ok(())
     }
 
@@ -526,16 +540,9 @@ impl Writer<'_> {
         Ok(())
     }
 
+    /// The id of `value` (of the value it stands for, where aliased).
     #[inline]
-    pub(super) fn value_id(&self, ids: &Ids, mut value: Value) -> Result<u32, SerializeError> {
-        if !ids.aliases.is_empty() {
-            while let Some(&aliased) = ids.aliases.get(&value) {
-                if aliased == value {
-                    break;
-                }
-                value = aliased;
-            }
-        }
+    pub(super) fn value_id(&self, ids: &Ids, value: Value) -> Result<u32, SerializeError> {
         ids.values
             .get(&value)
             .copied()
