@@ -9,6 +9,7 @@ use crate::grammar::{InstSet, Op, OperandInfo, OP_COUNT};
 use crate::ir::hash::FastHasher;
 use crate::ir::{Attr, Block, Ident, OpTraits, Type, Value};
 use crate::spirv::conventions::{self, Carrier, Form};
+use hashbrown::hash_table::Entry;
 use hashbrown::HashTable;
 use std::hash::Hasher;
 use std::marker::PhantomData;
@@ -238,22 +239,16 @@ struct Declaration {
     id: u32,
 }
 
-/// A declaration looked for and not found, its words kept for
-/// [`Declarations::keep`].
-pub(super) struct Missing {
-    hash: u64,
-    start: u32,
-}
-
 impl Declarations {
     /// The id declared by the words `opcode`, `result_type` (if any) and
-    /// `operands`; where none is, the words kept for [`Self::keep`].
-    pub(super) fn find(
+    /// `operands`; where none is, `None`, the words declaring `id` now.
+    pub(super) fn find_or_declare(
         &mut self,
         opcode: u32,
         result_type: Option<u32>,
         operands: &[u32],
-    ) -> Result<u32, Missing> {
+        id: u32,
+    ) -> Option<u32> {
         let start = self.words.len();
         self.words.push(opcode);
         self.words.extend(result_type);
@@ -265,31 +260,27 @@ impl Declarations {
         let mut hasher = FastHasher::default();
         key.iter().for_each(|&word| hasher.write_u32(word));
         let hash = hasher.finish();
-        let found = self.entries.find(hash, |d| {
-            d.hash == hash && words[d.start as usize..][..d.len as usize] == *key
-        });
-        match found {
-            Some(d) => {
-                let id = d.id;
+        let entry = self.entries.entry(
+            hash,
+            |d| d.hash == hash && words[d.start as usize..][..d.len as usize] == *key,
+            |d| d.hash,
+        );
+        match entry {
+            Entry::Occupied(found) => {
+                let id = found.get().id;
                 self.words.truncate(start);
-                Ok(id)
+                Some(id)
             }
-            None => Err(Missing {
-                hash,
-                start: start as u32,
-            }),
+            Entry::Vacant(vacant) => {
+                vacant.insert(Declaration {
+                    hash,
+                    start: start as u32,
+                    len: key.len() as u32,
+                    id,
+                });
+                None
+            }
         }
-    }
-
-    /// Declares the key [`Self::find`] missed, last looked for, as `id`.
-    pub(super) fn keep(&mut self, missing: Missing, id: u32) {
-        let declaration = Declaration {
-            hash: missing.hash,
-            start: missing.start,
-            len: self.words.len() as u32 - missing.start,
-            id,
-        };
-        (self.entries).insert_unique(missing.hash, declaration, |d| d.hash);
     }
 
     /// Forgets every declaration.

@@ -102,13 +102,16 @@ impl<'c> Writer<'c> {
             let grammar_name = op.info().grammar_name;
             return Err(format!("{grammar_name}: {}", TooManyWords(count)));
         }
-        let missing = match self.declared.find(op.info().opcode, result_type, operands) {
-            Ok(id) => return Ok(id),
-            Err(missing) => missing,
-        };
-        let id = self.fresh();
+        let id = self.next_id;
+        let opcode = op.info().opcode;
+        if let Some(found) = self
+            .declared
+            .find_or_declare(opcode, result_type, operands, id)
+        {
+            return Ok(found);
+        }
+        self.next_id += 1;
         self.emit_global(op, result_type, id, operands)?;
-        self.declared.keep(missing, id);
         Ok(id)
     }
 
