@@ -549,6 +549,9 @@ impl Writer<'_> {
             .ok_or_else(|| "a value defined outside the function".to_string())
     }
 
+    /// The instruction of `op`, with its `OpLine`, decorations and name;
+    /// inlined into the walks over the ops, which call it once per op.
+    #[inline(always)]
     fn op(
         &mut self,
         body: &mut Vec<u32>,
