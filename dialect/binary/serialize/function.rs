@@ -439,6 +439,7 @@ impl Writer<'_> {
 
     /// The module-level id a materialization op stands for; `values` holds
     /// the ids of the values before it.
+    #[inline(always)]
     pub(super) fn materialized(
         &mut self,
         op: crate::ir::Op,
