@@ -66,6 +66,7 @@ impl<'c> Writer<'c> {
     }
 
     /// The operands of `op` as `run` of the kept recipes lays them out.
+    #[inline(always)]
     fn follow_recipe(
         &mut self,
         body: &mut Vec<u32>,
