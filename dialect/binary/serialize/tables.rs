@@ -242,6 +242,7 @@ struct Declaration {
 impl Declarations {
     /// The id declared by the words `opcode`, `result_type` (if any) and
     /// `operands`; where none is, `None`, the words declaring `id` now.
+    #[inline(always)]
     pub(super) fn find_or_declare(
         &mut self,
         opcode: u32,
