@@ -121,6 +121,7 @@ pub fn finish_instruction(out: &mut Vec<u32>, start: usize, op: Op) -> Result<()
 }
 
 /// A literal string: UTF-8 bytes, NUL-terminated, zero-padded to a word.
+#[inline]
 pub fn encode_string(text: &str, out: &mut Vec<u32>) {
     let bytes = text.as_bytes();
     out.reserve(bytes.len() / 4 + 1);
