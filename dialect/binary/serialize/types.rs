@@ -445,7 +445,7 @@ impl<'c> Writer<'c> {
     }
 
     /// The id of constant `value` of type `ty`, declared on first use.
-    #[inline]
+    #[inline(always)]
     pub(super) fn constant_id(&mut self, ty: Type, value: Attr) -> Result<u32, SerializeError> {
         match self.constants.get(&value) {
             Some(&Some((of, id))) if of == ty => Ok(id),
