@@ -39,7 +39,7 @@ const IMAGE_FIELDS: [&[&str]; 4] = [
 
 impl<'c> Writer<'c> {
     /// The id of `ty`, declared on first use.
-    #[inline]
+    #[inline(always)]
     pub(super) fn type_id(&mut self, ty: Type) -> Result<u32, SerializeError> {
         match self.types.get(&ty) {
             Some(&id) => Ok(id),
