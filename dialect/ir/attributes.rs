@@ -133,7 +133,7 @@ impl Context {
     }
     /// [`Context::dictionary_attr_of`] of entries already sorted by name,
     /// names unique.
-    pub fn sorted_dictionary_attr(&mut self, unique: &[(Ident, Attr)]) -> Attr {
+    pub(crate) fn sorted_dictionary_attr(&mut self, unique: &[(Ident, Attr)]) -> Attr {
         debug_assert!(self.in_order(unique), "dictionary entries out of order");
         let hash = dictionary_hash(unique);
         let found = (self.attrs).find(
