@@ -86,6 +86,7 @@ pub(super) struct Scope {
 
 impl Scope {
     /// The value `id` names in this function.
+    #[inline]
     pub fn value(&self, id: u32) -> Option<Value> {
         (self.values.get(id))
             .and_then(|(function, value)| (function == self.function).then_some(value))
@@ -515,6 +516,7 @@ impl Reader<'_, '_> {
     }
 
     /// The value id operand `id` of instruction `index` stands for.
+    #[inline]
     fn value_operand(
         &mut self,
         scope: &mut Scope,
@@ -522,6 +524,10 @@ impl Reader<'_, '_> {
         index: u32,
         id: u32,
     ) -> Result<Value, DecodeError> {
+        // A function's values are never types (ids are defined once).
+        if let Some(value) = scope.value(id) {
+            return Ok(value);
+        }
         if self.types.contains(id) {
             return Err(self
                 .view
