@@ -212,16 +212,22 @@ impl Reader<'_, '_> {
         }
         scope.set(id, value);
         if let Some(name) = self.names.get(id) {
-            let name = self.ctx.ident(name);
-            match self.ctx.value_def(value) {
-                ValueDef::Result { op, .. } => {
-                    let loc = self.ctx.op_loc(op).named(name);
-                    self.ctx.set_op_loc(op, loc);
-                }
-                _ => {
-                    let loc = self.ctx.arg_loc(value).named(name);
-                    self.ctx.set_arg_loc(value, loc);
-                }
+            self.name_value(value, name);
+        }
+    }
+
+    /// Gives `value` its `OpName` as the location of its op or argument.
+    #[cold]
+    fn name_value(&mut self, value: Value, name: &str) {
+        let name = self.ctx.ident(name);
+        match self.ctx.value_def(value) {
+            ValueDef::Result { op, .. } => {
+                let loc = self.ctx.op_loc(op).named(name);
+                self.ctx.set_op_loc(op, loc);
+            }
+            _ => {
+                let loc = self.ctx.arg_loc(value).named(name);
+                self.ctx.set_arg_loc(value, loc);
             }
         }
     }
