@@ -324,12 +324,18 @@ impl<'c> Writer<'c> {
     /// recursive reference `!spirv.struct<Name>`) names; `None` for any
     /// other type.
     fn open_struct(&self, pointee: Type) -> Result<Option<u32>, SerializeError> {
-        let Some(data) = self.ctx.as_dialect_type(pointee, "spirv", "struct") else {
+        // The shape of the parameters first: it rules out most pointees
+        // without reading the names.
+        let ctx = self.ctx;
+        let TypeData::Dialect(data) = ctx.type_data(pointee) else {
             return Ok(None);
         };
         let [Param::Ident(name)] = &data.params[..] else {
             return Ok(None);
         };
+        if ctx.str(data.mnemonic) != "struct" || ctx.str(data.dialect) != "spirv" {
+            return Ok(None);
+        }
         match self.open_structs.iter().rev().find(|s| s.0 == *name) {
             Some(&(_, id)) => Ok(Some(id)),
             None => {
