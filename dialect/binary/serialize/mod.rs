@@ -26,7 +26,7 @@ use enums::{enum_value, KnownValues};
 use smallvec::smallvec;
 use std::cell::Cell;
 use tables::{Declarations, HandleTable, OpClass, Role};
-use types::Words;
+use types::{TypeNames, Words};
 
 /// Attributes of a `spirv.GlobalVariable` that decorate the struct it
 /// points to (`BufferBlock`, or `Block` on inputs and outputs) rather than
@@ -72,6 +72,8 @@ struct Writer<'c> {
     blocks: FastSet<u32>,
     /// Named structs being written, with their reserved ids.
     open_structs: Vec<(Ident, u32)>,
+    /// The interned names of the types the writer looks for.
+    type_names: TypeNames,
     /// Forward-declared pointers by (pointee struct id, storage class,
     /// stride).
     forward_pointers: FastMap<(u32, u32, i64), u32>,
@@ -222,6 +224,7 @@ pub fn serialize_with(
         declared: pool.declared,
         blocks: FastSet::default(),
         open_structs: Vec::new(),
+        type_names: TypeNames::of(ctx),
         forward_pointers: FastMap::default(),
         pending_pointers: Vec::new(),
         strings: FastMap::default(),
@@ -733,10 +736,7 @@ impl<'c> Writer<'c> {
 
     /// The `StorageClass` of pointer type `ty`.
     fn pointer_class(&mut self, ty: Type) -> Result<u32, SerializeError> {
-        let params = self
-            .ctx
-            .as_dialect_type(ty, "spirv", "ptr")
-            .map(|d| &d.params[..]);
+        let params = self.spirv_params(ty, self.type_names.ptr);
         let Some([Param::Type(_), Param::Ident(class), ..]) = params else {
             return Err("a variable's type is not a pointer".into());
         };

@@ -9,7 +9,7 @@ use super::enums::enum_value;
 use super::{begin, finish, SerializeError, Writer};
 use crate::binary::{encode_string, TooManyWords};
 use crate::grammar::{Decoration, Op, OperandKind};
-use crate::ir::{Attr, AttrData, FloatKind, Param, Signedness, Type, TypeData};
+use crate::ir::{Attr, AttrData, Context, FloatKind, Ident, Param, Signedness, Type, TypeData};
 use crate::spirv::types::{Member, OPAQUE_TYPES};
 use smallvec::{smallvec, SmallVec};
 
@@ -37,7 +37,40 @@ const IMAGE_FIELDS: [&[&str]; 4] = [
     &["SamplerUnknown", "NeedSampler", "NoSampler"],
 ];
 
+/// The interned names of the `spirv` types the writer looks for: their
+/// handles compare where their text would (`None` where the context lacks
+/// the name, and so any such type).
+#[derive(Clone, Copy)]
+pub(super) struct TypeNames {
+    spirv: Option<Ident>,
+    pub(super) ptr: Option<Ident>,
+    pub(super) structure: Option<Ident>,
+}
+
+impl TypeNames {
+    pub(super) fn of(ctx: &Context) -> Self {
+        TypeNames {
+            spirv: ctx.lookup_ident("spirv"),
+            ptr: ctx.lookup_ident("ptr"),
+            structure: ctx.lookup_ident("struct"),
+        }
+    }
+}
+
 impl<'c> Writer<'c> {
+    /// The parameters of `ty` when it is a `spirv` type named `mnemonic`
+    /// (one of [`TypeNames`]).
+    pub(super) fn spirv_params(&self, ty: Type, mnemonic: Option<Ident>) -> Option<&'c [Param]> {
+        match self.ctx.type_data(ty) {
+            TypeData::Dialect(d)
+                if Some(d.mnemonic) == mnemonic && Some(d.dialect) == self.type_names.spirv =>
+            {
+                Some(&d.params)
+            }
+            _ => None,
+        }
+    }
+
     /// The id of `ty`, declared on first use.
     #[inline(always)]
     pub(super) fn type_id(&mut self, ty: Type) -> Result<u32, SerializeError> {
@@ -324,18 +357,10 @@ impl<'c> Writer<'c> {
     /// recursive reference `!spirv.struct<Name>`) names; `None` for any
     /// other type.
     fn open_struct(&self, pointee: Type) -> Result<Option<u32>, SerializeError> {
-        // The shape of the parameters first: it rules out most pointees
-        // without reading the names.
-        let ctx = self.ctx;
-        let TypeData::Dialect(data) = ctx.type_data(pointee) else {
+        let Some([Param::Ident(name)]) = self.spirv_params(pointee, self.type_names.structure)
+        else {
             return Ok(None);
         };
-        let [Param::Ident(name)] = &data.params[..] else {
-            return Ok(None);
-        };
-        if ctx.str(data.mnemonic) != "struct" || ctx.str(data.dialect) != "spirv" {
-            return Ok(None);
-        }
         match self.open_structs.iter().rev().find(|s| s.0 == *name) {
             Some(&(_, id)) => Ok(Some(id)),
             None => {
@@ -395,14 +420,17 @@ impl<'c> Writer<'c> {
         ty: Type,
         marker: Option<&str>,
     ) -> Result<(), SerializeError> {
-        let Some((pointee, class)) = crate::spirv::types::as_pointer(self.ctx, ty) else {
+        let Some([Param::Type(pointee), Param::Ident(class), ..]) =
+            self.spirv_params(ty, self.type_names.ptr)
+        else {
             return Ok(());
         };
-        let pointee = self.outermost_struct(pointee);
-        let Some(data) = self.ctx.as_dialect_type(pointee, "spirv", "struct") else {
+        let class = self.ctx.str(*class);
+        let pointee = self.outermost_struct(*pointee);
+        let Some(params) = self.spirv_params(pointee, self.type_names.structure) else {
             return Ok(());
         };
-        let built_in_members = match &data.params[..] {
+        let built_in_members = match params {
             [_, Param::List(members), ..] => members.iter().any(|m| self.has_built_in(m)),
             _ => false,
         };
