@@ -139,9 +139,6 @@ struct Pool {
     classes: HandleTable<Ident, OpClass>,
     /// Whether `classes` holds only the template context's names.
     template_classes: bool,
-    /// The template context's handles of the names the writer looks for,
-    /// where it holds them all: any context sharing it has them too.
-    template_type_names: Option<TypeNames>,
     names: KnownNames,
     enum_words: FastMap<(Attr, OperandKind), u32>,
     known_values: KnownValues,
@@ -227,10 +224,7 @@ pub fn serialize_with(
         declared: pool.declared,
         blocks: FastSet::default(),
         open_structs: Vec::new(),
-        type_names: match pool.template_type_names {
-            Some(names) if template_classes => names,
-            _ => TypeNames::of(ctx),
-        },
+        type_names: TypeNames::of(ctx),
         forward_pointers: FastMap::default(),
         pending_pointers: Vec::new(),
         strings: FastMap::default(),
@@ -263,8 +257,6 @@ pub fn serialize_with(
         declared: w.declared,
         classes: w.classes,
         template_classes: w.shares_template,
-        template_type_names: (w.shares_template && w.type_names.all_shared(ctx))
-            .then_some(w.type_names),
         names: w.names,
         enum_words: w.enum_words,
         known_values: w.known_values,

@@ -55,14 +55,6 @@ impl TypeNames {
             structure: ctx.lookup_ident("struct"),
         }
     }
-
-    /// Whether every name is interned in the part of `ctx`'s strings its
-    /// clones share.
-    pub(super) fn all_shared(&self, ctx: &Context) -> bool {
-        [self.spirv, self.ptr, self.structure]
-            .iter()
-            .all(|name| name.is_some_and(|name| ctx.is_shared(name)))
-    }
 }
 
 impl<'c> Writer<'c> {
