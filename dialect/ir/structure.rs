@@ -104,6 +104,14 @@ impl From<PackedLocation> for Location {
 /// The empty link of [`OpData::parent`], [`OpData::prev`], [`OpData::next`].
 const NONE: u32 = u32::MAX;
 
+/// Enters `u` in the use list of `value` among `values`; its slot there.
+#[inline]
+fn push_use(values: &mut [ValueData], value: Value, u: Use) -> u32 {
+    let uses = &mut values[value.index()].uses;
+    uses.push(u);
+    (uses.len() - 1) as u32
+}
+
 fn link(handle: Option<u32>) -> u32 {
     handle.unwrap_or(NONE)
 }
@@ -271,12 +279,8 @@ impl Context {
             list.reserve_exact(operands.len());
         }
         for (index, &value) in operands.iter().enumerate() {
-            let uses = &mut values[value.index()].uses;
-            let use_slot = uses.len() as u32;
-            uses.push(Use {
-                op,
-                index: index as u32,
-            });
+            let index = index as u32;
+            let use_slot = push_use(values, value, Use { op, index });
             list.push(Operand { value, use_slot });
         }
     }
@@ -558,9 +562,7 @@ impl Context {
     }
 
     fn add_use(&mut self, value: Value, u: Use) -> u32 {
-        let uses = &mut self.values[value.index()].uses;
-        uses.push(u);
-        (uses.len() - 1) as u32
+        push_use(&mut self.values, value, u)
     }
 
     fn remove_use(&mut self, operand: Operand) {
