@@ -736,14 +736,13 @@ impl<'c> Writer<'c> {
 
     /// The `StorageClass` of pointer type `ty`.
     fn pointer_class(&mut self, ty: Type) -> Result<u32, SerializeError> {
-        let params = self.spirv_params(ty, self.type_names.ptr);
-        let Some([Param::Type(_), Param::Ident(class), ..]) = params else {
+        let Some((_, class)) = self.pointer_parts(ty) else {
             return Err("a variable's type is not a pointer".into());
         };
         let kind = OperandKind::StorageClass;
-        match self.named_value(kind, *class) {
+        match self.named_value(kind, class) {
             Some(value) => Ok(value),
-            None => Err(format!("unknown storage class {}", self.ctx.str(*class))),
+            None => Err(format!("unknown storage class {}", self.ctx.str(class))),
         }
     }
 

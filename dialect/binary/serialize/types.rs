@@ -71,6 +71,14 @@ impl<'c> Writer<'c> {
         }
     }
 
+    /// The pointee and storage class of `ty` when it is a `spirv` pointer.
+    pub(super) fn pointer_parts(&self, ty: Type) -> Option<(Type, Ident)> {
+        match self.spirv_params(ty, self.type_names.ptr)? {
+            [Param::Type(pointee), Param::Ident(class), ..] => Some((*pointee, *class)),
+            _ => None,
+        }
+    }
+
     /// The id of `ty`, declared on first use.
     #[inline(always)]
     pub(super) fn type_id(&mut self, ty: Type) -> Result<u32, SerializeError> {
@@ -420,13 +428,11 @@ impl<'c> Writer<'c> {
         ty: Type,
         marker: Option<&str>,
     ) -> Result<(), SerializeError> {
-        let Some([Param::Type(pointee), Param::Ident(class), ..]) =
-            self.spirv_params(ty, self.type_names.ptr)
-        else {
+        let Some((pointee, class)) = self.pointer_parts(ty) else {
             return Ok(());
         };
-        let class = self.ctx.str(*class);
-        let pointee = self.outermost_struct(*pointee);
+        let class = self.ctx.str(class);
+        let pointee = self.outermost_struct(pointee);
         let Some(params) = self.spirv_params(pointee, self.type_names.structure) else {
             return Ok(());
         };
