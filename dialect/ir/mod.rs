@@ -14,6 +14,7 @@ pub mod hash;
 mod interner;
 pub use hash::{FastMap, FastSet};
 pub mod pass;
+mod placement;
 pub mod registry;
 pub mod structure;
 pub mod symbols;
