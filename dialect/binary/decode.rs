@@ -9,6 +9,7 @@ use super::{
     Header, Instruction, ModuleContext, NumberType, Operand, OperandSource, OperandWalker,
 };
 use crate::grammar::{InstSet, Op, OperandKind};
+use std::ops::Range;
 
 /// A malformed module: where, in which instruction, and what.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -223,27 +224,29 @@ impl<'w> Decoder<'w> {
         }
     }
 
-    /// Decodes indexed instruction `inst` (the next one), of `traits`, into
-    /// `decoded`; its operands. `view` has indexed the instructions up to
-    /// this one. (Inlined into the indexing loop.)
+    /// Decodes instruction `inst` of `view` (the next one), at `index`,
+    /// into `decoded`; its operands. (Inlined into the decoding loop.)
     #[inline(always)]
     pub(crate) fn decode_indexed<'d>(
         &mut self,
         view: &ModuleView,
         inst: &Inst,
-        traits: &OpTraits,
+        index: u32,
         decoded: &'d mut DecodedOperands,
     ) -> Result<&'d [Operand], DecodeError> {
+        let traits = OpTraits::of(inst.op);
         let first = decoded.operands.len();
         let (start, count) = (inst.offset as usize, usize::from(inst.word_count));
         let span = &self.words[start + 1..start + count];
         if decode_one_word_only(traits, span, &mut decoded.operands).is_some() {
             self.pos = start + count;
         } else {
-            // The case labels of `OpSwitch` take its selector's type.
+            // The case labels of `OpSwitch` take the type of its selector
+            // (when defined before).
             if let (Op::Switch, Some(&selector)) = (inst.op, span.first()) {
-                if let Some(def) = view.def_inst(selector) {
-                    self.context.note_value_type(selector, def.result_type);
+                if let Some(def) = view.def(selector).filter(|&def| def < index) {
+                    let ty = view.insts[def as usize].result_type;
+                    self.context.note_value_type(selector, ty);
                 }
             }
             self.decode_operands_of(traits, start, count, &mut decoded.operands)?;
@@ -297,18 +300,22 @@ impl<'w> Decoder<'w> {
 
 /// The operands of an instruction read without walking the grammar, as
 /// the walk would read them ([`decode_one_word_only`], [`decode_ext_inst`],
-/// [`decode_fixed`], [`decode_enum_parameters`]); `None` (and nothing
-/// read) when the walk is needed.
+/// [`decode_fixed`], [`decode_enum_parameters`], whichever the op's layout
+/// calls for); `None` (and nothing read) when the walk is needed.
 fn decode_without_walk(
     traits: &OpTraits,
     span: &[u32],
     context: &ModuleContext,
     operands: &mut Vec<Operand>,
 ) -> Option<ResultIds> {
-    (decode_one_word_only(traits, span, operands))
-        .or_else(|| decode_ext_inst(traits.op, span, context, operands))
-        .or_else(|| decode_fixed(traits, span, context, operands))
-        .or_else(|| decode_enum_parameters(traits, span, operands))
+    if traits.one_word_only {
+        decode_one_word_only(traits, span, operands)
+    } else if traits.fixed == OpTraits::WALK {
+        decode_ext_inst(traits.op, span, context, operands)
+    } else {
+        (decode_fixed(traits, span, context, operands))
+            .or_else(|| decode_enum_parameters(traits, span, operands))
+    }
 }
 
 /// The operands of an instruction of `op`, an `OpExtInst` of a set
@@ -351,13 +358,26 @@ fn decode_fixed(
     context: &ModuleContext,
     operands: &mut Vec<Operand>,
 ) -> Option<ResultIds> {
+    let fixed = usize::from(traits.fixed);
+    if traits.tail == Tail::String {
+        // The string must fill the words after the fixed ones.
+        let (fixed_words, tail) = span.split_at_checked(fixed)?;
+        let (text, used) = decode_string(tail).ok()?;
+        if used != tail.len() || !traits.plain_enums(span) {
+            return None;
+        }
+        let ids = decode_fixed_words(traits, fixed_words, operands);
+        operands.push(Operand::String(text));
+        return Some(ids);
+    }
     if !traits.fits_operands(span) {
         return None;
     }
-    let fixed = usize::from(traits.fixed);
     let (fixed_words, tail) = span.split_at(fixed.min(span.len()));
     match traits.tail {
-        Tail::Nothing | Tail::Walk => Some(decode_fixed_words(traits, fixed_words, operands)),
+        Tail::Nothing | Tail::Walk | Tail::String => {
+            Some(decode_fixed_words(traits, fixed_words, operands))
+        }
         Tail::Ids | Tail::IdPairs => {
             let ids = decode_fixed_words(traits, fixed_words, operands);
             operands.extend(tail.iter().map(|&id| Operand::Id(id)));
@@ -381,12 +401,6 @@ fn decode_fixed(
             operands.push(Operand::Number { bits, ty });
             Some(ids)
         }
-        Tail::String => {
-            let text = decode_string(tail).ok()?.0;
-            let ids = decode_fixed_words(traits, fixed_words, operands);
-            operands.push(Operand::String(text));
-            Some(ids)
-        }
     }
 }
 
@@ -406,22 +420,28 @@ fn decode_one_word_only(
     }
     let (result_ids, results) = result_ids(traits, span);
     let (fixed, tail) = span.split_at(usize::from(traits.fixed));
-    let mut ids = traits.id_mask >> results;
-    operands.reserve(span.len() - results);
-    for &word in &fixed[results..] {
-        operands.push(if ids & 1 != 0 {
-            Operand::Id(word)
-        } else {
-            Operand::Integer(word)
-        });
-        ids >>= 1;
-    }
+    push_ids_and_integers(traits.id_mask >> results, &fixed[results..], operands);
     if traits.tail == Tail::Literals {
         operands.extend(tail.iter().map(|&literal| Operand::Integer(literal)));
     } else {
         operands.extend(tail.iter().map(|&id| Operand::Id(id)));
     }
     Some(result_ids)
+}
+
+/// Appends `words` as operands: ids where bit `i` of `id_mask` is set for
+/// word `i`, integers elsewhere.
+#[inline(always)]
+fn push_ids_and_integers(id_mask: u32, words: &[u32], operands: &mut Vec<Operand>) {
+    let mut ids = id_mask;
+    operands.extend(words.iter().map(|&word| {
+        let id = ids & 1 != 0;
+        ids >>= 1;
+        match id {
+            true => Operand::Id(word),
+            false => Operand::Integer(word),
+        }
+    }));
 }
 
 /// The result type and result ids at the start of an instruction's
@@ -443,23 +463,16 @@ fn result_ids(traits: &OpTraits, words: &[u32]) -> (ResultIds, usize) {
 #[inline(always)]
 fn decode_fixed_words(traits: &OpTraits, words: &[u32], operands: &mut Vec<Operand>) -> ResultIds {
     let (result_ids, results) = result_ids(traits, words);
-    let enums = &traits.enums[..usize::from(traits.enum_count)];
+    let first = operands.len();
     let rest = words.get(results..).unwrap_or_default();
-    operands.reserve(rest.len());
-    let mut ids = traits.id_mask >> results;
-    for (at, &word) in (results..).zip(rest) {
-        let operand = if ids & 1 != 0 {
-            Operand::Id(word)
-        } else if let Some(e) = enums.iter().find(|e| usize::from(e.at) == at) {
-            Operand::Enum {
-                kind: e.kind,
-                value: word,
-            }
-        } else {
-            Operand::Integer(word)
-        };
-        operands.push(operand);
-        ids >>= 1;
+    push_ids_and_integers(traits.id_mask >> results, rest, operands);
+    // Enum words (never result ids) read as integers above.
+    for e in &traits.enums[..usize::from(traits.enum_count)] {
+        let at = usize::from(e.at);
+        if let Some(&value) = words.get(at) {
+            let kind = e.kind;
+            operands[first + at - results] = Operand::Enum { kind, value };
+        }
     }
     result_ids
 }
@@ -530,6 +543,18 @@ impl DecodedOperands {
 
     pub fn is_empty(&self) -> bool {
         self.len() == 0
+    }
+
+    /// The operands of each of the instructions `indices`, in order.
+    pub(crate) fn of_range(&self, indices: Range<usize>) -> impl Iterator<Item = &[Operand]> {
+        let starts = &self.starts[indices.start..=indices.end];
+        (starts.windows(2)).map(|w| &self.operands[w[0] as usize..w[1] as usize])
+    }
+
+    /// The operands of the instructions `indices`, one's after the other's.
+    pub(crate) fn of_all(&self, indices: Range<usize>) -> &[Operand] {
+        let (start, end) = (self.starts[indices.start], self.starts[indices.end]);
+        &self.operands[start as usize..end as usize]
     }
 
     /// The operands of instruction `index`.

@@ -2,9 +2,9 @@
 //! (offset, op, result type and id) and splits the module into the logical
 //! layout's sections, functions, parameters and blocks; a second pass checks
 //! that every id used is defined where the layout allows (or, for a reader
-//! that wants every operand decoded, the indexing pass decodes them and
-//! checks the decoded ids). Nothing is copied out of the words and no
-//! instruction gets an allocation of its own.
+//! that wants every operand decoded, a pass decodes them and another checks
+//! the decoded ids). Nothing is copied out of the words and no instruction
+//! gets an allocation of its own.
 
 use super::decode::decode_string;
 use super::op_traits::{OpTraits, Tail};
@@ -193,6 +193,20 @@ impl IdDefs {
         (index != NONE).then_some(index)
     }
 
+    /// The instruction index defining `id`; [`NONE`] when none does.
+    #[inline(always)]
+    fn index_or_none(&self, id: u32) -> u32 {
+        match self.dense.get(id as usize) {
+            Some(&index) => index,
+            None => self.sparse_index_or_none(id),
+        }
+    }
+
+    #[cold]
+    fn sparse_index_or_none(&self, id: u32) -> u32 {
+        self.sparse.get(&id).copied().unwrap_or(NONE)
+    }
+
     /// Records `id` → `inst`; the earlier definition when `id` has one.
     fn insert(&mut self, id: u32, inst: u32) -> Option<u32> {
         let slot = match self.dense.get_mut(id as usize) {
@@ -238,17 +252,6 @@ impl<'w> ModuleView<'w> {
     /// [`ModuleView::check_uses`] would.
     pub fn index(words: &'w [u32]) -> Result<Self, DecodeError> {
         let header = Header::read(words)?;
-        ModuleView::index_with(words, header, |_, _, _, _, _| {})
-    }
-
-    /// [`ModuleView::index`] of `words` after their `header`, calling `each`
-    /// with the view so far, each instruction, its index and traits once it
-    /// is indexed and placed, and whether it is in the globals section.
-    fn index_with(
-        words: &'w [u32],
-        header: Header,
-        mut each: impl FnMut(&Self, &Inst, u32, &OpTraits, bool),
-    ) -> Result<Self, DecodeError> {
         let mut view = ModuleView {
             words,
             header,
@@ -271,13 +274,6 @@ impl<'w> ModuleView<'w> {
             }
             layout.place(&mut view, &inst, traits, index)?;
             view.insts.push(inst);
-            each(
-                &view,
-                &inst,
-                index,
-                traits,
-                layout.section == Some(Section::Globals),
-            );
             pos += usize::from(inst.word_count);
         }
         layout.finish(&mut view)?;

@@ -286,10 +286,16 @@ impl OpTraits {
             Tail::String => operands.len() > fixed && string_fills(&operands[fixed..]),
             _ => self.fits_count(operands.len()),
         };
-        shape
-            && self.enums[..usize::from(self.enum_count)]
-                .iter()
-                .all(|e| e.is_plain(operands[usize::from(e.at)]))
+        shape && self.plain_enums(operands)
+    }
+
+    /// Whether the enums among the fixed words of `operands` (an
+    /// instruction's operand words, as many as the fixed ones at least)
+    /// take no parameters.
+    #[inline(always)]
+    pub fn plain_enums(&self, operands: &[u32]) -> bool {
+        (self.enums[..usize::from(self.enum_count)].iter())
+            .all(|e| e.is_plain(operands[usize::from(e.at)]))
     }
 
     /// Whether `count` operand words fit the layout's fixed words and a

@@ -1,48 +1,106 @@
 //! Indexing and decoding in one pass: [`ModuleView::index_decoded`] decodes
-//! each instruction's operands as it is indexed, and checks the ids they
-//! use against the definitions seen so far, leaving the ids used before
-//! their definition to be checked once the whole module is indexed.
+//! each instruction's operands as it is indexed; the ids they use are
+//! checked against the definitions once the whole module is indexed, in a
+//! pass of their own over the decoded operands.
 
-use super::{Inst, ModuleView};
+use super::{Inst, ModuleView, Section, NONE};
 use crate::binary::op_traits::OpTraits;
-use crate::binary::{DecodeError, DecodedOperands, Decoder, Header, Operand};
+use crate::binary::{DecodeError, DecodedOperands, Decoder, Operand};
 use crate::grammar::Op;
+use std::ops::Range;
 
 impl<'w> ModuleView<'w> {
     /// [`ModuleView::index`] of `words`, with the operands of every
     /// instruction decoded in the same pass, and whether every id they use
-    /// passes [`ModuleView::check_uses`]'s rules, checked on the decoded ids
-    /// as each instruction is decoded. The check looks at every id
-    /// [`ModuleView::check_uses`] does (and no fewer), so when it passes that
-    /// check passes too; when it fails, that check names the problem. An
-    /// instruction whose operands do not decode is the error
-    /// [`crate::binary::decode_operands`] gives.
+    /// passes [`ModuleView::check_uses`]'s rules, checked on the decoded ids.
+    /// The check looks at every id [`ModuleView::check_uses`] does (and no
+    /// fewer), so when it passes that check passes too; when it fails, that
+    /// check names the problem. An instruction whose operands do not decode
+    /// is the error [`crate::binary::decode_operands`] gives.
     pub fn index_decoded(words: &'w [u32]) -> Result<(Self, DecodedModule), DecodeError> {
-        let header = Header::read(words)?;
-        let mut decoder = Decoder::for_indexing(words);
-        let mut decoded = DecodedOperands::with_room(words.len());
-        let mut uses = UseCheck {
-            // Names and decorations, used before the definitions they
-            // describe, take a word in twenty or so.
-            pending: Vec::with_capacity(words.len() / 16),
-            ..UseCheck::default()
-        };
-        let mut failure = None;
-        let view =
-            ModuleView::index_with(words, header, |view, inst, index, traits, in_globals| {
-                if failure.is_some() {
-                    return;
-                }
-                match decoder.decode_indexed(view, inst, traits, &mut decoded) {
-                    Ok(operands) => uses.check(view, inst, index, traits, in_globals, operands),
-                    Err(error) => failure = Some(error),
-                }
-            })?;
-        let decoded = match failure {
-            Some(error) => Err(error),
-            None => Ok((decoded, uses.passed(&view))),
-        };
+        let view = ModuleView::index(words)?;
+        let decoded = view.decode_all().map(|decoded| {
+            let passed = view.decoded_uses_pass(&decoded);
+            (decoded, passed)
+        });
         Ok((view, decoded))
+    }
+
+    /// The operands of every instruction, decoded in order; the first
+    /// instruction whose operands do not decode is the error.
+    fn decode_all(&self) -> Result<DecodedOperands, DecodeError> {
+        let mut decoder = Decoder::for_indexing(self.words);
+        let mut decoded = DecodedOperands::with_room(self.words.len());
+        for (index, inst) in (0u32..).zip(&self.insts) {
+            decoder.decode_indexed(self, inst, index, &mut decoded)?;
+        }
+        Ok(decoded)
+    }
+
+    /// [`ModuleView::check_uses`]'s rules applied to the `decoded` operands
+    /// of every instruction and its result type: every id
+    /// used is defined; in the globals section, defined earlier (or
+    /// announced by an earlier `OpTypeForwardPointer`), but by ops that may
+    /// look ahead.
+    fn decoded_uses_pass(&self, decoded: &DecodedOperands) -> bool {
+        let globals = self.section_range(Section::Globals);
+        let end = self.insts.len() as u32;
+        self.uses_defined(decoded, 0..globals.start)
+            && self.globals_uses_defined_before(decoded, globals.clone())
+            && self.uses_defined(decoded, globals.end..end)
+    }
+
+    /// Whether every id the instructions `range` use is defined (anywhere):
+    /// their result types, then all their operands in one run.
+    fn uses_defined(&self, decoded: &DecodedOperands, range: Range<u32>) -> bool {
+        let range = range.start as usize..range.end as usize;
+        let defined = |id: u32| self.defs.index_or_none(id) != NONE;
+        // A result type of 0 is none, or (never defined) an undefined one.
+        let result_type_defined = |inst: &Inst| match inst.result_type {
+            0 => !OpTraits::of(inst.op).has_result_type,
+            id => defined(id),
+        };
+        (self.insts[range.clone()].iter()).all(result_type_defined)
+            && (decoded.of_all(range).iter()).all(|operand| match *operand {
+                Operand::Id(id) => defined(id),
+                _ => true,
+            })
+    }
+
+    /// Whether every id the globals-section instructions `range` use is
+    /// defined before its user, or announced by an earlier
+    /// `OpTypeForwardPointer` (and defined), or used by an op that may look
+    /// ahead (and defined).
+    fn globals_uses_defined_before(&self, decoded: &DecodedOperands, range: Range<u32>) -> bool {
+        let mut forward_pointers = Vec::new();
+        let insts = &self.insts[range.start as usize..range.end as usize];
+        let operand_lists = decoded.of_range(range.start as usize..range.end as usize);
+        for ((index, inst), operands) in range.zip(insts).zip(operand_lists) {
+            let traits = OpTraits::of(inst.op);
+            // Every definition comes before `NONE`.
+            let before = match traits.forward_refs {
+                true => NONE,
+                false => index,
+            };
+            let defined = |id: u32| {
+                let def = self.defs.index_or_none(id);
+                def < before || (def != NONE && forward_pointers.contains(&id))
+            };
+            let ids = operands.iter().filter_map(|operand| match *operand {
+                Operand::Id(id) => Some(id),
+                _ => None,
+            });
+            let result_type = Some(inst.result_type).filter(|_| traits.has_result_type);
+            if !result_type.into_iter().chain(ids).all(defined) {
+                return false;
+            }
+            if let (Op::TypeForwardPointer, Some(Operand::Id(pointer))) =
+                (inst.op, operands.first())
+            {
+                forward_pointers.push(*pointer);
+            }
+        }
+        true
     }
 }
 
@@ -50,62 +108,3 @@ impl<'w> ModuleView<'w> {
 /// ([`ModuleView::index_decoded`]), or the first instruction whose operands
 /// do not decode.
 pub type DecodedModule = Result<(DecodedOperands, bool), DecodeError>;
-
-/// [`ModuleView::check_uses`]'s rules applied to decoded ids as the
-/// instructions are indexed: an id not yet defined must be defined later
-/// (outside the globals section, or announced by `OpTypeForwardPointer`).
-#[derive(Default)]
-struct UseCheck {
-    forward_pointers: Vec<u32>,
-    /// Ids used before their definition, to be defined by the end.
-    pending: Vec<u32>,
-    failed: bool,
-}
-
-impl UseCheck {
-    /// Checks the ids instruction `inst`, at `index`, uses, its `operands`
-    /// decoded.
-    #[inline(always)]
-    fn check(
-        &mut self,
-        view: &ModuleView,
-        inst: &Inst,
-        index: u32,
-        traits: &OpTraits,
-        in_globals: bool,
-        operands: &[Operand],
-    ) {
-        if self.failed {
-            return;
-        }
-        let ordered = in_globals && !traits.forward_refs;
-        if traits.has_result_type {
-            self.check_id(view, index, ordered, inst.result_type);
-        }
-        for operand in operands {
-            if let Operand::Id(id) = *operand {
-                self.check_id(view, index, ordered, id);
-            }
-        }
-        if let (Op::TypeForwardPointer, Some(Operand::Id(pointer))) = (inst.op, operands.first()) {
-            self.forward_pointers.push(*pointer);
-        }
-    }
-
-    /// Checks one id instruction `index` uses; `ordered`: it must be
-    /// defined before.
-    #[inline(always)]
-    fn check_id(&mut self, view: &ModuleView, index: u32, ordered: bool, id: u32) {
-        match view.defs.get(id) {
-            Some(def) if !ordered || def < index => {}
-            _ if ordered && !self.forward_pointers.contains(&id) => self.failed = true,
-            Some(_) => {}
-            None => self.pending.push(id),
-        }
-    }
-
-    /// Whether every id checked passed, once the whole module is indexed.
-    fn passed(&self, view: &ModuleView) -> bool {
-        !self.failed && self.pending.iter().all(|&id| view.defs.get(id).is_some())
-    }
-}
