@@ -238,7 +238,10 @@ impl<'w> Decoder<'w> {
         let first = decoded.operands.len();
         let (start, count) = (inst.offset as usize, usize::from(inst.word_count));
         let span = &self.words[start + 1..start + count];
-        if decode_one_word_only(traits, span, &mut decoded.operands).is_some() {
+        let operands = &mut decoded.operands;
+        let fast = decode_one_word_only(traits, span, operands)
+            .or_else(|| decode_fixed_only(traits, span, operands));
+        if fast.is_some() {
             self.pos = start + count;
         } else {
             // The case labels of `OpSwitch` take the type of its selector
@@ -442,6 +445,22 @@ fn push_ids_and_integers(id_mask: u32, words: &[u32], operands: &mut Vec<Operand
             false => Operand::Integer(word),
         }
     }));
+}
+
+/// The operands of an instruction whose operand words `span` are exactly
+/// its op's fixed words, enums among them taking no parameters (an
+/// optional operand after them absent): what the walk would read, or
+/// `None` (and nothing read). (Inlined: ops declaring variables and
+/// pointer types, merges and decorations take this short path.)
+#[inline(always)]
+fn decode_fixed_only(
+    traits: &OpTraits,
+    span: &[u32],
+    operands: &mut Vec<Operand>,
+) -> Option<ResultIds> {
+    let ends = matches!(traits.tail, Tail::Nothing | Tail::Walk);
+    let fits = traits.fixed != OpTraits::WALK && span.len() == usize::from(traits.fixed);
+    (ends && fits && traits.plain_enums(span)).then(|| decode_fixed_words(traits, span, operands))
 }
 
 /// The result type and result ids at the start of an instruction's
