@@ -224,17 +224,17 @@ impl<'w> Decoder<'w> {
         }
     }
 
-    /// Decodes instruction `inst` of `view` (the next one), at `index`,
-    /// into `decoded`; its operands. (Inlined into the decoding loop.)
+    /// Decodes instruction `inst` of `view` (the next one), at `index`, of
+    /// `traits`, into `decoded`; its operands. (Inlined into the decoding loop.)
     #[inline(always)]
     pub(crate) fn decode_indexed<'d>(
         &mut self,
         view: &ModuleView,
         inst: &Inst,
         index: u32,
+        traits: &OpTraits,
         decoded: &'d mut DecodedOperands,
     ) -> Result<&'d [Operand], DecodeError> {
-        let traits = OpTraits::of(inst.op);
         let first = decoded.operands.len();
         let (start, count) = (inst.offset as usize, usize::from(inst.word_count));
         let span = &self.words[start + 1..start + count];

@@ -266,8 +266,9 @@ impl<'w> ModuleView<'w> {
         };
         let mut layout = Layout::default();
         let mut pos = Header::WORDS;
+        let by_opcode = OpTraits::by_opcode();
         while pos < words.len() {
-            let (inst, traits) = read_inst(words, pos)?;
+            let (inst, traits) = read_inst(words, pos, by_opcode)?;
             let index = view.insts.len() as u32;
             if traits.has_result {
                 view.define(&inst, index)?;
@@ -451,10 +452,14 @@ impl<F: FnMut(usize)> OperandVisitor for UseVisitor<F> {
 
 /// Reads the instruction whose opcode word is at `pos`.
 #[inline(always)]
-fn read_inst(words: &[u32], pos: usize) -> Result<(Inst, &'static OpTraits), DecodeError> {
+fn read_inst(
+    words: &[u32],
+    pos: usize,
+    by_opcode: &[Option<&'static OpTraits>],
+) -> Result<(Inst, &'static OpTraits), DecodeError> {
     let first = words[pos];
     let count = (first >> 16) as usize;
-    let traits = match OpTraits::core(first & 0xffff) {
+    let traits = match by_opcode.get((first & 0xffff) as usize).copied().flatten() {
         Some(traits) if count != 0 && count <= words.len() - pos => traits,
         _ => return Err(bad_inst(words, pos)),
     };

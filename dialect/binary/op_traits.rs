@@ -116,20 +116,30 @@ impl OpTraits {
 
     /// The traits of the core op with `opcode`.
     pub fn core(opcode: u32) -> Option<&'static OpTraits> {
+        Self::by_opcode().get(opcode as usize).copied().flatten()
+    }
+
+    /// The traits of each core opcode, by opcode (`None` for an opcode no
+    /// op has): for a loop to look up without [`OpTraits::core`]'s
+    /// once-only initialization check.
+    pub fn by_opcode() -> &'static [Option<&'static OpTraits>] {
         static BY_OPCODE: OnceLock<Vec<Option<&'static OpTraits>>> = OnceLock::new();
-        let table = BY_OPCODE.get_or_init(|| {
+        BY_OPCODE.get_or_init(|| {
             let opcodes = InstSet::Core.info().by_opcode.len() as u32;
             let of_opcode = |opcode| Op::from_opcode(InstSet::Core, opcode).map(OpTraits::of);
             (0..opcodes).map(of_opcode).collect()
-        });
-        table.get(opcode as usize).copied().flatten()
+        })
     }
 
     /// The traits of `op`.
     pub fn of(op: Op) -> &'static OpTraits {
+        &Self::all()[op as usize]
+    }
+
+    /// The traits of every op, by [`Op`] (see [`OpTraits::by_opcode`]).
+    pub fn all() -> &'static [OpTraits] {
         static TABLE: OnceLock<Vec<OpTraits>> = OnceLock::new();
-        let table = TABLE.get_or_init(|| Op::ALL.iter().map(|&op| compute(op)).collect());
-        &table[op as usize]
+        TABLE.get_or_init(|| Op::ALL.iter().map(|&op| compute(op)).collect())
     }
 }
 

@@ -1,7 +1,7 @@
-//! Indexing and decoding in one pass: [`ModuleView::index_decoded`] decodes
-//! each instruction's operands as it is indexed; the ids they use are
-//! checked against the definitions once the whole module is indexed, in a
-//! pass of their own over the decoded operands.
+//! The module view with every instruction's operands decoded:
+//! [`ModuleView::index_decoded`] indexes the module, then decodes the
+//! operands in a pass of their own, then checks the ids they use against
+//! the definitions in another.
 
 use super::{Inst, ModuleView, Section, NONE};
 use crate::binary::op_traits::OpTraits;
@@ -11,8 +11,8 @@ use std::ops::Range;
 
 impl<'w> ModuleView<'w> {
     /// [`ModuleView::index`] of `words`, with the operands of every
-    /// instruction decoded in the same pass, and whether every id they use
-    /// passes [`ModuleView::check_uses`]'s rules, checked on the decoded ids.
+    /// instruction decoded, and whether every id they use passes
+    /// [`ModuleView::check_uses`]'s rules, checked on the decoded ids.
     /// The check looks at every id [`ModuleView::check_uses`] does (and no
     /// fewer), so when it passes that check passes too; when it fails, that
     /// check names the problem. An instruction whose operands do not decode
@@ -31,8 +31,10 @@ impl<'w> ModuleView<'w> {
     fn decode_all(&self) -> Result<DecodedOperands, DecodeError> {
         let mut decoder = Decoder::for_indexing(self.words);
         let mut decoded = DecodedOperands::with_room(self.words.len());
+        let all = OpTraits::all();
         for (index, inst) in (0u32..).zip(&self.insts) {
-            decoder.decode_indexed(self, inst, index, &mut decoded)?;
+            let traits = &all[inst.op as usize];
+            decoder.decode_indexed(self, inst, index, traits, &mut decoded)?;
         }
         Ok(decoded)
     }
@@ -55,9 +57,10 @@ impl<'w> ModuleView<'w> {
     fn uses_defined(&self, decoded: &DecodedOperands, range: Range<u32>) -> bool {
         let range = range.start as usize..range.end as usize;
         let defined = |id: u32| self.defs.index_or_none(id) != NONE;
+        let all = OpTraits::all();
         // A result type of 0 is none, or (never defined) an undefined one.
         let result_type_defined = |inst: &Inst| match inst.result_type {
-            0 => !OpTraits::of(inst.op).has_result_type,
+            0 => !all[inst.op as usize].has_result_type,
             id => defined(id),
         };
         (self.insts[range.clone()].iter()).all(result_type_defined)
