@@ -240,7 +240,9 @@ impl<'w> Decoder<'w> {
         let span = &self.words[start + 1..start + count];
         let operands = &mut decoded.operands;
         let fast = decode_one_word_only(traits, span, operands)
-            .or_else(|| decode_fixed_only(traits, span, operands));
+            .or_else(|| decode_fixed_only(traits, span, operands))
+            .or_else(|| decode_number(traits, span, &self.context, operands))
+            .or_else(|| decode_fixed_string(traits, span, operands));
         if fast.is_some() {
             self.pos = start + count;
         } else {
@@ -363,15 +365,7 @@ fn decode_fixed(
 ) -> Option<ResultIds> {
     let fixed = usize::from(traits.fixed);
     if traits.tail == Tail::String {
-        // The string must fill the words after the fixed ones.
-        let (fixed_words, tail) = span.split_at_checked(fixed)?;
-        let (text, used) = decode_string(tail).ok()?;
-        if used != tail.len() || !traits.plain_enums(span) {
-            return None;
-        }
-        let ids = decode_fixed_words(traits, fixed_words, operands);
-        operands.push(Operand::String(text));
-        return Some(ids);
+        return decode_fixed_string(traits, span, operands);
     }
     if !traits.fits_operands(span) {
         return None;
@@ -391,20 +385,59 @@ fn decode_fixed(
             operands.extend(tail.iter().map(|&literal| Operand::Integer(literal)));
             Some(ids)
         }
-        Tail::Number => {
-            // The number's first word ends the fixed words.
-            let (fixed_words, words) = span.split_at(fixed - 1);
-            let ty = context.number_type(*span.first()?)?;
-            if words.len() != ty.words() || !traits.has_result_type {
-                return None;
-            }
-            let ids = decode_fixed_words(traits, fixed_words, operands);
-            let high = words.get(1).map_or(0, |&w| u64::from(w) << 32);
-            let bits = u64::from(words[0]) | high;
-            operands.push(Operand::Number { bits, ty });
-            Some(ids)
-        }
+        Tail::Number => decode_number(traits, span, context, operands),
     }
+}
+
+/// The operands of an instruction of an op whose fixed words are followed
+/// by a string, when the string fills its operand words `span` after the
+/// fixed ones and its enums take no parameters (`OpName`'s): what the walk
+/// would read, or `None` (and nothing read). (Inlined into the decoding
+/// loop.)
+#[inline(always)]
+fn decode_fixed_string(
+    traits: &OpTraits,
+    span: &[u32],
+    operands: &mut Vec<Operand>,
+) -> Option<ResultIds> {
+    if traits.tail != Tail::String {
+        return None;
+    }
+    let (fixed_words, tail) = span.split_at_checked(usize::from(traits.fixed))?;
+    let (text, used) = decode_string(tail).ok()?;
+    if used != tail.len() || !traits.plain_enums(span) {
+        return None;
+    }
+    let ids = decode_fixed_words(traits, fixed_words, operands);
+    operands.push(Operand::String(text));
+    Some(ids)
+}
+
+/// The operands of an instruction of an op whose fixed words end with a
+/// number as wide as its type (known to `context`), when its operand words
+/// `span` fit the layout (`OpConstant`'s): what the walk would read, or
+/// `None` (and nothing read). (Inlined into the decoding loop.)
+#[inline(always)]
+fn decode_number(
+    traits: &OpTraits,
+    span: &[u32],
+    context: &ModuleContext,
+    operands: &mut Vec<Operand>,
+) -> Option<ResultIds> {
+    if traits.tail != Tail::Number || !traits.fits_operands(span) {
+        return None;
+    }
+    // The number's first word ends the fixed words.
+    let (fixed_words, words) = span.split_at(usize::from(traits.fixed) - 1);
+    let ty = context.number_type(*span.first()?)?;
+    if words.len() != ty.words() || !traits.has_result_type {
+        return None;
+    }
+    let ids = decode_fixed_words(traits, fixed_words, operands);
+    let high = words.get(1).map_or(0, |&w| u64::from(w) << 32);
+    let bits = u64::from(words[0]) | high;
+    operands.push(Operand::Number { bits, ty });
+    Some(ids)
 }
 
 /// The operands of an instruction of an op whose operands past its result
