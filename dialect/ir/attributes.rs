@@ -31,7 +31,7 @@ pub enum AttrData {
         values: Box<[i64]>,
     },
     /// Entries sorted by name, names unique.
-    Dictionary(Box<[(Ident, Attr)]>),
+    Dictionary(DictionaryEntries),
     /// `dense<...> : vector<...>`: one element when it is a splat, else every
     /// element in row-major order (each an Integer or Float attribute).
     DenseElements {
@@ -51,6 +51,13 @@ pub enum AttrData {
         body: Ident,
     },
 }
+
+/// A dictionary's entries, inline up to two (most property
+/// dictionaries): those need no allocation of their own.
+pub type DictionaryEntries = SmallVec<[(Ident, Attr); 2]>;
+
+// Inline entries keep attribute records at their size.
+const _: () = assert!(std::mem::size_of::<AttrData>() <= 32);
 
 impl Internable for AttrData {
     fn intern_hash(&self) -> u64 {
@@ -141,7 +148,7 @@ impl Context {
             |a| matches!(a, AttrData::Dictionary(e) if **e == *unique),
         );
         Attr(found.unwrap_or_else(|| {
-            let data = AttrData::Dictionary(unique.into());
+            let data = AttrData::Dictionary(SmallVec::from_slice(unique));
             self.attrs.insert(hash, data)
         }))
     }

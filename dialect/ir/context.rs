@@ -131,7 +131,7 @@ impl Context {
             arg_attrs: FastMap::default(),
         };
         ctx.empty_dictionary =
-            ctx.intern_attr(super::attributes::AttrData::Dictionary(Box::new([])));
+            ctx.intern_attr(super::attributes::AttrData::Dictionary(Default::default()));
         super::builtin::register(&mut ctx);
         ctx
     }

@@ -21,7 +21,7 @@ pub mod symbols;
 pub mod types;
 pub mod walk;
 
-pub use attributes::AttrData;
+pub use attributes::{AttrData, DictionaryEntries};
 pub use builder::{Builder, InsertPoint};
 pub use clone::IrMapping;
 pub use context::{Attr, Block, Context, Ident, Location, Op, Region, Type, Value};
