@@ -26,7 +26,8 @@ use smallvec::SmallVec;
 
 /// How an instruction's operands are carried by its op.
 pub(super) struct Carried {
-    pub name: &'static str,
+    /// The op whose op name the op takes.
+    pub named_by: Op,
     pub values: SmallVec<[Value; 4]>,
     /// The property dictionary, when there are properties.
     pub properties: Option<Attr>,
@@ -320,7 +321,7 @@ impl Reader<'_, '_> {
                 "unsupported instruction (a result without a type)".into(),
             ));
         }
-        let mut parts = OpParts::new(self.static_ident(carried.name), self.line);
+        let mut parts = OpParts::new(self.op_ident(carried.named_by), self.line);
         parts.operands = &carried.values;
         parts.result_types = result_type.as_slice();
         parts.properties = carried.properties;
@@ -363,13 +364,13 @@ impl Reader<'_, '_> {
         // blocks left out).
         let key = carried_key(inst.op, with_positions, operands);
         let known = key.as_ref().and_then(|key| self.carried_before.get(key));
-        if let Some(&(name, properties)) = known {
+        if let Some(&(named_by, properties)) = known {
             let mut values = SmallVec::new();
             for id in operands.iter().filter_map(id_of).filter(|_| with_positions) {
                 values.push(self.value_operand(scope, builder, index, id)?);
             }
             return Ok(Carried {
-                name,
+                named_by,
                 values,
                 properties,
             });
@@ -385,7 +386,7 @@ impl Reader<'_, '_> {
             }
             _ => conventions::decoded_carriers(inst.op, operands.iter().map(enum_value)),
         };
-        let mut name = inst.op.info().mlir_name;
+        let mut named_by = inst.op;
         let mut values = SmallVec::new();
         let mut props = Properties::new();
         let mut lists = Properties::new();
@@ -396,7 +397,7 @@ impl Reader<'_, '_> {
             let attr = match (carrier.form, operand) {
                 (_, Operand::Id(_)) if inst.op == Op::ExtInst && position == 0 => continue,
                 (_, Operand::ExtInst(op)) => {
-                    name = op.info().mlir_name;
+                    named_by = *op;
                     continue;
                 }
                 (_, Operand::Id(id)) if inst.op == Op::ExtInst && self.is_debug_reference(*id) => {
@@ -473,10 +474,10 @@ impl Reader<'_, '_> {
             blocks_left_out
         };
         if let Some(key) = key.filter(|_| ids_carried == ids) {
-            self.carried_before.insert(key, (name, properties));
+            self.carried_before.insert(key, (named_by, properties));
         }
         Ok(Carried {
-            name,
+            named_by,
             values,
             properties,
         })
@@ -515,7 +516,7 @@ impl Reader<'_, '_> {
             values.push(self.value_operand(scope, builder, index, id)?);
         }
         Ok(Some(Carried {
-            name: op.info().mlir_name,
+            named_by: op,
             values,
             properties: None,
         }))
@@ -663,7 +664,7 @@ impl Reader<'_, '_> {
             }
             _ => None,
         };
-        let mut parts = OpParts::new(self.static_ident(op.info().mlir_name), self.line);
+        let mut parts = OpParts::new(self.op_ident(op), self.line);
         parts.operands = &values;
         parts.properties = properties;
         parts.successors = &successors;

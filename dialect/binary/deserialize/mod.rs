@@ -85,7 +85,7 @@ struct Reader<'v, 'w> {
     materializations: IdTable<Materialized>,
     /// The op names and properties of instructions carried before (see
     /// [`Reader::carried`]).
-    carried_before: FastMap<function::CarriedKey, (&'static str, Option<Attr>)>,
+    carried_before: FastMap<function::CarriedKey, (Op, Option<Attr>)>,
     /// See [`Reader::static_ident`].
     static_idents: static_names::StaticNames,
     /// Enum attributes made so far, by kind and value.
@@ -510,6 +510,26 @@ impl<'v, 'w> Reader<'v, 'w> {
             Some(ident) => ident,
             None => self.find_static_ident(name),
         }
+    }
+
+    /// The interned op name of `op` (`spirv.IAdd`), found by the op after
+    /// its first use on this thread.
+    #[inline]
+    fn op_ident(&mut self, op: Op) -> Ident {
+        match self.static_idents.op_name(op) {
+            Some(ident) => ident,
+            None => self.find_op_ident(op),
+        }
+    }
+
+    /// [`Reader::op_ident`] of an op not met before.
+    #[inline(never)]
+    fn find_op_ident(&mut self, op: Op) -> Ident {
+        let ident = self.static_ident(op.info().mlir_name);
+        if self.ctx.is_shared(ident) {
+            self.static_idents.insert_op_name(op, ident);
+        }
+        ident
     }
 
     /// [`Reader::static_ident`] of a name not among the recent ones.

@@ -3,10 +3,11 @@
 //! direct-mapped table of the names met lately in front of a map of all
 //! of them (see [`super::Reader::static_ident`]); and the attribute names
 //! of decorations, snake-cased, by the address of the decoration's name
-//! (see [`super::Reader::decoration_name`]), and the cases of enum values
-//! (see [`super::Reader::enum_value_attr`]).
+//! (see [`super::Reader::decoration_name`]), the cases of enum values
+//! (see [`super::Reader::enum_value_attr`]), and op names by op (see
+//! [`super::Reader::op_ident`]).
 
-use crate::grammar::OperandKind;
+use crate::grammar::{Op, OperandKind, OP_COUNT};
 use crate::ir::{FastMap, Ident};
 
 /// Bits of a slot index in the direct-mapped table.
@@ -23,6 +24,8 @@ pub(super) struct StaticNames {
     all: FastMap<Key, Ident>,
     snake_cased: FastMap<Key, Ident>,
     enum_cases: FastMap<(OperandKind, u32), Ident>,
+    /// The op name each op is spelled with, by op.
+    op_names: Box<[Option<Ident>]>,
 }
 
 impl Default for StaticNames {
@@ -32,6 +35,7 @@ impl Default for StaticNames {
             all: FastMap::default(),
             snake_cased: FastMap::default(),
             enum_cases: FastMap::default(),
+            op_names: vec![None; OP_COUNT].into(),
         }
     }
 }
@@ -79,6 +83,19 @@ impl StaticNames {
     /// Notes that the case of enum `value` of `kind` is interned as `ident`.
     pub(super) fn insert_enum_case(&mut self, kind: OperandKind, value: u32, ident: Ident) {
         self.enum_cases.insert((kind, value), ident);
+    }
+}
+
+impl StaticNames {
+    /// The name noted for `op`'s op name, if any.
+    #[inline]
+    pub(super) fn op_name(&self, op: Op) -> Option<Ident> {
+        self.op_names[op as usize]
+    }
+
+    /// Notes that `op`'s op name is interned as `ident`.
+    pub(super) fn insert_op_name(&mut self, op: Op, ident: Ident) {
+        self.op_names[op as usize] = Some(ident);
     }
 }
 
