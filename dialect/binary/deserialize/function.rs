@@ -246,6 +246,10 @@ impl Reader<'_, '_> {
         if let Some(value) = scope.value(id).or_else(|| scope.pending.get(&id).copied()) {
             return Ok(value);
         }
+        // A module fact used before in this module: its op again.
+        if let Some(made) = self.materializations.get(id) {
+            return Ok(self.create_materialized(builder, made));
+        }
         if let Some(value) = self.materialize_global(builder, at, id)? {
             return Ok(value);
         }

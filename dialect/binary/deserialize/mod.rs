@@ -189,6 +189,9 @@ pub fn deserialize(words: &[u32]) -> Result<(Context, crate::ir::Op), DecodeErro
     read.map(|()| (reader.ctx, module))
 }
 
+/// The names of SPIR-V versions 1.0 to 1.6 in a `vce` attribute.
+const VERSIONS: [&str; 7] = ["v1.0", "v1.1", "v1.2", "v1.3", "v1.4", "v1.5", "v1.6"];
+
 /// The most properties [`Reader::properties`] sorts in place.
 const MAX_SORTED_PROPERTIES: usize = 8;
 
@@ -221,8 +224,8 @@ pub(crate) fn intern_names(ctx: &mut Context) {
     for name in names.chain(opaque_types).chain(image_fields) {
         ctx.ident(name);
     }
-    for minor in 0..=6 {
-        ctx.ident(&format!("v1.{minor}"));
+    for version in VERSIONS {
+        ctx.ident(version);
     }
     for dim in OperandKind::Dim.info().enumerants {
         ctx.ident(&image_dim(dim.name));
@@ -423,8 +426,12 @@ impl<'v, 'w> Reader<'v, 'w> {
             }
         }
         let version = self.view.header.version;
-        let version = format!("v{}.{}", (version >> 16) & 0xff, (version >> 8) & 0xff);
-        let version = Param::Ident(self.ctx.ident(&version));
+        let (major, minor) = ((version >> 16) & 0xff, (version >> 8) & 0xff);
+        let version = match VERSIONS.get(minor as usize) {
+            Some(name) if major == 1 => self.static_ident(name),
+            _ => self.ctx.ident(&format!("v{major}.{minor}")),
+        };
+        let version = Param::Ident(version);
         let vce = self.ctx.dialect_attr(
             NAMESPACE,
             "vce",

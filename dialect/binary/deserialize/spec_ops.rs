@@ -21,6 +21,7 @@ use crate::grammar::Op;
 use crate::ir::FastMap;
 use crate::ir::{Attr, Builder, OpParts, OpSpec, Value};
 use crate::spirv::conventions::{self, Form};
+use smallvec::SmallVec;
 
 /// How deep default values of nested `OpSpecConstantOp`s are evaluated.
 const MAX_EVALUATION_DEPTH: u32 = 32;
@@ -39,16 +40,25 @@ impl Reader<'_, '_> {
         let mut depths: FastMap<u32, u32> = FastMap::default();
         for index in self.section_indices(Section::Globals) {
             let inst = self.view.insts[index as usize];
+            let users = [
+                Op::TypeArray,
+                Op::SpecConstantComposite,
+                Op::Variable,
+                Op::SpecConstantOp,
+            ];
+            if !users.contains(&inst.op) {
+                continue;
+            }
             let operands = self.operands(index);
             let is_spec_op =
                 |id: &u32| self.view.def_inst(*id).map(|d| d.op) == Some(Op::SpecConstantOp);
-            let used: Vec<u32> = match inst.op {
+            let used: SmallVec<[u32; 4]> = match inst.op {
                 Op::TypeArray => operands.get(1).and_then(id_of).into_iter().collect(),
                 Op::SpecConstantComposite | Op::Variable => {
                     operands.iter().filter_map(id_of).collect()
                 }
                 Op::SpecConstantOp => {
-                    let nested: Vec<u32> = operands
+                    let nested: SmallVec<[u32; 4]> = operands
                         .iter()
                         .filter_map(id_of)
                         .filter(is_spec_op)
@@ -120,7 +130,7 @@ impl Reader<'_, '_> {
     }
 
     /// A use op of a module-level fact at `builder`; its result.
-    fn create_materialized(&mut self, builder: &Builder, made: Materialized) -> Value {
+    pub(super) fn create_materialized(&mut self, builder: &Builder, made: Materialized) -> Value {
         let mut parts = OpParts::new(made.name, self.line);
         parts.result_types = std::slice::from_ref(&made.ty);
         parts.properties = made.properties;

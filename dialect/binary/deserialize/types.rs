@@ -221,8 +221,11 @@ impl Reader<'_, '_> {
     pub(super) fn find_buffer_reference_blocks(&mut self) {
         let physical_storage_buffer = 5349;
         for index in self.section_indices(Section::Globals) {
-            let pointee = match (self.view.insts[index as usize].op, self.operands(index)) {
-                (Op::TypePointer, [Operand::Enum { value, .. }, Operand::Id(pointee)])
+            if self.view.insts[index as usize].op != Op::TypePointer {
+                continue;
+            }
+            let pointee = match self.operands(index) {
+                [Operand::Enum { value, .. }, Operand::Id(pointee)]
                     if *value == physical_storage_buffer =>
                 {
                     *pointee
