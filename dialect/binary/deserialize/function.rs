@@ -144,7 +144,7 @@ impl Reader<'_, '_> {
         }
         let region = self.ctx.regions(func)[0];
         let cfg = Cfg::new(self.view, function)?;
-        let described = |id| self.names.contains(id) || self.decorations.contains_key(&id);
+        let described = |id| self.names.contains(id) || self.is_decorated(id);
         let mut body = Body::new(&cfg, self.decoded, &described);
         let mut scope = Scope {
             values: std::mem::take(&mut self.function_values),
@@ -180,7 +180,7 @@ impl Reader<'_, '_> {
             .filter(|inst| inst.op == Op::FunctionParameter)
             .map(|inst| inst.result)
             .collect();
-        if !params.iter().any(|id| self.decorations.contains_key(id)) {
+        if !params.iter().any(|id| self.is_decorated(*id)) {
             return None;
         }
         let dictionaries = (params.iter())
@@ -311,7 +311,7 @@ impl Reader<'_, '_> {
         }
         let carried = self.carried(scope, builder, index, true)?;
         let mut attributes = None;
-        if inst.result != 0 && self.decorations.contains_key(&inst.result) {
+        if inst.result != 0 && self.is_decorated(inst.result) {
             let attrs = self.decoration_attrs(inst.result, &[]);
             attributes = (!attrs.is_empty()).then(|| self.ctx.dictionary_attr(attrs));
         }

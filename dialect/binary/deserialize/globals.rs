@@ -47,7 +47,7 @@ impl Reader<'_, '_> {
                 _ if class == "Constant-Creation" => {
                     let (attr, ty) = self.constant(index)?;
                     self.globals.insert(inst.result, Global::Constant(attr, ty));
-                    if self.decorations.contains_key(&inst.result) {
+                    if self.is_decorated(inst.result) {
                         self.decorated_constant(inst.result, attr, ty);
                     }
                 }

@@ -77,7 +77,9 @@ struct Reader<'v, 'w> {
     names: IdTable<&'v str>,
     /// `OpMemberName`s by (struct id, member).
     member_names: FastMap<(u32, u32), &'v str>,
-    decorations: FastMap<u32, Decorations<'v>>,
+    /// Decorated ids: where their decorations are in `decoration_lists`.
+    decorations: IdTable<u32>,
+    decoration_lists: Vec<Decorations<'v>>,
     member_decorations: FastMap<(u32, u32), Decorations<'v>>,
     globals: FastMap<u32, Global>,
     /// The op each materialized global becomes at a use, built at its first
@@ -167,7 +169,8 @@ pub fn deserialize(words: &[u32]) -> Result<(Context, crate::ir::Op), DecodeErro
             false => IdTable::with_bound(id_room),
         },
         member_names: FastMap::default(),
-        decorations: FastMap::default(),
+        decorations: IdTable::with_bound(id_room),
+        decoration_lists: Vec::new(),
         member_decorations: FastMap::default(),
         globals: FastMap::default(),
         module_level_uses: FastSet::default(),
@@ -276,7 +279,7 @@ impl<'v, 'w> Reader<'v, 'w> {
     fn read_annotations(&mut self) {
         let names = self.section_indices(Section::DebugNames);
         let annotations = self.section_indices(Section::Annotations);
-        self.decorations.reserve(annotations.len());
+        self.decoration_lists.reserve(annotations.len());
         self.globals
             .reserve(self.section_indices(Section::Globals).len());
         for index in names {
@@ -300,10 +303,16 @@ impl<'v, 'w> Reader<'v, 'w> {
                     [Operand::Id(id), rest @ ..],
                 ) => {
                     if let Some((name, values)) = decoration(rest) {
-                        self.decorations
-                            .entry(*id)
-                            .or_default()
-                            .push((name, values));
+                        let slot = match self.decorations.get(*id) {
+                            Some(slot) => slot,
+                            None => {
+                                let slot = self.decoration_lists.len() as u32;
+                                self.decoration_lists.push(Decorations::new());
+                                self.decorations.insert(*id, slot);
+                                slot
+                            }
+                        };
+                        self.decoration_lists[slot as usize].push((name, values));
                     }
                 }
                 (
@@ -325,7 +334,20 @@ impl<'v, 'w> Reader<'v, 'w> {
 
     /// `id`'s decorations, each with its first integer value.
     fn decorations(&self, id: u32) -> impl Iterator<Item = (&'static str, Option<u32>)> + '_ {
-        with_first_values(self.decorations.get(&id).map_or(&[], |found| found))
+        with_first_values(self.decorations_of(id))
+    }
+
+    /// `id`'s decorations with their operands.
+    fn decorations_of(&self, id: u32) -> &[(&'static str, &'v [Operand])] {
+        match self.decorations.get(id) {
+            Some(slot) => &self.decoration_lists[slot as usize],
+            None => &[],
+        }
+    }
+
+    /// Whether `id` has decorations.
+    fn is_decorated(&self, id: u32) -> bool {
+        self.decorations.contains(id)
     }
 
     fn member_decorations(&self, id: u32, member: u32) -> Decorations<'v> {
@@ -337,7 +359,7 @@ impl<'v, 'w> Reader<'v, 'w> {
     /// `id`'s decorations as attributes (`relaxed_precision`, `built_in =
     /// "Position"`, `location = 0 : i32`), less those named in `skip`.
     fn decoration_attrs(&mut self, id: u32, skip: &[&str]) -> Vec<(Ident, Attr)> {
-        let mut decorations = self.decorations.get(&id).cloned().unwrap_or_default();
+        let mut decorations = Decorations::from_slice(self.decorations_of(id));
         decorations.retain(|d| !skip.contains(&d.0));
         let mut out = Vec::with_capacity(decorations.len());
         for (name, values) in decorations {
@@ -392,7 +414,7 @@ impl<'v, 'w> Reader<'v, 'w> {
     /// linkage_type = <Export>>`), and the decorations it leaves to the
     /// others.
     fn linkage_attributes(&mut self, id: u32) -> (Option<Attr>, &'static [&'static str]) {
-        let found = self.decorations.get(&id).into_iter().flatten();
+        let found = self.decorations_of(id).iter();
         let linkage = found
             .into_iter()
             .find(|(name, _)| *name == "LinkageAttributes");

@@ -315,7 +315,7 @@ impl Reader<'_, '_> {
     /// op's `result_decorations` (one dictionary per result), as an op's
     /// attributes say its result's.
     fn decorate_phi(&mut self, id: u32, value: Value) {
-        if !self.decorations.contains_key(&id) {
+        if !self.is_decorated(id) {
             return;
         }
         let attrs = self.decoration_attrs(id, &[]);
