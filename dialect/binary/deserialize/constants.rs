@@ -31,8 +31,8 @@ impl Reader<'_, '_> {
                 let mut elems = Vec::with_capacity(operands.len());
                 for operand in operands {
                     let Operand::Id(id) = operand else { continue };
-                    match self.globals.get(id) {
-                        Some(Global::Constant(attr, _)) => elems.push(*attr),
+                    match self.globals.get(*id) {
+                        Some(Global::Constant(attr, _)) => elems.push(attr),
                         _ => {
                             let message = format!("constituent %{id} is not a constant");
                             return Err(self.view.error(index, message));

@@ -115,7 +115,7 @@ impl Reader<'_, '_> {
             return Err(self.view.error(def, "unsupported function operands".into()));
         };
         let fn_type = self.type_of_id(def, Some(*fn_type))?;
-        let Some(&Global::Function(name)) = self.globals.get(&inst.result) else {
+        let Some(Global::Function(name)) = self.globals.get(inst.result) else {
             return Err(self.view.error(def, "function without a symbol".into()));
         };
         let control = crate::grammar::format_bits(kind.info(), *value);

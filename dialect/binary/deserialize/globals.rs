@@ -230,12 +230,12 @@ impl Reader<'_, '_> {
         }
         // A symbol initializer as MLIR has it, or a constant's value.
         if let Some(Operand::Id(init)) = self.operands(index).get(1) {
-            match self.globals.get(init) {
+            match self.globals.get(*init) {
                 Some(Global::Variable(..) | Global::SpecConstant(..)) => {
                     let symbol = self.global_symbol_ref(*init);
                     props.extend(symbol.map(|symbol| ("initializer", symbol)));
                 }
-                Some(Global::Constant(value, _)) => props.push(("initial_value", *value)),
+                Some(Global::Constant(value, _)) => props.push(("initial_value", value)),
                 _ => {
                     let message = format!("initializer %{init} is not a constant or a variable");
                     return Err(self.view.error(index, message));
@@ -318,7 +318,7 @@ impl Reader<'_, '_> {
             let mut refs: SmallVec<[Attr; 8]> = SmallVec::new();
             for id in interface {
                 let Operand::Id(id) = id else { continue };
-                match self.globals.get(id) {
+                match self.globals.get(*id) {
                     Some(Global::Variable(..)) => refs.extend(self.global_symbol_ref(*id)),
                     _ => {
                         return Err(self
@@ -373,7 +373,7 @@ impl Reader<'_, '_> {
 
     /// `@name` of function `id`.
     pub(super) fn function_symbol(&mut self, at: u32, id: u32) -> Result<Attr, DecodeError> {
-        let symbol = match self.globals.get(&id) {
+        let symbol = match self.globals.get(id) {
             Some(Global::Function(_)) => self.global_symbol_ref(id),
             _ => None,
         };

@@ -81,7 +81,7 @@ struct Reader<'v, 'w> {
     decorations: IdTable<u32>,
     decoration_lists: Vec<Decorations<'v>>,
     member_decorations: FastMap<(u32, u32), Decorations<'v>>,
-    globals: FastMap<u32, Global>,
+    globals: IdTable<Global>,
     /// The op each materialized global becomes at a use, built at its first
     /// use and reused after.
     materializations: IdTable<Materialized>,
@@ -172,7 +172,7 @@ pub fn deserialize(words: &[u32]) -> Result<(Context, crate::ir::Op), DecodeErro
         decorations: IdTable::with_bound(id_room),
         decoration_lists: Vec::new(),
         member_decorations: FastMap::default(),
-        globals: FastMap::default(),
+        globals: IdTable::with_bound(id_room),
         module_level_uses: FastSet::default(),
         materializations: IdTable::with_bound(id_room),
         enum_attrs: FastMap::default(),
@@ -280,8 +280,6 @@ impl<'v, 'w> Reader<'v, 'w> {
         let names = self.section_indices(Section::DebugNames);
         let annotations = self.section_indices(Section::Annotations);
         self.decoration_lists.reserve(annotations.len());
-        self.globals
-            .reserve(self.section_indices(Section::Globals).len());
         for index in names {
             let operands = self.operands(index);
             match operands {
@@ -624,8 +622,8 @@ impl<'v, 'w> Reader<'v, 'w> {
         if let Some(&symbol) = self.symbols.get(&id) {
             return self.symbol_ref(symbol);
         }
-        if let Some(Global::Constant(attr, _)) = self.globals.get(&id) {
-            return *attr;
+        if let Some(Global::Constant(attr, _)) = self.globals.get(id) {
+            return attr;
         }
         let constant = (self.view.def(id))
             .filter(|&d| self.view.insts[d as usize].op.info().class == "Constant-Creation");
@@ -642,7 +640,7 @@ impl<'v, 'w> Reader<'v, 'w> {
         if let Some(attr) = self.symbol_refs.get(id) {
             return Some(attr);
         }
-        let name = match *self.globals.get(&id)? {
+        let name = match self.globals.get(id)? {
             Global::Variable(name, _) | Global::SpecConstant(name, _) | Global::Function(name) => {
                 name
             }

@@ -95,13 +95,13 @@ impl Reader<'_, '_> {
         if let Some(made) = self.materializations.get(id) {
             return Ok(Some(self.create_materialized(builder, made)));
         }
-        let (name, ty, prop) = match self.globals.get(&id) {
-            Some(&Global::Constant(attr, ty)) => ("spirv.Constant", ty, Some(("value", attr))),
-            Some(&Global::Variable(_, ty)) => {
+        let (name, ty, prop) = match self.globals.get(id) {
+            Some(Global::Constant(attr, ty)) => ("spirv.Constant", ty, Some(("value", attr))),
+            Some(Global::Variable(_, ty)) => {
                 let symbol = self.global_symbol_ref(id);
                 ("spirv.mlir.addressof", ty, symbol.map(|s| ("variable", s)))
             }
-            Some(&Global::SpecConstant(_, ty)) => {
+            Some(Global::SpecConstant(_, ty)) => {
                 let symbol = self.global_symbol_ref(id);
                 (
                     "spirv.mlir.referenceof",
@@ -109,10 +109,10 @@ impl Reader<'_, '_> {
                     symbol.map(|s| ("spec_const", s)),
                 )
             }
-            Some(&Global::SpecOperation(index)) => {
+            Some(Global::SpecOperation(index)) => {
                 return self.spec_operation(builder, index).map(Some)
             }
-            Some(&Global::Undef(ty)) => ("spirv.Undef", ty, None),
+            Some(Global::Undef(ty)) => ("spirv.Undef", ty, None),
             Some(Global::Function(_)) => {
                 return Err(self
                     .view
@@ -246,9 +246,9 @@ impl Reader<'_, '_> {
         let name = self.symbol(inst.result);
         let mut constituents = Vec::new();
         for id in self.operands(index).iter().filter_map(id_of) {
-            let attr = match self.globals.get(&id) {
+            let attr = match self.globals.get(id) {
                 Some(Global::SpecConstant(..)) => self.global_symbol_ref(id),
-                Some(&Global::Constant(attr, _)) => Some(attr),
+                Some(Global::Constant(attr, _)) => Some(attr),
                 _ => None,
             };
             let Some(attr) = attr else {

@@ -81,8 +81,8 @@ impl Reader<'_, '_> {
                 let elem = self.forward_type(index, id(0))?;
                 let length = id(1).ok_or_else(|| bad("array length"))?;
                 let stride = self.stride(inst.result);
-                let spec_length = match self.globals.get(&length) {
-                    Some(&super::Global::SpecConstant(symbol, _)) => Some(symbol),
+                let spec_length = match self.globals.get(length) {
+                    Some(super::Global::SpecConstant(symbol, _)) => Some(symbol),
                     _ => None,
                 };
                 let n = match &spec_length {
