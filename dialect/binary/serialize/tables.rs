@@ -223,62 +223,61 @@ impl<K: Slot, V: Copy + Default> Index<&K> for HandleTable<K, V> {
     }
 }
 
-/// Ids by the words declaring them (an instruction's opcode, result
-/// type and operands), the words of every declaration kept in one buffer.
+/// Ids by the words declaring them (an instruction's first word, result
+/// type and operands): the keys are the declaring instructions themselves,
+/// where they stand in the globals section.
 #[derive(Default)]
 pub(super) struct Declarations {
-    words: Vec<u32>,
     entries: HashTable<Declaration>,
 }
 
-/// Where a declaration's words are, their hash, and its id.
+/// Where in the globals a declaration's instruction starts, the hash of
+/// its words less the result id, and its id.
 struct Declaration {
     hash: u64,
     start: u32,
-    len: u32,
     id: u32,
 }
 
 impl Declarations {
-    /// The id declared by the words `opcode`, `result_type` (if any) and
-    /// `operands`; where none is, `None`, the words declaring `id` now.
+    /// The id declared by the instruction starting with `first_word`, of
+    /// `result_type` (if any) and `operands`; where none is, `None`, that
+    /// instruction declaring `id` now appended to `globals`.
     #[inline(always)]
     pub(super) fn find_or_declare(
         &mut self,
-        opcode: u32,
+        globals: &mut Vec<u32>,
+        first_word: u32,
         result_type: Option<u32>,
         operands: &[u32],
         id: u32,
     ) -> Option<u32> {
-        let start = self.words.len();
-        self.words.push(opcode);
-        self.words.extend(result_type);
-        self.words.extend_from_slice(operands);
-        let words = &self.words;
-        let key = &words[start..];
         // Word by word: no byte buffer to fill for a length not a multiple
         // of eight bytes.
         let mut hasher = FastHasher::default();
-        key.iter().for_each(|&word| hasher.write_u32(word));
+        hasher.write_u32(first_word);
+        result_type.iter().for_each(|&word| hasher.write_u32(word));
+        operands.iter().for_each(|&word| hasher.write_u32(word));
         let hash = hasher.finish();
-        let entry = self.entries.entry(
-            hash,
-            |d| d.hash == hash && words[d.start as usize..][..d.len as usize] == *key,
-            |d| d.hash,
-        );
-        match entry {
-            Entry::Occupied(found) => {
-                let id = found.get().id;
-                self.words.truncate(start);
-                Some(id)
-            }
+        let typed = result_type.as_slice();
+        // The first word holds the opcode and the count: an instruction
+        // it matches has the same layout.
+        let same = |d: &Declaration| {
+            let words = &globals[d.start as usize..];
+            d.hash == hash
+                && words[0] == first_word
+                && words[1..=typed.len()] == *typed
+                && words[2 + typed.len()..][..operands.len()] == *operands
+        };
+        match self.entries.entry(hash, same, |d| d.hash) {
+            Entry::Occupied(found) => Some(found.get().id),
             Entry::Vacant(vacant) => {
                 vacant.insert(Declaration {
                     hash,
-                    start: start as u32,
-                    len: key.len() as u32,
+                    start: globals.len() as u32,
                     id,
                 });
+                push_instruction(globals, first_word, result_type, id, operands);
                 None
             }
         }
@@ -286,9 +285,24 @@ impl Declarations {
 
     /// Forgets every declaration.
     pub(super) fn clear(&mut self) {
-        self.words.clear();
         self.entries.clear();
     }
+}
+
+/// Appends to `buf` the instruction starting with `first_word` that
+/// declares `id` (of `result_type`, if any) with `operands`.
+#[inline(always)]
+pub(super) fn push_instruction(
+    buf: &mut Vec<u32>,
+    first_word: u32,
+    result_type: Option<u32>,
+    id: u32,
+    operands: &[u32],
+) {
+    buf.push(first_word);
+    buf.extend(result_type);
+    buf.push(id);
+    buf.extend_from_slice(operands);
 }
 
 impl Writer<'_> {

@@ -6,6 +6,7 @@
 //! the deserializer reads them.
 
 use super::enums::enum_value;
+use super::tables::push_instruction;
 use super::{begin, finish, SerializeError, Writer};
 use crate::binary::{encode_string, TooManyWords};
 use crate::grammar::{Decoration, Op, OperandKind};
@@ -137,23 +138,22 @@ impl<'c> Writer<'c> {
         result_type: Option<u32>,
         operands: &[u32],
     ) -> Result<u32, SerializeError> {
-        // Without its result id, the instruction must fit as it is.
-        let count = 1 + usize::from(result_type.is_some()) + operands.len();
+        let count = 2 + usize::from(result_type.is_some()) + operands.len();
         if count > 0xffff {
-            let grammar_name = op.info().grammar_name;
-            return Err(format!("{grammar_name}: {}", TooManyWords(count)));
+            // Too long even without its result id, it is told as such.
+            let told = if count > 0x10000 { count - 1 } else { count };
+            return Err(too_many_words(op, told));
         }
+        let first_word = ((count as u32) << 16) | op.info().opcode;
         let id = self.next_id;
-        let opcode = op.info().opcode;
-        if let Some(found) = self
-            .declared
-            .find_or_declare(opcode, result_type, operands, id)
-        {
-            return Ok(found);
+        let globals = &mut self.out.globals;
+        match (self.declared).find_or_declare(globals, first_word, result_type, operands, id) {
+            Some(found) => Ok(found),
+            None => {
+                self.next_id += 1;
+                Ok(id)
+            }
         }
-        self.next_id += 1;
-        self.emit_global(op, result_type, id, operands)?;
-        Ok(id)
     }
 
     /// Writes `op` declaring `id` (of `result_type`, if any) with
@@ -166,12 +166,13 @@ impl<'c> Writer<'c> {
         id: u32,
         operands: &[u32],
     ) -> Result<(), SerializeError> {
-        let globals = &mut self.out.globals;
-        let start = begin(globals);
-        globals.extend(result_type);
-        globals.push(id);
-        globals.extend_from_slice(operands);
-        finish(globals, start, op)
+        let count = 2 + usize::from(result_type.is_some()) + operands.len();
+        if count > 0xffff {
+            return Err(too_many_words(op, count));
+        }
+        let first_word = ((count as u32) << 16) | op.info().opcode;
+        push_instruction(&mut self.out.globals, first_word, result_type, id, operands);
+        Ok(())
     }
 
     fn spirv_type(
@@ -569,4 +570,10 @@ impl<'c> Writer<'c> {
         self.undefs.insert(ty, id);
         Ok(id)
     }
+}
+
+/// Why an instruction of `op` of `count` words cannot be written.
+#[cold]
+fn too_many_words(op: Op, count: usize) -> SerializeError {
+    format!("{}: {}", op.info().grammar_name, TooManyWords(count))
 }
