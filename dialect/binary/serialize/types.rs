@@ -182,10 +182,6 @@ impl<'c> Writer<'c> {
         params: &'c [Param],
     ) -> Result<u32, SerializeError> {
         let mut stride = 0;
-        let mut members = Vec::new();
-        let mut name = None;
-        let mut reserved = None;
-        let mut block = false;
         let (op, operands) = match (mnemonic, params) {
             ("array", [Param::Int(_), Param::Type(elem), Param::Int(s), Param::Ident(length)]) => {
                 stride = *s;
@@ -250,15 +246,9 @@ impl<'c> Writer<'c> {
                 operands.push(self.named_enum(OperandKind::ImageFormat, *format)?);
                 (Op::TypeImage, operands)
             }
-            ("struct", [Param::Ident(struct_name), Param::List(list), rest @ ..]) => {
-                name = Some(*struct_name);
-                block = matches!(rest, [Param::Ident(d)] if self.ctx.str(*d) == "Block");
-                let id = self.fresh();
-                reserved = Some(id);
-                self.open_structs.push((*struct_name, id));
-                let operands = self.struct_members(list, &mut members);
-                self.open_structs.pop();
-                (Op::TypeStruct, operands?)
+            ("struct", [Param::Ident(name), Param::List(members), rest @ ..]) => {
+                let block = matches!(rest, [Param::Ident(d)] if self.ctx.str(*d) == "Block");
+                return self.struct_type(ty, *name, members, block);
             }
             (_, []) => {
                 let opaque = OPAQUE_TYPES.iter().find(|t| t.1 == mnemonic);
@@ -273,24 +263,45 @@ impl<'c> Writer<'c> {
         if let Some(&id) = self.types.get(&ty) {
             return Ok(id);
         }
-        let id = match op {
-            _ if op == Op::TypeStruct || stride > 0 => {
-                let id = reserved.unwrap_or_else(|| self.fresh());
+        let id = match stride {
+            0 => self.declare(op, None, &operands)?,
+            _ => {
+                let id = self.fresh();
                 self.emit_global(op, None, id, &operands)?;
+                self.decorate_with(id, Decoration::ArrayStride, Some(stride as u32))?;
                 id
             }
-            _ => self.declare(op, None, &operands)?,
         };
+        self.types.insert(ty, id);
+        Ok(id)
+    }
+
+    /// Declares struct type `ty` named `name` with the struct parameters
+    /// `members`, decorated `Block` where `block` says; its id.
+    fn struct_type(
+        &mut self,
+        ty: Type,
+        name: Ident,
+        members: &'c [Param],
+        block: bool,
+    ) -> Result<u32, SerializeError> {
+        let id = self.fresh();
+        self.open_structs.push((name, id));
+        let operands = self.struct_members(members);
+        self.open_structs.pop();
+        let operands = operands?;
+        if let Some(&id) = self.types.get(&ty) {
+            return Ok(id);
+        }
+        self.emit_global(Op::TypeStruct, None, id, &operands)?;
         self.types.insert(ty, id);
         self.close_forward_pointers(id)?;
         if block && self.blocks.insert(id) {
             self.decorate_with(id, Decoration::Block, None)?;
         }
-        if stride > 0 {
-            self.decorate_with(id, Decoration::ArrayStride, Some(stride as u32))?;
-        }
         let ctx = self.ctx;
-        for (index, m) in members.iter().enumerate() {
+        let members = members.iter().filter_map(Member::of);
+        for (index, m) in members.enumerate() {
             let member = (id, index as u32);
             if let Some(name) = m.name {
                 self.emit_member_name(member, ctx.str(name));
@@ -316,7 +327,7 @@ impl<'c> Writer<'c> {
                 self.member_decoration(member, decoration.unwrap_or(0), word, text)?;
             }
         }
-        let name = name.map_or("", |n| ctx.str(n));
+        let name = ctx.str(name);
         if !name.is_empty() {
             self.emit_name(id, name);
         }
@@ -346,18 +357,12 @@ impl<'c> Writer<'c> {
         finish(annotations, start, op)
     }
 
-    /// The member ids of a struct type's `list`, collecting each member's
-    /// offset and decorations into `members`.
-    fn struct_members(
-        &mut self,
-        list: &'c [Param],
-        members: &mut Vec<Member<'c>>,
-    ) -> Result<Words, SerializeError> {
+    /// The member type ids of a struct type's `members`.
+    fn struct_members(&mut self, members: &'c [Param]) -> Result<Words, SerializeError> {
         let mut operands = Words::new();
-        for member in list.iter() {
+        for member in members.iter() {
             let member = Member::of(member).ok_or("bad struct member")?;
             operands.push(self.type_id(member.ty)?);
-            members.push(member);
         }
         Ok(operands)
     }
