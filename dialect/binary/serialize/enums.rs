@@ -1,11 +1,12 @@
 //! Enumerant values: those enum and string attributes name, remembered
-//! per attribute, and those interned names spell, remembered per name, for
-//! the module; those of other names looked up in a per-kind index.
+//! per attribute for the module, and those interned names spell,
+//! remembered per name ([`LearnedNames`]); those of other names looked up in
+//! a per-kind index.
 
 use super::{SerializeError, Writer};
 use crate::binary::Operand;
 use crate::grammar::{Category, EnumerantInfo, OperandKind};
-use crate::ir::{Attr, AttrData, FastMap, Ident, Param};
+use crate::ir::{Attr, AttrData, Context, FastMap, Ident, Param};
 use std::sync::OnceLock;
 
 impl Writer<'_> {
@@ -73,14 +74,8 @@ impl Writer<'_> {
     /// The value of the enumerant of `kind` the interned `case` spells (see
     /// [`enum_value`]), remembered per name.
     pub(super) fn named_value(&mut self, kind: OperandKind, case: Ident) -> Option<u32> {
-        match self.known_values.get(case.index()) {
-            Some(Some(known))
-                if known.kind == kind
-                    && ((known.template && self.shares_template)
-                        || *known.text == *self.ctx.str(case)) =>
-            {
-                known.value
-            }
+        match self.known_values.get(self.ctx, self.shares_template, case) {
+            Some((known_kind, value)) if known_kind == kind => value,
             _ => self.learn_value(kind, case),
         }
     }
@@ -88,35 +83,63 @@ impl Writer<'_> {
     /// The value [`Self::named_value`] gives, looked up and remembered.
     #[cold]
     fn learn_value(&mut self, kind: OperandKind, case: Ident) -> Option<u32> {
-        let text = self.ctx.str(case);
-        let value = enum_value(kind, text);
-        if self.known_values.len() <= case.index() {
-            self.known_values.resize_with(case.index() + 1, || None);
-        }
-        self.known_values[case.index()] = Some(KnownValue {
-            text: text.into(),
-            template: self.shares_template && self.ctx.is_shared(case),
-            kind,
-            value,
-        });
+        let value = enum_value(kind, self.ctx.str(case));
+        (self.known_values).learn(self.ctx, self.shares_template, case, (kind, value));
         value
     }
 }
 
-/// Per interned name's index: the value it spells in the kind it was last
-/// looked up in, with its text. Kept from one module to the next: contexts
-/// cloned from one template share their enum cases' indices, so a later
-/// module only confirms the text.
-pub(super) type KnownValues = Vec<Option<KnownValue>>;
+/// What the writer learned of interned names, by the name's index, with
+/// the name's text. Kept from one module to the next: contexts cloned from
+/// one template share the indices of the template's names, so a later
+/// module only confirms the text, or not even that where it shares them too.
+pub(super) struct LearnedNames<T> {
+    entries: Vec<Option<LearnedName<T>>>,
+}
 
-pub(super) struct KnownValue {
+struct LearnedName<T> {
     text: Box<str>,
     /// Whether the name is one of the dialects' template context's,
     /// learned in a context sharing them: the same text in every such
     /// context.
     template: bool,
-    kind: OperandKind,
-    value: Option<u32>,
+    fact: T,
+}
+
+impl<T> Default for LearnedNames<T> {
+    fn default() -> Self {
+        LearnedNames {
+            entries: Vec::new(),
+        }
+    }
+}
+
+impl<T: Copy> LearnedNames<T> {
+    /// What was learned of `name`, if it was learned of the same text; a
+    /// context that `shares_template` need not confirm a template name.
+    #[inline]
+    pub(super) fn get(&self, ctx: &Context, shares_template: bool, name: Ident) -> Option<T> {
+        match self.entries.get(name.index()) {
+            Some(Some(known))
+                if (known.template && shares_template) || *known.text == *ctx.str(name) =>
+            {
+                Some(known.fact)
+            }
+            _ => None,
+        }
+    }
+
+    /// Remembers `fact` of `name`.
+    pub(super) fn learn(&mut self, ctx: &Context, shares_template: bool, name: Ident, fact: T) {
+        if self.entries.len() <= name.index() {
+            self.entries.resize_with(name.index() + 1, || None);
+        }
+        self.entries[name.index()] = Some(LearnedName {
+            text: ctx.str(name).into(),
+            template: shares_template && ctx.is_shared(name),
+            fact,
+        });
+    }
 }
 
 /// The value of `case` in `kind` (`A|B` for bit enums).

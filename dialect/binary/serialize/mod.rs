@@ -23,7 +23,7 @@ use super::{encode_string, finish_instruction, Header, Instruction, Operand};
 use crate::grammar::{EnumerantInfo, InstSet, Op, OperandKind};
 use crate::ir::{Attr, AttrData, Context, Ident, Location, Type, TypeData};
 use crate::ir::{FastMap, FastSet};
-use enums::KnownValues;
+use enums::LearnedNames;
 use smallvec::smallvec;
 use std::cell::Cell;
 use tables::{Declarations, HandleTable, OpClass, Role};
@@ -101,14 +101,15 @@ struct Writer<'c> {
     names: KnownNames,
     /// Enumerant values of enum attributes, by attribute and kind.
     enum_words: FastMap<(Attr, OperandKind), u32>,
-    /// Enumerant values of the interned names met in earlier modules too.
+    /// Enumerant values of the interned names met, in earlier modules too.
     known_values: KnownValues,
     /// Ids of 32-bit unsigned integer constants, by value.
     u32_constants: FastMap<u32, u32>,
     /// The tables of the last function written, for the next to reuse.
     spare_ids: Option<function::Ids>,
-    /// `Decoration` enumerants by the attribute names naming them.
-    decorations: FastMap<Ident, Option<&'static EnumerantInfo>>,
+    /// `Decoration` enumerants by the attribute names naming them, met in
+    /// earlier modules too.
+    decorations: LearnedNames<Option<&'static EnumerantInfo>>,
     /// The operand words of ops written from their plans, for the ops
     /// like them.
     recipes: operands::Recipes,
@@ -121,6 +122,10 @@ type Constants = HandleTable<Attr, Option<(Type, u32)>>;
 
 /// Per module-level op: the symbol it defines.
 type SymbolNames = HandleTable<crate::ir::Op, Option<Ident>>;
+
+/// Per interned name: the kind of enumerant it was last looked up as, and
+/// the value it spells there.
+type KnownValues = LearnedNames<(OperandKind, Option<u32>)>;
 
 /// Per op-name index: the name's text, role and grammar op's plan.
 type KnownNames = Vec<Option<(Box<str>, Role, Option<&'static tables::Plan>)>>;
@@ -144,7 +149,7 @@ struct Pool {
     enum_words: FastMap<(Attr, OperandKind), u32>,
     known_values: KnownValues,
     u32_constants: FastMap<u32, u32>,
-    decorations: FastMap<Ident, Option<&'static EnumerantInfo>>,
+    decorations: LearnedNames<Option<&'static EnumerantInfo>>,
     spare_ids: Option<function::Ids>,
     recipes: operands::Recipes,
 }
@@ -276,7 +281,6 @@ pub fn serialize_with(
     pool.declared.clear();
     pool.enum_words.clear();
     pool.u32_constants.clear();
-    pool.decorations.clear();
     pool.recipes.clear();
     POOL.set(Some(pool));
     words
