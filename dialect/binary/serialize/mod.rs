@@ -24,7 +24,6 @@ use crate::grammar::{EnumerantInfo, InstSet, Op, OperandKind};
 use crate::ir::{Attr, AttrData, Context, Ident, Location, Type, TypeData};
 use crate::ir::{FastMap, FastSet};
 use enums::LearnedNames;
-use smallvec::smallvec;
 use std::cell::Cell;
 use tables::{Declarations, HandleTable, OpClass, Role};
 use types::{TypeNames, Words};
@@ -551,7 +550,7 @@ impl<'c> Writer<'c> {
         } else {
             bits
         };
-        let mut words = smallvec![bits as u32];
+        let mut words = types::words([bits as u32]);
         if number.words() == 2 {
             words.push((bits >> 32) as u32);
         }

@@ -12,11 +12,20 @@ use crate::binary::{encode_string, TooManyWords};
 use crate::grammar::{Decoration, Op, OperandKind};
 use crate::ir::{Attr, AttrData, Context, FloatKind, Ident, Param, Signedness, Type, TypeData};
 use crate::spirv::types::{Member, OPAQUE_TYPES};
-use smallvec::{smallvec, SmallVec};
+use smallvec::SmallVec;
 
 /// The operand words of a type or constant, gathered before it is
 /// declared.
 pub(super) type Words = SmallVec<[u32; 8]>;
+
+/// The operand words `first`, gathered in one go (pushing them one by one
+/// costs a call each).
+#[inline(always)]
+pub(super) fn words<const N: usize>(first: [u32; N]) -> Words {
+    let mut buf = [0; 8];
+    buf[..N].copy_from_slice(&first);
+    Words::from_buf_and_len(buf, N)
+}
 
 /// The most constituents a composite constant may have (an instruction
 /// holds at most 65535 words).
@@ -98,31 +107,38 @@ impl<'c> Writer<'c> {
                 self.types.insert(ty, id);
                 return Ok(id);
             }
-            TypeData::Integer { width: 1, .. } => (Op::TypeBool, smallvec![]),
+            TypeData::Integer { width: 1, .. } => (Op::TypeBool, Words::new()),
             TypeData::Integer { width, signedness } => (
                 Op::TypeInt,
-                smallvec![*width, u32::from(*signedness == Signedness::Signed)],
+                words([*width, u32::from(*signedness == Signedness::Signed)]),
             ),
             TypeData::Float(kind @ (FloatKind::F16 | FloatKind::F32 | FloatKind::F64)) => {
-                (Op::TypeFloat, smallvec![kind.width()])
+                (Op::TypeFloat, words([kind.width()]))
             }
             TypeData::Vector { shape, elem, .. } if shape.len() == 1 => {
                 let elem = self.type_id(*elem)?;
-                (Op::TypeVector, smallvec![elem, shape[0] as u32])
+                (Op::TypeVector, words([elem, shape[0] as u32]))
             }
             TypeData::Function { inputs, results } => {
                 let ret = match results.first() {
                     Some(&r) => self.type_id(r)?,
                     None => self.declare(Op::TypeVoid, None, &[])?,
                 };
-                let mut operands: Words = smallvec![ret];
+                let mut operands: Words = words([ret]);
                 for &input in inputs.iter() {
                     operands.push(self.type_id(input)?);
                 }
                 (Op::TypeFunction, operands)
             }
-            TypeData::Dialect(d) if ctx.str(d.dialect) == "spirv" => {
-                return self.spirv_type(ty, ctx.str(d.mnemonic), &d.params);
+            TypeData::Dialect(d) if Some(d.dialect) == self.type_names.spirv => {
+                return match &d.params[..] {
+                    [Param::Type(pointee), Param::Ident(class), rest @ ..]
+                        if Some(d.mnemonic) == self.type_names.ptr =>
+                    {
+                        self.pointer_type(ty, *pointee, *class, rest)
+                    }
+                    params => self.spirv_type(ty, ctx.str(d.mnemonic), params),
+                };
             }
             _ => return Err("unsupported type".into()),
         };
@@ -190,45 +206,29 @@ impl<'c> Writer<'c> {
                     let length = self.ctx.str(*length);
                     format!("unknown spec constant @{length} as array length")
                 })?;
-                (Op::TypeArray, smallvec![elem, length])
+                (Op::TypeArray, words([elem, length]))
             }
             ("array", [Param::Int(n), Param::Type(elem), Param::Int(s)]) => {
                 stride = *s;
                 let elem = self.type_id(*elem)?;
                 let length = self.u32_constant_id(*n as u32)?;
-                (Op::TypeArray, smallvec![elem, length])
+                (Op::TypeArray, words([elem, length]))
             }
             ("rtarray", [Param::Type(elem), Param::Int(s)]) => {
                 stride = *s;
-                (Op::TypeRuntimeArray, smallvec![self.type_id(*elem)?])
-            }
-            ("ptr", [Param::Type(pointee), Param::Ident(class), rest @ ..]) => {
-                let class = (self.named_value(OperandKind::StorageClass, *class))
-                    .ok_or("unknown storage class")?;
-                if let [Param::Int(s)] = rest {
-                    stride = *s;
-                }
-                if let Some(open) = self.open_struct(*pointee)? {
-                    return self.forward_pointer(ty, open, class, stride);
-                }
-                let pointee_id = self.type_id(*pointee)?;
-                if let Some(&id) = self.forward_pointers.get(&(pointee_id, class, stride)) {
-                    self.types.insert(ty, id);
-                    return Ok(id);
-                }
-                (Op::TypePointer, smallvec![class, pointee_id])
+                (Op::TypeRuntimeArray, words([self.type_id(*elem)?]))
             }
             ("matrix", [Param::Int(n), Param::Type(column)]) => {
-                (Op::TypeMatrix, smallvec![self.type_id(*column)?, *n as u32])
+                (Op::TypeMatrix, words([self.type_id(*column)?, *n as u32]))
             }
             ("sampled_image", [Param::Type(image)]) => {
-                (Op::TypeSampledImage, smallvec![self.type_id(*image)?])
+                (Op::TypeSampledImage, words([self.type_id(*image)?]))
             }
             (
                 "image",
                 [Param::Type(sampled), Param::Ident(dim), fields @ .., Param::Ident(format)],
             ) => {
-                let mut operands: Words = smallvec![self.type_id(*sampled)?];
+                let mut operands: Words = words([self.type_id(*sampled)?]);
                 let dim = self.ctx.str(*dim);
                 let dim = dim.strip_prefix("Dim").unwrap_or(dim);
                 let dim = enum_value(OperandKind::Dim, dim).ok_or("unknown image dimension")?;
@@ -255,19 +255,58 @@ impl<'c> Writer<'c> {
                 let op = opaque.and_then(|t| Op::from_name(t.0));
                 (
                     op.ok_or_else(|| format!("unsupported type !spirv.{mnemonic}"))?,
-                    smallvec![],
+                    Words::new(),
                 )
             }
             _ => return Err(format!("unsupported type !spirv.{mnemonic}")),
         };
+        self.declare_spirv_type(ty, op, &operands, stride)
+    }
+
+    /// Declares pointer type `ty` to `pointee` in storage class `class`,
+    /// with the stride `rest` may hold.
+    fn pointer_type(
+        &mut self,
+        ty: Type,
+        pointee: Type,
+        class: Ident,
+        rest: &[Param],
+    ) -> Result<u32, SerializeError> {
+        let class =
+            (self.named_value(OperandKind::StorageClass, class)).ok_or("unknown storage class")?;
+        let stride = match rest {
+            [Param::Int(s)] => *s,
+            _ => 0,
+        };
+        if let Some(open) = self.open_struct(pointee)? {
+            return self.forward_pointer(ty, open, class, stride);
+        }
+        let pointee_id = self.type_id(pointee)?;
+        if let Some(&id) = self.forward_pointers.get(&(pointee_id, class, stride)) {
+            self.types.insert(ty, id);
+            return Ok(id);
+        }
+        self.declare_spirv_type(ty, Op::TypePointer, &[class, pointee_id], stride)
+    }
+
+    /// Declares `spirv` type `ty` as `op` with `operands`, unless declaring
+    /// its operands did. A type with a nonzero `stride` (its `ArrayStride`)
+    /// gets an id of its own, shared with no other.
+    fn declare_spirv_type(
+        &mut self,
+        ty: Type,
+        op: Op,
+        operands: &[u32],
+        stride: i64,
+    ) -> Result<u32, SerializeError> {
         if let Some(&id) = self.types.get(&ty) {
             return Ok(id);
         }
         let id = match stride {
-            0 => self.declare(op, None, &operands)?,
+            0 => self.declare(op, None, operands)?,
             _ => {
                 let id = self.fresh();
-                self.emit_global(op, None, id, &operands)?;
+                self.emit_global(op, None, id, operands)?;
                 self.decorate_with(id, Decoration::ArrayStride, Some(stride as u32))?;
                 id
             }
@@ -511,7 +550,7 @@ impl<'c> Writer<'c> {
                 } else {
                     Op::ConstantFalse
                 },
-                smallvec![],
+                Words::new(),
             ),
             AttrData::Integer { value: v, .. } => (Op::Constant, self.number_words(ty, *v as u64)?),
             AttrData::Float { bits, .. } => (Op::Constant, self.number_words(ty, *bits)?),
