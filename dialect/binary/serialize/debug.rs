@@ -10,6 +10,7 @@ use super::{begin, emit, finish, instruction, SerializeError, Writer};
 use crate::binary::{encode_string, Operand};
 use crate::grammar::{Category, InstSet, Op, Quantifier};
 use crate::ir::{Attr, AttrData, Ident, Location};
+use crate::spirv::conventions::attribute_mnemonic;
 
 /// Core debug instructions kept as module-level ops.
 const DEBUG_OPS: [Op; 5] = [
@@ -87,12 +88,10 @@ impl Writer<'_> {
         for info in infos {
             let kind_info = info.kind.info();
             let key = match kind_info.category {
-                Category::ValueEnum | Category::BitEnum => {
-                    crate::binary::deserialize::snake(kind_info.name)
-                }
-                _ => info.name.to_string(),
+                Category::ValueEnum | Category::BitEnum => attribute_mnemonic(info.kind),
+                _ => info.name,
             };
-            let items: Vec<Attr> = match self.prop(op, &key) {
+            let items: Vec<Attr> = match self.prop(op, key) {
                 Some(attr) => match ctx.attr_data(attr) {
                     AttrData::Array(items) if info.quantifier == Quantifier::Variadic => {
                         items.to_vec()
