@@ -21,8 +21,8 @@ mod types;
 
 use super::{encode_string, finish_instruction, Header, Instruction, Operand};
 use crate::grammar::{EnumerantInfo, InstSet, Op, OperandKind};
+use crate::ir::FastMap;
 use crate::ir::{Attr, AttrData, Context, Ident, Location, Type, TypeData};
-use crate::ir::{FastMap, FastSet};
 use enums::LearnedNames;
 use std::cell::Cell;
 use tables::{Declarations, HandleTable, OpClass, Role};
@@ -68,8 +68,8 @@ struct Writer<'c> {
     ext_sets: Vec<(InstSet, u32)>,
     /// Non-struct types and constants by their encoding less the result id.
     declared: Declarations,
-    /// Structs decorated `Block`.
-    blocks: FastSet<u32>,
+    /// Structs decorated `Block` (`true`), by id.
+    blocks: HandleTable<u32, bool>,
     /// Named structs being written, with their reserved ids.
     open_structs: Vec<(Ident, u32)>,
     /// The interned names of the types the writer looks for.
@@ -141,6 +141,7 @@ struct Pool {
     symbol_names: SymbolNames,
     ext_sets: Vec<(InstSet, u32)>,
     declared: Declarations,
+    blocks: HandleTable<u32, bool>,
     classes: HandleTable<Ident, OpClass>,
     /// Whether `classes` holds only the template context's names.
     template_classes: bool,
@@ -227,7 +228,7 @@ pub fn serialize_with(
         symbol_names: pool.symbol_names,
         ext_sets: pool.ext_sets,
         declared: pool.declared,
-        blocks: FastSet::default(),
+        blocks: pool.blocks,
         open_structs: Vec::new(),
         type_names: TypeNames::of(ctx),
         forward_pointers: FastMap::default(),
@@ -260,6 +261,7 @@ pub fn serialize_with(
         ext_sets: w.ext_sets,
         symbol_names: w.symbol_names,
         declared: w.declared,
+        blocks: w.blocks,
         classes: w.classes,
         template_classes: w.shares_template,
         names: w.names,
@@ -278,6 +280,7 @@ pub fn serialize_with(
     pool.symbol_names.clear();
     pool.ext_sets.clear();
     pool.declared.clear();
+    pool.blocks.clear();
     pool.enum_words.clear();
     pool.u32_constants.clear();
     pool.recipes.clear();
@@ -394,6 +397,18 @@ fn emit(buf: &mut Vec<u32>, inst: &Instruction) -> Result<(), SerializeError> {
         .map_err(|e| format!("{}: {e}", inst.op.info().grammar_name))
 }
 
+/// Appends to `buf` the instruction of `op` with the words `head`, then the
+/// string `name`; one too long for its word count is left out.
+#[inline(always)]
+fn emit_named(buf: &mut Vec<u32>, op: Op, head: &[u32], name: &str) {
+    let count = 1 + head.len() + name.len() / 4 + 1;
+    if count <= 0xffff {
+        buf.push(((count as u32) << 16) | op.info().opcode);
+        buf.extend_from_slice(head);
+        encode_string(name, buf);
+    }
+}
+
 /// Starts an instruction written word by word into `buf`: reserves the
 /// word its count and opcode go in, and returns where it starts.
 fn begin(buf: &mut Vec<u32>) -> usize {
@@ -496,19 +511,11 @@ impl<'c> Writer<'c> {
     }
 
     fn emit_member_name(&mut self, (id, index): (u32, u32), name: &str) {
-        let names = &mut self.out.names;
-        let start = begin(names);
-        names.extend([id, index]);
-        encode_string(name, names);
-        let _ = finish(names, start, Op::MemberName);
+        emit_named(&mut self.out.names, Op::MemberName, &[id, index], name);
     }
 
     fn emit_name(&mut self, id: u32, name: &str) {
-        let names = &mut self.out.names;
-        let start = begin(names);
-        names.push(id);
-        encode_string(name, names);
-        let _ = finish(names, start, Op::Name);
+        emit_named(&mut self.out.names, Op::Name, &[id], name);
     }
 
     /// The `@symbol` a symbol-reference attribute names, as an id.

@@ -335,7 +335,7 @@ impl<'c> Writer<'c> {
         self.emit_global(Op::TypeStruct, None, id, &operands)?;
         self.types.insert(ty, id);
         self.close_forward_pointers(id)?;
-        if block && self.blocks.insert(id) {
+        if block && self.mark_block(id) {
             self.decorate_with(id, Decoration::Block, None)?;
         }
         let ctx = self.ctx;
@@ -494,10 +494,17 @@ impl<'c> Writer<'c> {
             None => return Ok(()),
         };
         let id = self.type_id(pointee)?;
-        if self.blocks.insert(id) {
+        if self.mark_block(id) {
             self.decorate_with(id, decoration, None)?;
         }
         Ok(())
+    }
+
+    /// Marks struct `id` decorated `Block`; whether it was not yet.
+    fn mark_block(&mut self, id: u32) -> bool {
+        let marked = self.blocks.get(&id).is_some();
+        self.blocks.insert(id, true);
+        !marked
     }
 
     /// Whether a struct member's decorations include `BuiltIn`.
