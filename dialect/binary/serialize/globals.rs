@@ -3,7 +3,6 @@
 //! entry points and execution modes.
 
 use super::super::encode_string;
-use super::enums::enum_value;
 use super::tables::Role;
 use super::types::Words;
 use super::{begin, finish, function, SerializeError, Writer, BLOCK_MARKERS};
@@ -28,9 +27,9 @@ impl Writer<'_> {
         let capability = OperandKind::Capability;
         for cap in caps.iter() {
             let Param::Ident(name) = cap else { continue };
-            let name = self.ctx.str(*name);
-            let value =
-                enum_value(capability, name).ok_or_else(|| format!("unknown capability {name}"))?;
+            let Some(value) = self.named_value(capability, *name) else {
+                return Err(format!("unknown capability {}", self.ctx.str(*name)));
+            };
             function::emit_words(&mut self.out.capabilities, Op::Capability, &[value]);
         }
         for ext in exts.iter() {
@@ -118,9 +117,13 @@ impl Writer<'_> {
             }
         }
         let attrs = self.ctx.attributes(op);
-        let marker = (BLOCK_MARKERS.into_iter())
-            .filter(|_| attrs != self.ctx.empty_dictionary())
-            .find(|m| self.ctx.dict_get(attrs, m).is_some());
+        // Scanned rather than searched: attribute dictionaries are short.
+        let names = self
+            .ctx
+            .dict_entries(attrs)
+            .iter()
+            .map(|e| self.ctx.str(e.0));
+        let marker = (BLOCK_MARKERS.into_iter()).find(|m| names.clone().any(|n| n == *m));
         self.decorate_interface_block(ty, marker)?;
         self.decorate_linkage(id, linkage)?;
         self.decorate(id, attrs)
