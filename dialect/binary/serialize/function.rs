@@ -15,7 +15,7 @@ use super::regions::{construct_blocks, dominance_order, opens_loop, Yields};
 use super::tables::{HandleTable, OpClass, Role};
 use super::{begin, finish, SerializeError, Writer};
 use crate::grammar::{InstSet, Op, OperandKind};
-use crate::ir::{Attr, AttrData, Block, Value, ValueDef};
+use crate::ir::{Attr, AttrData, Block, Type, Value, ValueDef};
 use crate::ir::{FastMap, FastSet};
 use crate::spirv::conventions::RESULT_DECORATIONS;
 use std::ops::Range;
@@ -28,6 +28,18 @@ pub(super) struct Edge {
     pub(super) from: u32,
     /// Where in [`Ids::passed`] the values it passes are.
     pub(super) passed: Range<usize>,
+}
+
+/// What the naming walk learnt of an op, for the writing walk.
+#[derive(Clone, Copy)]
+pub(super) struct OpRecord {
+    pub(super) op: crate::ir::Op,
+    pub(super) class: OpClass,
+    /// The id and type of the op's first result, if any.
+    result: Option<(u32, Type)>,
+    /// For a construct: where in [`Ids::records`] the ops after it in
+    /// its block are, past those of its blocks.
+    after: u32,
 }
 
 /// One function's ids: values and block labels.
@@ -58,8 +70,13 @@ pub(super) struct Ids {
     /// Loop back-edge blocks folded into their headers (see
     /// [`Writer::fold_forwarding_continues`]): not written.
     pub(super) folded_continues: FastSet<Block>,
+    /// Each op in the order met while naming: a block's ops, each
+    /// construct's followed by those of its blocks.
+    records: Vec<OpRecord>,
+    /// Per block: where in `records` its ops are (with its constructs').
+    block_records: HandleTable<Block, (u32, u32)>,
     /// The function's `spirv.Variable` ops in the order met while naming.
-    variables: Vec<crate::ir::Op>,
+    variables: Vec<OpRecord>,
     /// Whether a variable sits in a construct's region, where the order
     /// met while naming need not be the order they are written in.
     nested_variables: bool,
@@ -102,6 +119,13 @@ impl Ids {
     /// Drops the edges into `label`.
     pub(super) fn drop_incoming(&mut self, label: u32) {
         self.incoming.insert(label, (0, 0));
+    }
+
+    /// The records of the ops of `block`, with its constructs' blocks',
+    /// and where in `records` they start.
+    pub(super) fn block_records(&self, block: Block) -> (usize, &[OpRecord]) {
+        let (start, end) = self.block_records[&block];
+        (start as usize, &self.records[start as usize..end as usize])
     }
 
     /// Every edge, into any label.
@@ -171,11 +195,10 @@ impl Writer<'_> {
             self.line = crate::ir::Location::UNKNOWN;
             let mut variables = std::mem::take(&mut ids.variables);
             if ids.nested_variables {
-                self.function_variables(blocks, &mut variables);
+                function_variables(self.ctx, &ids, blocks, &mut variables);
             }
-            for &variable in &variables {
-                let class = self.class(variable);
-                self.op(&mut body, &ids, variable, class)?;
+            for variable in &variables {
+                self.op(&mut body, &ids, variable)?;
             }
             ids.variables = variables;
             match ids.entry_successor {
@@ -209,6 +232,8 @@ impl Writer<'_> {
         ids.aliases.clear();
         ids.branches.clear();
         ids.variables.clear();
+        ids.records.clear();
+        ids.block_records.clear();
         ids.nested_variables = false;
         self.name_blocks(ids, blocks, blocks.first().copied(), false)?;
         let branches = std::mem::take(&mut ids.branches);
@@ -296,21 +321,35 @@ impl Writer<'_> {
                 _ if in_construct && i == last => None,
                 _ => Some(block),
             };
+            let first = ids.records.len() as u32;
             for op in ctx.block_ops(block) {
-                let role = self.class(op).role;
-                if role == Role::Variable {
-                    ids.variables.push(op);
-                    ids.nested_variables |= in_construct;
-                }
+                let class = self.class(op);
+                let role = class.role;
+                let mut record = OpRecord {
+                    op,
+                    class,
+                    result: None,
+                    after: 0,
+                };
                 if role.is_materialized() {
-                    let id = self.materialized(op, &ids.values)?;
+                    let id = self.materialized_as(op, role, &ids.values)?;
                     ids.values.insert(ctx.result(op, 0), id);
+                    ids.records.push(record);
                     continue;
                 }
-                for &result in ctx.results(op) {
+                for (i, &result) in ctx.results(op).iter().enumerate() {
                     let id = self.fresh();
                     ids.values.insert(result, id);
+                    if i == 0 {
+                        record.result = Some((id, ctx.value_type(result)));
+                    }
                 }
+                if role == Role::Variable {
+                    ids.variables.push(record);
+                    ids.nested_variables |= in_construct;
+                }
+                let at = ids.records.len();
+                ids.records.push(record);
                 if role.is_construct() {
                     let inner = construct_blocks(ctx, op)?;
                     let continuation = self.fresh();
@@ -319,6 +358,7 @@ impl Writer<'_> {
                     ids.labels.insert(merge, continuation);
                     let merged = i != 0 && opens_loop(ctx, block, op, inner);
                     self.name_blocks(ids, inner, source.filter(|_| !merged), true)?;
+                    ids.records[at].after = ids.records.len() as u32;
                     if merged {
                         ids.merged_loops.insert(op);
                         let label = ids.labels[&block];
@@ -331,6 +371,8 @@ impl Writer<'_> {
                     ids.branches.push((op, source));
                 }
             }
+            let end = ids.records.len() as u32;
+            ids.block_records.insert(block, (first, end));
         }
         Ok(())
     }
@@ -392,8 +434,8 @@ impl Writer<'_> {
         merge: Option<Vec<u32>>,
     ) -> Result<(), SerializeError> {
         let label = ids.labels[&block];
-        let merged =
-            (self.ctx.block_ops(block).next()).is_some_and(|op| ids.merged_loops.contains(&op));
+        let merged = (ids.block_records(block).1.first())
+            .is_some_and(|first| ids.merged_loops.contains(&first.op));
         if merged {
             // The loop header's label and phis stand for this block's.
             return self.block_ops(body, ids, block, merge);
@@ -417,11 +459,14 @@ impl Writer<'_> {
         block: Block,
         mut merge: Option<Vec<u32>>,
     ) -> Result<(), SerializeError> {
-        let ctx = self.ctx;
-        for op in ctx.block_ops(block) {
-            let class = self.class(op);
+        let (start, records) = ids.block_records(block);
+        let mut at = 0;
+        while let Some(record) = records.get(at) {
+            at += 1;
+            let class = record.class;
             if class.role.is_construct() {
-                self.construct(body, ids, op)?;
+                self.construct(body, ids, record.op, class.role)?;
+                at = record.after as usize - start;
                 continue;
             }
             if class.terminator {
@@ -431,7 +476,7 @@ impl Writer<'_> {
             }
             let written = !matches!(class.role, Role::Merge | Role::Variable);
             if written && !class.role.is_materialized() {
-                self.op(body, ids, op, class)?;
+                self.op(body, ids, record)?;
             }
         }
         Ok(())
@@ -439,10 +484,21 @@ impl Writer<'_> {
 
     /// The module-level id a materialization op stands for; `values` holds
     /// the ids of the values before it.
-    #[inline(always)]
     pub(super) fn materialized(
         &mut self,
         op: crate::ir::Op,
+        values: &HandleTable<Value>,
+    ) -> Result<u32, SerializeError> {
+        let role = self.class(op).role;
+        self.materialized_as(op, role, values)
+    }
+
+    /// [`Self::materialized`] for an op whose role is `role`.
+    #[inline(always)]
+    fn materialized_as(
+        &mut self,
+        op: crate::ir::Op,
+        role: Role,
         values: &HandleTable<Value>,
     ) -> Result<u32, SerializeError> {
         let ctx = self.ctx;
@@ -450,7 +506,7 @@ impl Writer<'_> {
             return Err(format!("{} without a result", ctx.op_name_str(op)));
         };
         let ty = ctx.value_type(result);
-        match self.class(op).role {
+        match role {
             Role::Constant => {
                 let value = (self.prop(op, "value")).ok_or("spirv.Constant without a value")?;
                 self.constant_id(ty, value)
@@ -557,19 +613,15 @@ impl Writer<'_> {
         &mut self,
         body: &mut Vec<u32>,
         ids: &Ids,
-        op: crate::ir::Op,
-        class: OpClass,
+        record: &OpRecord,
     ) -> Result<(), SerializeError> {
         let ctx = self.ctx;
-        if class.role.is_materialized() {
-            return Ok(());
-        }
+        let OpRecord { op, class, .. } = *record;
         let plan = (class.plan).ok_or_else(|| format!("unknown op {}", ctx.op_name_str(op)))?;
         let grammar_op = plan.op;
-        let result = ctx.results(op).first().map(|r| ids.values[r]);
-        let result_type = match ctx.results(op).first() {
-            Some(&r) => Some(self.type_id(ctx.value_type(r))?),
-            None => None,
+        let (result, result_type) = match record.result {
+            Some((id, ty)) => (Some(id), Some(self.type_id(ty)?)),
+            None => (None, None),
         };
         let loc = ctx.op_loc(op);
         self.line(body, loc)?;
@@ -667,6 +719,36 @@ impl Writer<'_> {
 pub(super) fn emit_words(buf: &mut Vec<u32>, op: Op, words: &[u32]) {
     buf.push(((words.len() as u32 + 1) << 16) | op.info().opcode);
     buf.extend_from_slice(words);
+}
+
+/// The records of the `spirv.Variable` ops of a function's blocks and of
+/// the constructs they hold, in order, into `variables`: SPIR-V wants them
+/// all in the entry block.
+fn function_variables(
+    ctx: &crate::ir::Context,
+    ids: &Ids,
+    blocks: &[Block],
+    variables: &mut Vec<OpRecord>,
+) {
+    variables.clear();
+    let mut pending: Vec<Block> = blocks.iter().rev().copied().collect();
+    while let Some(block) = pending.pop() {
+        let (start, records) = ids.block_records(block);
+        let mut at = 0;
+        while let Some(record) = records.get(at) {
+            at += 1;
+            match record.class.role {
+                Role::Variable => variables.push(*record),
+                role if role.is_construct() => {
+                    for &region in ctx.regions(record.op) {
+                        pending.extend(ctx.region_blocks(region).iter().rev());
+                    }
+                    at = record.after as usize - start;
+                }
+                _ => {}
+            }
+        }
+    }
 }
 
 /// Whether `value` is defined in a region of `op` (at any depth).

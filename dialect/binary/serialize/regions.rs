@@ -101,32 +101,6 @@ pub(super) fn construct_blocks(
 }
 
 impl Writer<'_> {
-    /// The `spirv.Variable` ops of a function's blocks and of the
-    /// constructs they hold, in order, into `variables`: SPIR-V wants them
-    /// all in the entry block.
-    pub(super) fn function_variables(
-        &mut self,
-        blocks: &[Block],
-        variables: &mut Vec<crate::ir::Op>,
-    ) {
-        let ctx = self.ctx;
-        variables.clear();
-        let mut pending: Vec<Block> = blocks.iter().rev().copied().collect();
-        while let Some(block) = pending.pop() {
-            for op in ctx.block_ops(block) {
-                match self.class(op).role {
-                    Role::Variable => variables.push(op),
-                    role if role.is_construct() => {
-                        for &region in ctx.regions(op) {
-                            pending.extend(ctx.region_blocks(region).iter().rev());
-                        }
-                    }
-                    _ => {}
-                }
-            }
-        }
-    }
-
     /// The block after the entry block when the entry block holds only a
     /// branch to it without arguments and nothing else branches to it;
     /// its label becomes the entry block's.
@@ -205,10 +179,11 @@ impl Writer<'_> {
         body: &mut Vec<u32>,
         ids: &Ids,
         op: crate::ir::Op,
+        role: Role,
     ) -> Result<(), SerializeError> {
         let ctx = self.ctx;
         let inner = construct_blocks(ctx, op)?;
-        let is_loop = ctx.op_name_str(op) == LOOP;
+        let is_loop = role == Role::Loop;
         let merge_op = if is_loop {
             Op::LoopMerge
         } else {
