@@ -619,20 +619,21 @@ impl Writer<'_> {
         let OpRecord { op, class, .. } = *record;
         let plan = (class.plan).ok_or_else(|| format!("unknown op {}", ctx.op_name_str(op)))?;
         let grammar_op = plan.op;
-        let (result, result_type) = match record.result {
-            Some((id, ty)) => (Some(id), Some(self.type_id(ty)?)),
-            None => (None, None),
+        let typed_result = match record.result {
+            Some((id, ty)) => Some((id, self.type_id(ty)?)),
+            None => None,
         };
         let loc = ctx.op_loc(op);
         self.line(body, loc)?;
-        let start = begin(body);
-        body.extend(result_type);
-        body.extend(result);
+        let start = body.len();
+        match typed_result {
+            Some((id, ty)) => body.extend_from_slice(&[0, ty, id]),
+            None => body.push(0),
+        }
         let set = plan.set;
         // An extended instruction's set id follows the operands' ids.
         let set_slot = (set != InstSet::Core).then(|| {
-            body.push(0);
-            body.push(grammar_op.info().opcode);
+            body.extend_from_slice(&[0, grammar_op.info().opcode]);
             body.len() - 2
         });
         match class.role {
@@ -649,7 +650,7 @@ impl Writer<'_> {
             None => grammar_op,
         };
         finish(body, start, written)?;
-        if let Some(id) = result {
+        if let Some((id, _)) = typed_result {
             let attrs = ctx.attributes(op);
             if attrs != ctx.empty_dictionary() {
                 self.decorate(id, attrs)?;

@@ -100,9 +100,10 @@ impl<'c> Writer<'c> {
     ) -> Option<Result<(), SerializeError>> {
         let ctx = self.ctx;
         let (fewest, most) = plan.value_counts?;
+        // Dictionaries are interned: an empty one is the empty dictionary.
         if ctx
             .properties(op)
-            .is_some_and(|p| !ctx.dict_entries(p).is_empty())
+            .is_some_and(|p| p != ctx.empty_dictionary())
         {
             return None;
         }
