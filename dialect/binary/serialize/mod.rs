@@ -13,6 +13,7 @@ mod decorations;
 mod enums;
 mod function;
 mod globals;
+mod naming;
 mod operands;
 mod regions;
 mod spec_ops;
@@ -105,7 +106,7 @@ struct Writer<'c> {
     /// Ids of 32-bit unsigned integer constants, by value.
     u32_constants: FastMap<u32, u32>,
     /// The tables of the last function written, for the next to reuse.
-    spare_ids: Option<function::Ids>,
+    spare_ids: Option<naming::Ids>,
     /// `Decoration` enumerants by the attribute names naming them, met in
     /// earlier modules too.
     decorations: LearnedNames<Option<&'static EnumerantInfo>>,
@@ -150,7 +151,7 @@ struct Pool {
     known_values: KnownValues,
     u32_constants: FastMap<u32, u32>,
     decorations: LearnedNames<Option<&'static EnumerantInfo>>,
-    spare_ids: Option<function::Ids>,
+    spare_ids: Option<naming::Ids>,
     recipes: operands::Recipes,
 }
 

@@ -4,7 +4,7 @@
 //! properties and operand count share every word but their values' ids:
 //! the words of the first are kept as a recipe the others follow.
 
-use super::function::Ids;
+use super::naming::Ids;
 use super::tables::{property_name, HandleTable, Plan};
 use super::{encode_string, SerializeError, Writer};
 use crate::grammar::{Op, OperandInfo, Quantifier};

@@ -8,7 +8,8 @@
 //! a back-edge block only forwarding to a header that is its own continue
 //! target).
 
-use super::function::{emit_words, Ids};
+use super::function::emit_words;
+use super::naming::Ids;
 use super::tables::{plan, Role};
 use super::{begin, finish, SerializeError, Writer};
 use crate::grammar::Op;

@@ -1,0 +1,445 @@
+//! The first walk over a function's ops: an id for every block label,
+//! block argument and op result (nested regions' too, in the order the
+//! writer has always given them), the edges between binary blocks with the
+//! values they pass, the construct results that need no phi, and a record
+//! of each op for the writing walk ([`super::function`]).
+
+use super::regions::{construct_blocks, opens_loop, Yields};
+use super::tables::{HandleTable, OpClass, Role};
+use super::{SerializeError, Writer};
+use crate::ir::{Attr, AttrData, Block, Type, Value, ValueDef};
+use crate::ir::{FastMap, FastSet};
+use crate::spirv::conventions::RESULT_DECORATIONS;
+use std::ops::Range;
+
+/// An edge between binary blocks.
+pub(super) struct Edge {
+    /// The label the edge lands on.
+    target: u32,
+    /// The label of the block it leaves.
+    pub(super) from: u32,
+    /// Where in [`Ids::passed`] the values it passes are.
+    pub(super) passed: Range<usize>,
+}
+
+/// What the naming walk learnt of an op, for the writing walk.
+#[derive(Clone, Copy)]
+pub(super) struct OpRecord {
+    pub(super) op: crate::ir::Op,
+    pub(super) class: OpClass,
+    /// The id and type of the op's first result, if any.
+    pub(super) result: Option<(u32, Type)>,
+    /// For a construct: where in [`Ids::records`] the ops after it in
+    /// its block are, past those of its blocks.
+    pub(super) after: u32,
+}
+
+/// One function's ids: values and block labels.
+#[derive(Default)]
+pub(super) struct Ids {
+    pub(super) values: HandleTable<Value>,
+    /// The label a branch to each block lands on.
+    pub(super) labels: HandleTable<Block>,
+    /// The function's edges, those into each label together (in branch
+    /// order).
+    edges: Vec<Edge>,
+    /// Per label: where in `edges` the edges into it are.
+    incoming: HandleTable<u32, (u32, u32)>,
+    /// The values the edges pass, one run per edge.
+    pub(super) passed: Vec<Value>,
+    /// The function's branches in order, each with the block whose
+    /// label the binary block holding it carries.
+    branches: Vec<(crate::ir::Op, Block)>,
+    /// Per construct op: the label of the block after it.
+    pub(super) continuations: FastMap<crate::ir::Op, u32>,
+    /// The block the entry block only branches to, when nothing else
+    /// does: both are one binary block (the inverse of the deserializer's
+    /// entry block in front of a construct it heads).
+    pub(super) entry_successor: Option<Block>,
+    /// Loops whose op opens a block that only passes its arguments on to
+    /// the loop header: that block and the header are one binary block.
+    pub(super) merged_loops: FastSet<crate::ir::Op>,
+    /// Loop back-edge blocks folded into their headers (see
+    /// [`Writer::fold_forwarding_continues`]): not written.
+    pub(super) folded_continues: FastSet<Block>,
+    /// Each op in the order met while naming: a block's ops, each
+    /// construct's followed by those of its blocks.
+    records: Vec<OpRecord>,
+    /// Per block: where in `records` its ops are (with its constructs').
+    block_records: HandleTable<Block, (u32, u32)>,
+    /// The function's `spirv.Variable` ops in the order met while naming.
+    pub(super) variables: Vec<OpRecord>,
+    /// Per properties of a constant or symbol reference: its role, type
+    /// and the module-level id it stands for (ops alike stand for one).
+    materialized: HandleTable<Attr, Option<(Role, Type, u32)>>,
+    /// Whether a variable sits in a construct's region, where the order
+    /// met while naming need not be the order they are written in.
+    pub(super) nested_variables: bool,
+    /// Construct results that every edge into the continuation yields
+    /// the same value for: that value, so no phi is needed (pointers
+    /// defined inside a loop and used after it stay plain ids).
+    pub(super) aliases: FastMap<Value, Value>,
+}
+
+impl Ids {
+    /// Sorts the edges by the label they land on, keeping branch order
+    /// among those into one label, and notes each label's run.
+    fn group_edges(&mut self) {
+        self.edges.sort_by_key(|edge| edge.target);
+        let mut start = 0;
+        for run in self.edges.chunk_by(|a, b| a.target == b.target) {
+            let end = start + run.len();
+            (self.incoming).insert(run[0].target, (start as u32, end as u32));
+            start = end;
+        }
+    }
+
+    /// Where in `edges` the edges into `label` are.
+    fn incoming_run(&self, label: u32) -> Range<usize> {
+        let (start, end) = self.incoming.get(&label).copied().unwrap_or_default();
+        start as usize..end as usize
+    }
+
+    /// The edges into `label`.
+    pub(super) fn incoming(&self, label: u32) -> &[Edge] {
+        &self.edges[self.incoming_run(label)]
+    }
+
+    /// The edges into `label`, to redirect.
+    pub(super) fn incoming_mut(&mut self, label: u32) -> &mut [Edge] {
+        let run = self.incoming_run(label);
+        &mut self.edges[run]
+    }
+
+    /// Drops the edges into `label`.
+    pub(super) fn drop_incoming(&mut self, label: u32) {
+        self.incoming.insert(label, (0, 0));
+    }
+
+    /// The records of the ops of `block`, with its constructs' blocks',
+    /// and where in `records` they start.
+    pub(super) fn block_records(&self, block: Block) -> (usize, &[OpRecord]) {
+        let (start, end) = self.block_records[&block];
+        (start as usize, &self.records[start as usize..end as usize])
+    }
+
+    /// Every edge, into any label.
+    pub(super) fn edges_mut(&mut self) -> &mut [Edge] {
+        &mut self.edges
+    }
+}
+
+impl Writer<'_> {
+    /// Ids for every block, block argument and op result, in nested
+    /// regions too; the incoming edges of every label.
+    pub(super) fn assign_ids(
+        &mut self,
+        ids: &mut Ids,
+        blocks: &[Block],
+    ) -> Result<(), SerializeError> {
+        ids.values.clear();
+        ids.labels.clear();
+        ids.edges.clear();
+        ids.incoming.clear();
+        ids.passed.clear();
+        ids.continuations.clear();
+        ids.merged_loops.clear();
+        ids.folded_continues.clear();
+        ids.aliases.clear();
+        ids.branches.clear();
+        ids.variables.clear();
+        ids.records.clear();
+        ids.block_records.clear();
+        ids.materialized.clear();
+        ids.nested_variables = false;
+        self.name_blocks(ids, blocks, blocks.first().copied(), false)?;
+        let branches = std::mem::take(&mut ids.branches);
+        for &(op, source) in &branches {
+            let label = ids.labels[&source];
+            self.record_branch(ids, op, label)?;
+        }
+        ids.branches = branches;
+        ids.group_edges();
+        self.fold_forwarding_continues(ids)?;
+        ids.entry_successor = self.entry_fallthrough(ids, blocks);
+        let passed = &ids.passed;
+        for (&op, continuation) in &ids.continuations {
+            let incoming = &ids.edges[ids.incoming_run(*continuation)];
+            let yields = Yields::of(self.ctx, op)?;
+            for (i, &result) in self.ctx.results(op).iter().enumerate() {
+                let mut values =
+                    (incoming.iter()).map(|edge| yields.pick(i, &passed[edge.passed.clone()]));
+                let first = values.next().flatten();
+                // A value defined inside the construct and passed alike
+                // along every edge needs no phi (it dominates the merge);
+                // one defined before it came from a phi of the binary, as
+                // did a result with a name or decorations, or one passing
+                // a module-level id (a constant) materialized inside.
+                let inside = first.is_some_and(|v| {
+                    let materialized = match self.ctx.value_def(v) {
+                        ValueDef::Result { op, .. } => self.class(op).role.is_materialized(),
+                        _ => false,
+                    };
+                    defined_within(self.ctx, v, op) && !materialized
+                });
+                let described = self.ctx.value_loc(result).name.is_some()
+                    || self.result_decorations(op, i).is_some();
+                if inside && !described && values.all(|v| v == first) {
+                    ids.aliases.insert(result, first.unwrap_or(result));
+                }
+            }
+        }
+        // An aliased result takes the id of the value it stands for (at
+        // the end of a chain of aliases), so a use looks up its id alone.
+        for (&result, &aliased) in &ids.aliases {
+            let mut value = aliased;
+            while let Some(&next) = ids.aliases.get(&value) {
+                if next == value {
+                    break;
+                }
+                value = next;
+            }
+            if let Some(&id) = ids.values.get(&value) {
+                ids.values.insert(result, id);
+            }
+        }
+        Ok(())
+    }
+
+    /// Labels and value ids for `blocks` and the regions they hold; a
+    /// region's merge block takes the label of the block after its op.
+    /// Each branch is noted with the block whose label its binary block
+    /// carries (a region's first block continues `entry`'s, none for a
+    /// loop's entry block merged into the block holding it; the ops after
+    /// a construct open its continuation, its merge block's label): the
+    /// blocks of a construct (`in_construct`) leave out its merge block.
+    fn name_blocks(
+        &mut self,
+        ids: &mut Ids,
+        blocks: &[Block],
+        entry: Option<Block>,
+        in_construct: bool,
+    ) -> Result<(), SerializeError> {
+        let ctx = self.ctx;
+        for &block in blocks {
+            let label = self.fresh();
+            if ids.labels.get(&block).is_none() {
+                ids.labels.insert(block, label);
+            }
+        }
+        let last = blocks.len().wrapping_sub(1);
+        for (i, &block) in blocks.iter().enumerate() {
+            for &arg in ctx.block_args(block) {
+                let id = self.fresh();
+                ids.values.insert(arg, id);
+            }
+            let mut source = match i {
+                0 => entry,
+                _ if in_construct && i == last => None,
+                _ => Some(block),
+            };
+            let first = ids.records.len() as u32;
+            for op in ctx.block_ops(block) {
+                let class = self.class(op);
+                let role = class.role;
+                let mut record = OpRecord {
+                    op,
+                    class,
+                    result: None,
+                    after: 0,
+                };
+                if role.is_materialized() {
+                    self.name_materialized(ids, op, role)?;
+                    ids.records.push(record);
+                    continue;
+                }
+                for (i, &result) in ctx.results(op).iter().enumerate() {
+                    let id = self.fresh();
+                    ids.values.insert(result, id);
+                    if i == 0 {
+                        record.result = Some((id, ctx.value_type(result)));
+                    }
+                }
+                if role == Role::Variable {
+                    ids.variables.push(record);
+                    ids.nested_variables |= in_construct;
+                }
+                let at = ids.records.len();
+                ids.records.push(record);
+                if role.is_construct() {
+                    let inner = construct_blocks(ctx, op)?;
+                    let continuation = self.fresh();
+                    ids.continuations.insert(op, continuation);
+                    let merge = inner[inner.len() - 1];
+                    ids.labels.insert(merge, continuation);
+                    let merged = i != 0 && opens_loop(ctx, block, op, inner);
+                    self.name_blocks(ids, inner, source.filter(|_| !merged), true)?;
+                    ids.records[at].after = ids.records.len() as u32;
+                    if merged {
+                        ids.merged_loops.insert(op);
+                        let label = ids.labels[&block];
+                        ids.labels.insert(inner[1], label);
+                    }
+                    source = source.map(|_| merge);
+                    continue;
+                }
+                if let Some(source) = source.filter(|_| !ctx.successors(op).is_empty()) {
+                    ids.branches.push((op, source));
+                }
+            }
+            let end = ids.records.len() as u32;
+            ids.block_records.insert(block, (first, end));
+        }
+        Ok(())
+    }
+
+    /// The edges of branch `op`, in the block labelled `label`, with the
+    /// operands it passes to each successor.
+    fn record_branch(
+        &self,
+        ids: &mut Ids,
+        op: crate::ir::Op,
+        label: u32,
+    ) -> Result<(), SerializeError> {
+        let ctx = self.ctx;
+        let segments = |name: &str| match self.prop(op, name).map(|a| ctx.attr_data(a)) {
+            Some(AttrData::DenseArray { values, .. }) => &values[..],
+            _ => &[],
+        };
+        let count = ctx.num_operands(op);
+        // The first successor's operand count where it is not in `rest`.
+        let (first, rest): (Option<usize>, &[i64]) = match ctx.op_name_str(op) {
+            "spirv.Branch" => (Some(count), &[]),
+            "spirv.BranchConditional" => (None, &segments("operandSegmentSizes")[1..]),
+            "spirv.Switch" => {
+                let default = segments("operandSegmentSizes").get(1).copied();
+                let default = default.map_or(0, |size| size as usize);
+                (Some(default), segments("case_operand_segments"))
+            }
+            other => return Err(format!("{other} has successors")),
+        };
+        let sizes = || {
+            first
+                .into_iter()
+                .chain(rest.iter().map(|&size| size as usize))
+        };
+        let mut start = count - sizes().sum::<usize>();
+        for (target, size) in ctx.successors(op).iter().zip(sizes()) {
+            let at = ids.passed.len();
+            ids.passed
+                .extend((start..start + size).map(|i| ctx.operand(op, i)));
+            start += size;
+            ids.edges.push(Edge {
+                target: ids.labels[target],
+                from: label,
+                passed: at..ids.passed.len(),
+            });
+        }
+        Ok(())
+    }
+
+    /// Gives the result of materialization op `op` the module-level id it
+    /// stands for, looked up once per properties for a constant or symbol
+    /// reference.
+    #[inline(always)]
+    fn name_materialized(
+        &mut self,
+        ids: &mut Ids,
+        op: crate::ir::Op,
+        role: Role,
+    ) -> Result<(), SerializeError> {
+        let ctx = self.ctx;
+        let Some(&result) = ctx.results(op).first() else {
+            return self.materialized_as(op, role, &ids.values).map(drop);
+        };
+        let ty = ctx.value_type(result);
+        let by_properties = matches!(role, Role::Constant | Role::AddressOf | Role::ReferenceOf);
+        let key = ctx.properties(op).filter(|_| by_properties);
+        let known = match key.and_then(|props| ids.materialized.get(&props)) {
+            Some(&Some((of, of_type, id))) if of == role && of_type == ty => Some(id),
+            _ => None,
+        };
+        let id = match known {
+            Some(id) => id,
+            None => {
+                let id = self.materialized_as(op, role, &ids.values)?;
+                if let Some(props) = key {
+                    ids.materialized.insert(props, Some((role, ty, id)));
+                }
+                id
+            }
+        };
+        ids.values.insert(result, id);
+        Ok(())
+    }
+
+    /// The module-level id a materialization op stands for; `values` holds
+    /// the ids of the values before it.
+    pub(super) fn materialized(
+        &mut self,
+        op: crate::ir::Op,
+        values: &HandleTable<Value>,
+    ) -> Result<u32, SerializeError> {
+        let role = self.class(op).role;
+        self.materialized_as(op, role, values)
+    }
+
+    /// [`Self::materialized`] for an op whose role is `role`.
+    #[inline(always)]
+    fn materialized_as(
+        &mut self,
+        op: crate::ir::Op,
+        role: Role,
+        values: &HandleTable<Value>,
+    ) -> Result<u32, SerializeError> {
+        let ctx = self.ctx;
+        let Some(&result) = ctx.results(op).first() else {
+            return Err(format!("{} without a result", ctx.op_name_str(op)));
+        };
+        let ty = ctx.value_type(result);
+        match role {
+            Role::Constant => {
+                let value = (self.prop(op, "value")).ok_or("spirv.Constant without a value")?;
+                self.constant_id(ty, value)
+            }
+            Role::AddressOf => {
+                let variable = self.prop(op, "variable");
+                self.symbol_id(variable)
+            }
+            Role::ReferenceOf => {
+                let spec_const = self.prop(op, "spec_const");
+                self.symbol_id(spec_const)
+            }
+            Role::SpecConstantOperation => self.spec_operation(op, values, None),
+            _ => self.undef_id(ty),
+        }
+    }
+
+    /// The decorations of result `index` of construct `op`, if any.
+    pub(super) fn result_decorations(&self, op: crate::ir::Op, index: usize) -> Option<Attr> {
+        let ctx = self.ctx;
+        let decorations = match ctx.attr(op, RESULT_DECORATIONS).map(|a| ctx.attr_data(a)) {
+            Some(AttrData::Array(per_result)) => per_result.get(index).copied(),
+            _ => None,
+        };
+        decorations.filter(|&d| !ctx.dict_entries(d).is_empty())
+    }
+}
+
+/// Whether `value` is defined in a region of `op` (at any depth).
+fn defined_within(ctx: &crate::ir::Context, value: Value, op: crate::ir::Op) -> bool {
+    let mut at = match ctx.value_def(value) {
+        ValueDef::Result { op: def, .. } => ctx.parent_op(def),
+        ValueDef::Argument { block, .. } => {
+            (ctx.block_parent(block)).and_then(|region| ctx.region_parent(region))
+        }
+        ValueDef::Placeholder => None,
+    };
+    while let Some(parent) = at {
+        if parent == op {
+            return true;
+        }
+        at = ctx.parent_op(parent);
+    }
+    false
+}
