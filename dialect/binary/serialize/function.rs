@@ -114,6 +114,8 @@ impl Writer<'_> {
         merge: Option<Vec<u32>>,
     ) -> Result<(), SerializeError> {
         let label = ids.labels[&block];
+        // A loop merged into its block is the block's first op (not left
+        // out of the records).
         let merged = (ids.block_records(block).1.first())
             .is_some_and(|first| ids.merged_loops.contains(&first.op));
         if merged {
@@ -154,8 +156,7 @@ impl Writer<'_> {
                     body.extend_from_slice(&merge);
                 }
             }
-            let written = !matches!(class.role, Role::Merge | Role::Variable);
-            if written && !class.role.is_materialized() {
+            if !matches!(class.role, Role::Merge | Role::Variable) {
                 self.op(body, ids, record)?;
             }
         }

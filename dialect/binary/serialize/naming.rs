@@ -63,7 +63,8 @@ pub(super) struct Ids {
     /// [`Writer::fold_forwarding_continues`]): not written.
     pub(super) folded_continues: FastSet<Block>,
     /// Each op in the order met while naming: a block's ops, each
-    /// construct's followed by those of its blocks.
+    /// construct's followed by those of its blocks; materialization ops,
+    /// which write nothing, left out.
     records: Vec<OpRecord>,
     /// Per block: where in `records` its ops are (with its constructs').
     block_records: HandleTable<Block, (u32, u32)>,
@@ -250,7 +251,6 @@ impl Writer<'_> {
                 };
                 if role.is_materialized() {
                     self.name_materialized(ids, op, role)?;
-                    ids.records.push(record);
                     continue;
                 }
                 for (i, &result) in ctx.results(op).iter().enumerate() {
