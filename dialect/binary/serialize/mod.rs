@@ -105,8 +105,9 @@ struct Writer<'c> {
     known_values: KnownValues,
     /// Ids of 32-bit unsigned integer constants, by value.
     u32_constants: FastMap<u32, u32>,
-    /// The tables of the last function written, for the next to reuse.
-    spare_ids: Option<naming::Ids>,
+    /// The tables of the last function written, for the next to reuse
+    /// (boxed: taken and put back once per function).
+    spare_ids: Option<Box<naming::Ids>>,
     /// `Decoration` enumerants by the attribute names naming them, met in
     /// earlier modules too.
     decorations: LearnedNames<Option<&'static EnumerantInfo>>,
@@ -151,7 +152,7 @@ struct Pool {
     known_values: KnownValues,
     u32_constants: FastMap<u32, u32>,
     decorations: LearnedNames<Option<&'static EnumerantInfo>>,
-    spare_ids: Option<naming::Ids>,
+    spare_ids: Option<Box<naming::Ids>>,
     recipes: operands::Recipes,
 }
 
