@@ -24,27 +24,30 @@ pub(super) const VARIABLE: &str = "spirv.Variable";
 
 /// What a construct's `spirv.mlir.merge` yields, in terms of its merge
 /// block's arguments.
-pub(super) struct Yields {
-    merge_args: Vec<Value>,
-    yielded: Vec<Value>,
+pub(super) struct Yields<'c> {
+    ctx: &'c Context,
+    merge_args: &'c [Value],
+    /// The merge block's last op, whose operands are yielded.
+    merge: Option<crate::ir::Op>,
 }
 
-impl Yields {
-    pub(super) fn of(ctx: &Context, op: crate::ir::Op) -> Result<Yields, SerializeError> {
+impl<'c> Yields<'c> {
+    pub(super) fn of(ctx: &'c Context, op: crate::ir::Op) -> Result<Yields<'c>, SerializeError> {
         let blocks = construct_blocks(ctx, op)?;
         let merge = blocks[blocks.len() - 1];
         Ok(Yields {
-            merge_args: ctx.block_args(merge).to_vec(),
-            yielded: (ctx.last_op(merge))
-                .map(|m| ctx.operands(m).collect())
-                .unwrap_or_default(),
+            ctx,
+            merge_args: ctx.block_args(merge),
+            merge: ctx.last_op(merge),
         })
     }
 
     /// The `i`-th yielded value along an edge passing `passed` to the
     /// merge block.
     pub(super) fn pick(&self, i: usize, passed: &[Value]) -> Option<Value> {
-        let value = self.yielded.get(i).copied();
+        let ctx = self.ctx;
+        let merge = self.merge.filter(|&m| i < ctx.num_operands(m));
+        let value = merge.map(|m| ctx.operand(m, i));
         match value.and_then(|v| self.merge_args.iter().position(|&a| a == v)) {
             Some(j) => passed.get(j).copied(),
             None => value,
