@@ -13,7 +13,7 @@
 use super::enums::enum_value;
 use super::naming::{Edge, Ids, OpRecord};
 use super::regions::dominance_order;
-use super::tables::Role;
+use super::tables::{plan, Role};
 use super::{begin, finish, SerializeError, Writer};
 use crate::grammar::{InstSet, Op, OperandKind};
 use crate::ir::{Attr, AttrData, Block, Value, ValueDef};
@@ -103,15 +103,15 @@ impl Writer<'_> {
     }
 
     /// `OpLabel`, the block's arguments as phis (`with_phis`: all but the
-    /// entry block's), then its ops; `merge`, the merge instruction of the
-    /// construct the block heads, goes before its terminator.
+    /// entry block's), then its ops; `merge`, the construct the block
+    /// heads and its merge instruction, goes before its terminator.
     pub(super) fn labeled_block(
         &mut self,
         body: &mut Vec<u32>,
         ids: &Ids,
         block: Block,
         with_phis: bool,
-        merge: Option<Vec<u32>>,
+        merge: Option<(crate::ir::Op, Op)>,
     ) -> Result<(), SerializeError> {
         let label = ids.labels[&block];
         // A loop merged into its block is the block's first op (not left
@@ -132,14 +132,14 @@ impl Writer<'_> {
     }
 
     /// The ops of `block`, constructs as their header, blocks and
-    /// continuation; `merge` holds the words of the merge instruction to
-    /// write before the terminator.
+    /// continuation; `merge`, the construct the block heads and its merge
+    /// instruction, is written before the terminator.
     pub(super) fn block_ops(
         &mut self,
         body: &mut Vec<u32>,
         ids: &Ids,
         block: Block,
-        mut merge: Option<Vec<u32>>,
+        mut merge: Option<(crate::ir::Op, Op)>,
     ) -> Result<(), SerializeError> {
         let (start, records) = ids.block_records(block);
         let mut at = 0;
@@ -152,8 +152,10 @@ impl Writer<'_> {
                 continue;
             }
             if class.terminator {
-                if let Some(merge) = merge.take() {
-                    body.extend_from_slice(&merge);
+                if let Some((construct, merge_op)) = merge.take() {
+                    let start = begin(body);
+                    self.operands(body, ids, construct, plan(merge_op))?;
+                    finish(body, start, merge_op)?;
                 }
             }
             if !matches!(class.role, Role::Merge | Role::Variable) {

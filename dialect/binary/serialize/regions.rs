@@ -10,8 +10,8 @@
 
 use super::function::emit_words;
 use super::naming::Ids;
-use super::tables::{plan, Role};
-use super::{begin, finish, SerializeError, Writer};
+use super::tables::Role;
+use super::{SerializeError, Writer};
 use crate::grammar::Op;
 use crate::ir::{Block, Context, FastMap, Value};
 use smallvec::SmallVec;
@@ -193,23 +193,20 @@ impl Writer<'_> {
         } else {
             Op::SelectionMerge
         };
-        let mut merge = Vec::new();
-        let start = begin(&mut merge);
-        self.operands(&mut merge, ids, op, plan(merge_op))?;
-        finish(&mut merge, start, merge_op)?;
+        let merge = Some((op, merge_op));
         let last = inner.len() - 1;
         if is_loop {
             if !ids.merged_loops.contains(&op) {
                 self.block_ops(body, ids, inner[0], None)?;
             }
-            self.labeled_block(body, ids, inner[1], true, Some(merge))?;
+            self.labeled_block(body, ids, inner[1], true, merge)?;
             for &b in &inner[2..last] {
                 if !ids.folded_continues.contains(&b) {
                     self.labeled_block(body, ids, b, true, None)?;
                 }
             }
         } else {
-            self.block_ops(body, ids, inner[0], Some(merge))?;
+            self.block_ops(body, ids, inner[0], merge)?;
             for &b in &inner[1..last] {
                 self.labeled_block(body, ids, b, true, None)?;
             }
