@@ -244,7 +244,7 @@ impl Writer<'_> {
         ids.values
             .get(&value)
             .copied()
-            .ok_or_else(|| "a value defined outside the function".to_string())
+            .ok_or_else(|| OUTSIDE_VALUE.to_string())
     }
 
     /// The instruction of `op`, with its `OpLine`, decorations and name;
@@ -281,7 +281,10 @@ impl Writer<'_> {
             Role::Branch | Role::BranchConditional | Role::Switch => {
                 self.branch_operands(body, ids, op, class.role)?
             }
-            _ => self.operands(body, ids, op, plan)?,
+            _ => match self.values_only(body, ids, op, plan) {
+                Some(written) => written?,
+                None => self.operands(body, ids, op, plan)?,
+            },
         }
         let written = match set_slot {
             Some(slot) => {
@@ -342,6 +345,9 @@ impl Writer<'_> {
         Ok(())
     }
 }
+
+/// The error of a value without an id in the function being written.
+pub(super) const OUTSIDE_VALUE: &str = "a value defined outside the function";
 
 /// Appends the instruction of `op` whose operands (result type and
 /// result included) are the ids `words`, of which no instruction has

@@ -4,6 +4,7 @@
 //! properties and operand count share every word but their values' ids:
 //! the words of the first are kept as a recipe the others follow.
 
+use super::function::OUTSIDE_VALUE;
 use super::naming::Ids;
 use super::tables::{property_name, HandleTable, Plan};
 use super::{encode_string, SerializeError, Writer};
@@ -16,7 +17,9 @@ use std::ops::Range;
 impl<'c> Writer<'c> {
     /// The operands of a generic op in grammar order, into `body`: values
     /// for id operands, properties (by enum kind or operand name) for the
-    /// rest.
+    /// rest, by a kept recipe, else by the plan's steps. The walks try
+    /// [`Self::values_only`] first, inlined, for the ops (most) it writes.
+    #[inline(never)]
     pub(super) fn operands(
         &mut self,
         body: &mut Vec<u32>,
@@ -24,9 +27,6 @@ impl<'c> Writer<'c> {
         op: crate::ir::Op,
         plan: &Plan,
     ) -> Result<(), SerializeError> {
-        if let Some(written) = self.values_only(body, ids, op, plan) {
-            return written;
-        }
         let ctx = self.ctx;
         let key = (
             ctx.op_name(op),
@@ -91,8 +91,9 @@ impl<'c> Writer<'c> {
     /// values only (see [`conventions::value_operand_counts`]), when it has
     /// as many as those take: each value's id in order. `None` leaves the
     /// op to the plan's steps.
-    fn values_only(
-        &mut self,
+    #[inline(always)]
+    pub(super) fn values_only(
+        &self,
         body: &mut Vec<u32>,
         ids: &Ids,
         op: crate::ir::Op,
@@ -111,13 +112,20 @@ impl<'c> Writer<'c> {
         if count < fewest || most.is_some_and(|most| count > most) {
             return None;
         }
-        for value in ctx.operands(op) {
-            match self.value_id(ids, value) {
-                Ok(id) => body.push(id),
-                Err(e) => return Some(Err(e)),
+        // Room is reserved once for all the ids; a value without one
+        // fails the op after them.
+        let mut outside = false;
+        body.extend(ctx.operands(op).map(|value| match ids.values.get(&value) {
+            Some(&id) => id,
+            None => {
+                outside = true;
+                0
             }
-        }
-        Some(Ok(()))
+        }));
+        Some(match outside {
+            false => Ok(()),
+            true => Err(OUTSIDE_VALUE.to_string()),
+        })
     }
 
     /// The operands of `op` by the steps of `plan`; the properties' state
