@@ -9,8 +9,6 @@ use crate::grammar::{InstSet, Op, OperandInfo, OP_COUNT};
 use crate::ir::hash::FastHasher;
 use crate::ir::{Attr, Block, Ident, OpTraits, Type, Value};
 use crate::spirv::conventions::{self, Carrier, Form};
-use hashbrown::hash_table::Entry;
-use hashbrown::HashTable;
 use std::hash::Hasher;
 use std::marker::PhantomData;
 use std::ops::Index;
@@ -225,18 +223,40 @@ impl<K: Slot, V: Copy + Default> Index<&K> for HandleTable<K, V> {
 
 /// Ids by the words declaring them (an instruction's first word, result
 /// type and operands): the keys are the declaring instructions themselves,
-/// where they stand in the globals section.
-#[derive(Default)]
+/// where they stand in the globals section. An open-addressing table
+/// probed slot by slot, kept at most half full; each slot carries the
+/// stamp of the module that wrote it, so the next module starts empty
+/// without clearing. A module declares a few dozen globals, each for the
+/// first time nearly always: one hash of its words and a probe or two.
 pub(super) struct Declarations {
-    entries: HashTable<Declaration>,
+    slots: Vec<Declaration>,
+    /// The slots the current module holds.
+    len: usize,
+    stamp: u32,
 }
 
-/// Where in the globals a declaration's instruction starts, the hash of
-/// its words less the result id, and its id.
+/// The stamp of the module that wrote it, the hash of its words less the
+/// result id (the high half), where in the globals its instruction
+/// starts, and its id.
+#[derive(Clone, Copy, Default)]
 struct Declaration {
-    hash: u64,
+    stamp: u32,
+    hash: u32,
     start: u32,
     id: u32,
+}
+
+/// The slots a table starts with.
+const FIRST_SLOTS: usize = 64;
+
+impl Default for Declarations {
+    fn default() -> Self {
+        Declarations {
+            slots: Vec::new(),
+            len: 0,
+            stamp: 1,
+        }
+    }
 }
 
 impl Declarations {
@@ -258,34 +278,62 @@ impl Declarations {
         hasher.write_u32(first_word);
         result_type.iter().for_each(|&word| hasher.write_u32(word));
         operands.iter().for_each(|&word| hasher.write_u32(word));
-        let hash = hasher.finish();
+        let hash = (hasher.finish() >> 32) as u32;
         let typed = result_type.as_slice();
-        // The first word holds the opcode and the count: an instruction
-        // it matches has the same layout.
-        let same = |d: &Declaration| {
-            let words = &globals[d.start as usize..];
-            d.hash == hash
+        // Room for one more, so that a probe always ends at a free slot.
+        if 2 * (self.len + 1) > self.slots.len() {
+            self.grow();
+        }
+        let mask = self.slots.len() - 1;
+        let mut index = hash as usize & mask;
+        loop {
+            let slot = self.slots[index];
+            if slot.stamp != self.stamp {
+                break;
+            }
+            // The first word holds the opcode and the count: an
+            // instruction it matches has the same layout.
+            let words = &globals[slot.start as usize..];
+            if slot.hash == hash
                 && words[0] == first_word
                 && words[1..=typed.len()] == *typed
                 && words[2 + typed.len()..][..operands.len()] == *operands
-        };
-        match self.entries.entry(hash, same, |d| d.hash) {
-            Entry::Occupied(found) => Some(found.get().id),
-            Entry::Vacant(vacant) => {
-                vacant.insert(Declaration {
-                    hash,
-                    start: globals.len() as u32,
-                    id,
-                });
-                push_instruction(globals, first_word, result_type, id, operands);
-                None
+            {
+                return Some(slot.id);
             }
+            index = (index + 1) & mask;
+        }
+        self.slots[index] = Declaration {
+            stamp: self.stamp,
+            hash,
+            start: globals.len() as u32,
+            id,
+        };
+        self.len += 1;
+        push_instruction(globals, first_word, result_type, id, operands);
+        None
+    }
+
+    /// Doubles the slots (or makes the first), placing the current
+    /// module's anew.
+    #[cold]
+    fn grow(&mut self) {
+        let doubled = vec![Declaration::default(); (2 * self.slots.len()).max(FIRST_SLOTS)];
+        let old = std::mem::replace(&mut self.slots, doubled);
+        let mask = self.slots.len() - 1;
+        for slot in old.into_iter().filter(|s| s.stamp == self.stamp) {
+            let mut index = slot.hash as usize & mask;
+            while self.slots[index].stamp == self.stamp {
+                index = (index + 1) & mask;
+            }
+            self.slots[index] = slot;
         }
     }
 
     /// Forgets every declaration.
     pub(super) fn clear(&mut self) {
-        self.entries.clear();
+        self.stamp += 1;
+        self.len = 0;
     }
 }
 
