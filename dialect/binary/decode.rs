@@ -225,16 +225,16 @@ impl<'w> Decoder<'w> {
     }
 
     /// Decodes instruction `inst` of `view` (the next one), at `index`, of
-    /// `traits`, into `decoded`; its operands. (Inlined into the decoding loop.)
+    /// `traits`, into `decoded`. (Inlined into the decoding loop.)
     #[inline(always)]
-    pub(crate) fn decode_indexed<'d>(
+    pub(crate) fn decode_indexed(
         &mut self,
         view: &ModuleView,
         inst: &Inst,
         index: u32,
         traits: &OpTraits,
-        decoded: &'d mut DecodedOperands,
-    ) -> Result<&'d [Operand], DecodeError> {
+        decoded: &mut DecodedOperands,
+    ) -> Result<(), DecodeError> {
         let first = decoded.operands.len();
         let (start, count) = (inst.offset as usize, usize::from(inst.word_count));
         let span = &self.words[start + 1..start + count];
@@ -256,12 +256,12 @@ impl<'w> Decoder<'w> {
             }
             self.decode_operands_of(traits, start, count, &mut decoded.operands)?;
         }
-        let operands = &decoded.operands[first..];
         if traits.has_result {
+            let operands = &decoded.operands[first..];
             (self.context).record_declaration(inst.op, inst.result, operands);
         }
         decoded.starts.push(decoded.operands.len() as u32);
-        Ok(operands)
+        Ok(())
     }
 
     /// Decodes the operands of the instruction of `traits` whose `count`

@@ -186,10 +186,7 @@ impl IdDefs {
     }
 
     fn get(&self, id: u32) -> Option<u32> {
-        let index = match self.dense.get(id as usize) {
-            Some(index) => *index,
-            None => *self.sparse.get(&id)?,
-        };
+        let index = self.index_or_none(id);
         (index != NONE).then_some(index)
     }
 

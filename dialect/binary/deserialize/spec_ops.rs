@@ -40,15 +40,6 @@ impl Reader<'_, '_> {
         let mut depths: FastMap<u32, u32> = FastMap::default();
         for index in self.section_indices(Section::Globals) {
             let inst = self.view.insts[index as usize];
-            let users = [
-                Op::TypeArray,
-                Op::SpecConstantComposite,
-                Op::Variable,
-                Op::SpecConstantOp,
-            ];
-            if !users.contains(&inst.op) {
-                continue;
-            }
             let operands = self.operands(index);
             let is_spec_op =
                 |id: &u32| self.view.def_inst(*id).map(|d| d.op) == Some(Op::SpecConstantOp);

@@ -154,13 +154,11 @@ impl<'c> Writer<'c> {
         result_type: Option<u32>,
         operands: &[u32],
     ) -> Result<u32, SerializeError> {
-        let count = 2 + usize::from(result_type.is_some()) + operands.len();
-        if count > 0xffff {
+        let first_word = first_word(op, result_type, operands).map_err(|count| {
             // Too long even without its result id, it is told as such.
             let told = if count > 0x10000 { count - 1 } else { count };
-            return Err(too_many_words(op, told));
-        }
-        let first_word = ((count as u32) << 16) | op.info().opcode;
+            too_many_words(op, told)
+        })?;
         let id = self.next_id;
         let globals = &mut self.out.globals;
         match (self.declared).find_or_declare(globals, first_word, result_type, operands, id) {
@@ -182,11 +180,8 @@ impl<'c> Writer<'c> {
         id: u32,
         operands: &[u32],
     ) -> Result<(), SerializeError> {
-        let count = 2 + usize::from(result_type.is_some()) + operands.len();
-        if count > 0xffff {
-            return Err(too_many_words(op, count));
-        }
-        let first_word = ((count as u32) << 16) | op.info().opcode;
+        let first_word =
+            first_word(op, result_type, operands).map_err(|count| too_many_words(op, count))?;
         push_instruction(&mut self.out.globals, first_word, result_type, id, operands);
         Ok(())
     }
@@ -625,6 +620,18 @@ impl<'c> Writer<'c> {
 
 /// Why an instruction of `op` of `count` words cannot be written.
 #[cold]
+/// The first word (word count and opcode) of an instruction of `op`
+/// declaring an id, of `result_type` if any, with `operands`; the word
+/// count where it does not fit.
+#[inline(always)]
+fn first_word(op: Op, result_type: Option<u32>, operands: &[u32]) -> Result<u32, usize> {
+    let count = 2 + usize::from(result_type.is_some()) + operands.len();
+    match count {
+        0..=0xffff => Ok(((count as u32) << 16) | op.info().opcode),
+        _ => Err(count),
+    }
+}
+
 fn too_many_words(op: Op, count: usize) -> SerializeError {
     format!("{}: {}", op.info().grammar_name, TooManyWords(count))
 }
