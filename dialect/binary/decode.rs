@@ -241,6 +241,7 @@ impl<'w> Decoder<'w> {
         let operands = &mut decoded.operands;
         let fast = decode_one_word_only(traits, span, operands)
             .or_else(|| decode_fixed_only(traits, span, operands))
+            .or_else(|| decode_literal_parameter(traits, span, operands))
             .or_else(|| decode_number(traits, span, &self.context, operands))
             .or_else(|| decode_fixed_string(traits, span, operands));
         if fast.is_some() {
@@ -494,6 +495,33 @@ fn decode_fixed_only(
     let ends = matches!(traits.tail, Tail::Nothing | Tail::Walk);
     let fits = traits.fixed != OpTraits::WALK && span.len() == usize::from(traits.fixed);
     (ends && fits && traits.plain_enums(span)).then(|| decode_fixed_words(traits, span, operands))
+}
+
+/// The operands of an instruction whose operand words `span` are its op's
+/// fixed words and one more, the literal integer parameter of the value
+/// enum ending them ([`OpTraits::literal_parameter`]), its other enums
+/// taking no parameters: what the walk would read, or `None` (and nothing
+/// read). (Inlined: decorations such as `Location 3` take this short path.)
+#[inline(always)]
+fn decode_literal_parameter(
+    traits: &OpTraits,
+    span: &[u32],
+    operands: &mut Vec<Operand>,
+) -> Option<ResultIds> {
+    let fixed = usize::from(traits.fixed);
+    let (&parameter, fixed_words) = span.split_last()?;
+    let value = *fixed_words.last()?;
+    let takes_literal = value < 128 && traits.literal_parameter >> value & 1 != 0;
+    let others_plain = || {
+        let others = &traits.enums[..usize::from(traits.enum_count) - 1];
+        (others.iter()).all(|e| e.is_plain(span[usize::from(e.at)]))
+    };
+    if fixed_words.len() != fixed || !takes_literal || !others_plain() {
+        return None;
+    }
+    let ids = decode_fixed_words(traits, fixed_words, operands);
+    operands.push(Operand::Integer(parameter));
+    Some(ids)
 }
 
 /// The result type and result ids at the start of an instruction's

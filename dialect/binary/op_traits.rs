@@ -60,6 +60,10 @@ pub struct OpTraits {
     /// nothing (a tail needing the walk absent): the operands past the
     /// result ids are the words themselves, as ids or integers.
     pub one_word_only: bool,
+    /// Bit `v` set: the value enum ending the fixed words (nothing after
+    /// them) takes exactly one parameter, a literal integer, when its
+    /// value is `v` (below 128): `OpDecorate %x Location 3`.
+    pub literal_parameter: u128,
 }
 
 /// An enum operand among an op's fixed words, with the values that take no
@@ -99,7 +103,7 @@ impl EnumOperand {
     }
 
     /// Whether `value` is known and takes no parameters.
-    fn is_plain(&self, value: u32) -> bool {
+    pub(crate) fn is_plain(&self, value: u32) -> bool {
         if self.bits {
             u128::from(value) & !self.plain == 0
         } else if value < 128 {
@@ -208,7 +212,25 @@ fn compute(op: Op) -> OpTraits {
         one_word_only: layout.fixed != OpTraits::WALK
             && layout.enum_count == 0
             && !matches!(layout.tail, Tail::Number | Tail::String),
+        literal_parameter: literal_parameter(&layout),
     }
+}
+
+/// [`OpTraits::literal_parameter`] of an op of `layout`.
+fn literal_parameter(layout: &SimpleLayout) -> u128 {
+    let enums = &layout.enums[..usize::from(layout.enum_count)];
+    let Some(last) = enums.last() else { return 0 };
+    let ends_fixed = usize::from(last.at) + 1 == usize::from(layout.fixed);
+    if layout.fixed == OpTraits::WALK || layout.tail != Tail::Nothing || !ends_fixed || last.bits {
+        return 0;
+    }
+    let one_literal = |parameters: &[OperandInfo]| match parameters {
+        [only] => only.quantifier == Quantifier::One && only.kind == OperandKind::LiteralInteger,
+        _ => false,
+    };
+    (last.kind.info().enumerants.iter())
+        .filter(|e| e.value < 128 && one_literal(e.parameters))
+        .fold(0, |all, e| all | 1u128 << e.value)
 }
 
 struct SimpleLayout {

@@ -1,7 +1,7 @@
 //! The module view with every instruction's operands decoded:
-//! [`ModuleView::index_decoded`] indexes the module, then decodes the
-//! operands in a pass of their own, then checks the ids they use against
-//! the definitions in another.
+//! [`ModuleView::index_decoded`] indexes the module and decodes each
+//! instruction's operands as it goes, then checks the ids they use against
+//! the definitions in a pass of its own.
 
 use super::{Inst, ModuleView, Section, NONE};
 use crate::binary::op_traits::OpTraits;
@@ -18,25 +18,25 @@ impl<'w> ModuleView<'w> {
     /// check names the problem. An instruction whose operands do not decode
     /// is the error [`crate::binary::decode_operands`] gives.
     pub fn index_decoded(words: &'w [u32]) -> Result<(Self, DecodedModule), DecodeError> {
-        let view = ModuleView::index(words)?;
-        let decoded = view.decode_all().map(|decoded| {
-            let passed = view.decoded_uses_pass(&decoded);
-            (decoded, passed)
-        });
+        let mut decoder = Decoder::for_indexing(words);
+        let mut decoded = DecodedOperands::with_room(words.len());
+        // A layout error anywhere comes before an operand one: after the
+        // first instruction whose operands do not decode, only indexing goes on.
+        let mut failed = None;
+        let view = ModuleView::index_with(words, |view, inst, index, traits| {
+            if failed.is_none() {
+                let decoding = decoder.decode_indexed(view, inst, index, traits, &mut decoded);
+                failed = decoding.err();
+            }
+        })?;
+        let decoded = match failed {
+            Some(error) => Err(error),
+            None => {
+                let passed = view.decoded_uses_pass(&decoded);
+                Ok((decoded, passed))
+            }
+        };
         Ok((view, decoded))
-    }
-
-    /// The operands of every instruction, decoded in order; the first
-    /// instruction whose operands do not decode is the error.
-    fn decode_all(&self) -> Result<DecodedOperands, DecodeError> {
-        let mut decoder = Decoder::for_indexing(self.words);
-        let mut decoded = DecodedOperands::with_room(self.words.len());
-        let all = OpTraits::all();
-        for (index, inst) in (0u32..).zip(&self.insts) {
-            let traits = &all[inst.op as usize];
-            decoder.decode_indexed(self, inst, index, traits, &mut decoded)?;
-        }
-        Ok(decoded)
     }
 
     /// [`ModuleView::check_uses`]'s rules applied to the `decoded` operands
