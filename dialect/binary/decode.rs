@@ -3,7 +3,7 @@
 //! table index; every malformed input is an error naming its word offset.
 
 use super::module::{Inst, ModuleView};
-use super::op_traits::{OpTraits, Tail};
+use super::op_traits::{OpTraits, Shape, Tail};
 use super::walk::ResultIds;
 use super::{
     Header, Instruction, ModuleContext, NumberType, Operand, OperandSource, OperandWalker,
@@ -239,11 +239,14 @@ impl<'w> Decoder<'w> {
         let (start, count) = (inst.offset as usize, usize::from(inst.word_count));
         let span = &self.words[start + 1..start + count];
         let operands = &mut decoded.operands;
-        let fast = decode_one_word_only(traits, span, operands)
-            .or_else(|| decode_fixed_only(traits, span, operands))
-            .or_else(|| decode_literal_parameter(traits, span, operands))
-            .or_else(|| decode_number(traits, span, &self.context, operands))
-            .or_else(|| decode_fixed_string(traits, span, operands));
+        let fast = match traits.shape {
+            Shape::Words => decode_one_word_only(traits, span, operands),
+            Shape::Enums => decode_fixed_only(traits, span, operands)
+                .or_else(|| decode_literal_parameter(traits, span, operands)),
+            Shape::Number => decode_number(traits, span, &self.context, operands),
+            Shape::String => decode_fixed_string(traits, span, operands),
+            Shape::Walk => None,
+        };
         if fast.is_some() {
             self.pos = start + count;
         } else {
@@ -456,13 +459,21 @@ fn decode_one_word_only(
         return None;
     }
     let (result_ids, results) = result_ids(traits, span);
-    let (fixed, tail) = span.split_at(usize::from(traits.fixed));
-    push_ids_and_integers(traits.id_mask >> results, &fixed[results..], operands);
-    if traits.tail == Tail::Literals {
-        operands.extend(tail.iter().map(|&literal| Operand::Integer(literal)));
-    } else {
-        operands.extend(tail.iter().map(|&id| Operand::Id(id)));
-    }
+    // The fixed words' kinds from the mask, the tail's from the layout.
+    let fixed = usize::from(traits.fixed) - results;
+    let id_mask = traits.id_mask >> results;
+    let tail_ids = traits.tail != Tail::Literals;
+    let words = span.get(results..).unwrap_or_default();
+    operands.extend(words.iter().enumerate().map(|(i, &word)| {
+        let id = match i < fixed {
+            true => id_mask >> i & 1 != 0,
+            false => tail_ids,
+        };
+        match id {
+            true => Operand::Id(word),
+            false => Operand::Integer(word),
+        }
+    }));
     Some(result_ids)
 }
 

@@ -28,6 +28,22 @@ pub enum Tail {
     Walk,
 }
 
+/// Which short path reads an op's operands, when the words fit it
+/// (see [`OpTraits::shape`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shape {
+    /// One-word ids and integers only ([`OpTraits::one_word_only`]).
+    Words,
+    /// Fixed words with enums, then nothing (or a parameter of the last).
+    Enums,
+    /// Fixed words ending with a number as wide as its type.
+    Number,
+    /// Fixed words, then a string.
+    String,
+    /// Only the grammar walk.
+    Walk,
+}
+
 /// What the view needs to know about one op.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct OpTraits {
@@ -64,6 +80,8 @@ pub struct OpTraits {
     /// them) takes exactly one parameter, a literal integer, when its
     /// value is `v` (below 128): `OpDecorate %x Location 3`.
     pub literal_parameter: u128,
+    /// The short path the module reader tries first.
+    pub shape: Shape,
 }
 
 /// An enum operand among an op's fixed words, with the values that take no
@@ -194,6 +212,17 @@ fn compute(op: Op) -> OpTraits {
         enum_count: 0,
         tail: Tail::Walk,
     });
+    let one_word_only = layout.fixed != OpTraits::WALK
+        && layout.enum_count == 0
+        && !matches!(layout.tail, Tail::Number | Tail::String);
+    let shape = match layout.tail {
+        _ if one_word_only => Shape::Words,
+        _ if layout.fixed == OpTraits::WALK => Shape::Walk,
+        Tail::Number => Shape::Number,
+        Tail::String => Shape::String,
+        Tail::Nothing | Tail::Walk => Shape::Enums,
+        Tail::Ids | Tail::IdPairs | Tail::Literals => Shape::Walk,
+    };
     OpTraits {
         op,
         has_result_type: info.has_result_type,
@@ -209,10 +238,9 @@ fn compute(op: Op) -> OpTraits {
         enums: layout.enums,
         enum_count: layout.enum_count,
         tail: layout.tail,
-        one_word_only: layout.fixed != OpTraits::WALK
-            && layout.enum_count == 0
-            && !matches!(layout.tail, Tail::Number | Tail::String),
+        one_word_only,
         literal_parameter: literal_parameter(&layout),
+        shape,
     }
 }
 
