@@ -477,21 +477,6 @@ fn decode_one_word_only(
     Some(result_ids)
 }
 
-/// Appends `words` as operands: ids where bit `i` of `id_mask` is set for
-/// word `i`, integers elsewhere.
-#[inline(always)]
-fn push_ids_and_integers(id_mask: u32, words: &[u32], operands: &mut Vec<Operand>) {
-    let mut ids = id_mask;
-    operands.extend(words.iter().map(|&word| {
-        let id = ids & 1 != 0;
-        ids >>= 1;
-        match id {
-            true => Operand::Id(word),
-            false => Operand::Integer(word),
-        }
-    }));
-}
-
 /// The operands of an instruction whose operand words `span` are exactly
 /// its op's fixed words, enums among them taking no parameters (an
 /// optional operand after them absent): what the walk would read, or
@@ -554,17 +539,24 @@ fn result_ids(traits: &OpTraits, words: &[u32]) -> (ResultIds, usize) {
 #[inline(always)]
 fn decode_fixed_words(traits: &OpTraits, words: &[u32], operands: &mut Vec<Operand>) -> ResultIds {
     let (result_ids, results) = result_ids(traits, words);
-    let first = operands.len();
     let rest = words.get(results..).unwrap_or_default();
-    push_ids_and_integers(traits.id_mask >> results, rest, operands);
-    // Enum words (never result ids) read as integers above.
-    for e in &traits.enums[..usize::from(traits.enum_count)] {
-        let at = usize::from(e.at);
-        if let Some(&value) = words.get(at) {
-            let kind = e.kind;
-            operands[first + at - results] = Operand::Enum { kind, value };
+    let [first_enum, second_enum] = &traits.enums;
+    // Fixed words are fewer than 32, so every word has its bit in the masks.
+    operands.extend(rest.iter().zip(results..).map(|(&word, at)| {
+        if traits.id_mask >> at & 1 != 0 {
+            Operand::Id(word)
+        } else if traits.enum_mask >> at & 1 == 0 {
+            Operand::Integer(word)
+        } else {
+            let first = usize::from(first_enum.at) == at;
+            let kind = if first {
+                first_enum.kind
+            } else {
+                second_enum.kind
+            };
+            Operand::Enum { kind, value: word }
         }
-    }
+    }));
     result_ids
 }
 

@@ -71,6 +71,8 @@ pub struct OpTraits {
     /// path holds only while their values take no parameters.
     pub enums: [EnumOperand; 2],
     pub enum_count: u8,
+    /// Bit `i` set: fixed operand word `i` is one of [`Self::enums`].
+    pub enum_mask: u32,
     pub tail: Tail,
     /// No fixed word is an enum and the tail holds ids, integer literals or
     /// nothing (a tail needing the walk absent): the operands past the
@@ -237,6 +239,8 @@ fn compute(op: Op) -> OpTraits {
         id_mask: layout.id_mask,
         enums: layout.enums,
         enum_count: layout.enum_count,
+        enum_mask: (layout.enums[..usize::from(layout.enum_count)].iter())
+            .fold(0, |mask, e| mask | 1 << e.at),
         tail: layout.tail,
         one_word_only,
         literal_parameter: literal_parameter(&layout),
