@@ -216,11 +216,13 @@ impl<'w> Decoder<'w> {
     /// A decoder for [`Decoder::decode_indexed`] at the first instruction
     /// of `words`: the types of values come from the module view rather
     /// than a table of its own.
-    pub(crate) fn for_indexing(words: &'w [u32]) -> Self {
+    pub(crate) fn for_indexing(words: &'w [u32], bound: u32) -> Self {
         Decoder {
             words,
             pos: Header::WORDS,
-            context: ModuleContext::default(),
+            // Real modules number their ids densely; a malformed bound is
+            // not trusted beyond the module's size.
+            context: ModuleContext::for_indexing(bound.min(words.len() as u32)),
         }
     }
 

@@ -32,6 +32,16 @@ impl<T: Copy> IdTable<T> {
         }
     }
 
+    /// An empty table with room set aside for the ids below `bound`, for
+    /// a table that takes few ids: they are filled up to as they come,
+    /// without growing it again.
+    pub(crate) fn with_room(bound: u32) -> Self {
+        IdTable {
+            dense: Vec::with_capacity(bound.min(DENSE_IDS) as usize),
+            sparse: FastMap::default(),
+        }
+    }
+
     pub(crate) fn insert(&mut self, id: u32, value: T) {
         if id < DENSE_IDS {
             let index = id as usize;

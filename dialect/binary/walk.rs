@@ -51,6 +51,16 @@ impl ModuleContext {
         }
     }
 
+    /// An empty context for a module reader that tracks the types of
+    /// values itself, its ids below `bound`.
+    pub(crate) fn for_indexing(bound: u32) -> Self {
+        ModuleContext {
+            number_types: IdTable::with_room(bound),
+            value_types: IdTable::default(),
+            ext_sets: IdTable::default(),
+        }
+    }
+
     /// Notes what `inst` defines.
     pub fn record(&mut self, inst: &Instruction) {
         self.record_parts(inst.op, inst.result_type, inst.result, &inst.operands);

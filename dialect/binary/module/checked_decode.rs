@@ -5,7 +5,7 @@
 
 use super::{Inst, ModuleView, Section, NONE};
 use crate::binary::op_traits::OpTraits;
-use crate::binary::{DecodeError, DecodedOperands, Decoder, Operand};
+use crate::binary::{DecodeError, DecodedOperands, Decoder, Header, Operand};
 use crate::grammar::Op;
 use std::ops::Range;
 
@@ -18,7 +18,8 @@ impl<'w> ModuleView<'w> {
     /// check names the problem. An instruction whose operands do not decode
     /// is the error [`crate::binary::decode_operands`] gives.
     pub fn index_decoded(words: &'w [u32]) -> Result<(Self, DecodedModule), DecodeError> {
-        let mut decoder = Decoder::for_indexing(words);
+        let bound = Header::read(words)?.bound;
+        let mut decoder = Decoder::for_indexing(words, bound);
         let mut decoded = DecodedOperands::with_room(words.len());
         // A layout error anywhere comes before an operand one: after the
         // first instruction whose operands do not decode, only indexing goes on.
