@@ -322,11 +322,51 @@ fn decode_without_walk(
     if traits.one_word_only {
         decode_one_word_only(traits, span, operands)
     } else if traits.fixed == OpTraits::WALK {
-        decode_ext_inst(traits.op, span, context, operands)
+        match traits.op {
+            Op::EntryPoint | Op::Source => decode_entry_point_or_source(traits.op, span, operands),
+            _ => decode_ext_inst(traits.op, span, context, operands),
+        }
     } else {
         (decode_fixed(traits, span, context, operands))
             .or_else(|| decode_enum_parameters(traits, span, operands))
     }
+}
+
+/// The operands of an `OpEntryPoint` (a model, a function, a name, then
+/// interface ids) or an `OpSource` (a language, a version, then an
+/// optional file id and an optional text ending it), `op`, whose first
+/// enum takes no parameters, read without walking the grammar: what the
+/// walk would read, or `None` (and nothing read).
+fn decode_entry_point_or_source(
+    op: Op,
+    span: &[u32],
+    operands: &mut Vec<Operand>,
+) -> Option<ResultIds> {
+    let (kind, &[value, second, ref rest @ ..]) = (op.info().operands.first()?.kind, span) else {
+        return None;
+    };
+    (kind.info().enumerant(value)?.parameters.is_empty()).then_some(())?;
+    let (id, text, ids) = match (op, rest) {
+        (Op::EntryPoint, _) => {
+            let (text, used) = decode_string(rest).ok()?;
+            (None, Some(text), &rest[used..])
+        }
+        (_, []) => (None, None, rest),
+        (_, [file]) => (Some(*file), None, &[][..]),
+        (_, [file, text @ ..]) => match decode_string(text).ok()? {
+            (source, used) if used == text.len() => (Some(*file), Some(source), &[][..]),
+            _ => return None,
+        },
+    };
+    let second = match op {
+        Op::EntryPoint => Operand::Id(second),
+        _ => Operand::Integer(second),
+    };
+    operands.extend([Operand::Enum { kind, value }, second]);
+    operands.extend(id.map(Operand::Id));
+    operands.extend(text.map(Operand::String));
+    operands.extend(ids.iter().map(|&id| Operand::Id(id)));
+    Some((None, None))
 }
 
 /// The operands of an instruction of `op`, an `OpExtInst` of a set
@@ -628,12 +668,6 @@ impl DecodedOperands {
 
     pub fn is_empty(&self) -> bool {
         self.len() == 0
-    }
-
-    /// The operands of each of the instructions `indices`, in order.
-    pub(crate) fn of_range(&self, indices: Range<usize>) -> impl Iterator<Item = &[Operand]> {
-        let starts = &self.starts[indices.start..=indices.end];
-        (starts.windows(2)).map(|w| &self.operands[w[0] as usize..w[1] as usize])
     }
 
     /// The operands of the instructions `indices`, one's after the other's.

@@ -75,36 +75,42 @@ impl<'w> ModuleView<'w> {
     /// defined before its user, or announced by an earlier
     /// `OpTypeForwardPointer` (and defined), or used by an op that may look
     /// ahead (and defined).
+    #[inline(never)]
     fn globals_uses_defined_before(&self, decoded: &DecodedOperands, range: Range<u32>) -> bool {
         let mut forward_pointers = Vec::new();
-        let insts = &self.insts[range.start as usize..range.end as usize];
-        let operand_lists = decoded.of_range(range.start as usize..range.end as usize);
-        for ((index, inst), operands) in range.zip(insts).zip(operand_lists) {
-            let traits = OpTraits::of(inst.op);
+        let all = OpTraits::all();
+        for index in range {
+            let inst = &self.insts[index as usize];
+            let traits = &all[inst.op as usize];
             // Every definition comes before `NONE`.
-            let before = match traits.forward_refs {
-                true => NONE,
-                false => index,
-            };
+            let before = if traits.forward_refs { NONE } else { index };
             let defined = |id: u32| {
-                let def = self.defs.index_or_none(id);
-                def < before || (def != NONE && forward_pointers.contains(&id))
+                self.defs.index_or_none(id) < before || self.announced(&forward_pointers, id)
             };
-            let ids = operands.iter().filter_map(|operand| match *operand {
-                Operand::Id(id) => Some(id),
-                _ => None,
-            });
-            let result_type = Some(inst.result_type).filter(|_| traits.has_result_type);
-            if !result_type.into_iter().chain(ids).all(defined) {
+            if traits.has_result_type && !defined(inst.result_type) {
                 return false;
             }
-            if let (Op::TypeForwardPointer, Some(Operand::Id(pointer))) =
+            let operands = decoded.of(index as usize);
+            for operand in operands {
+                match *operand {
+                    Operand::Id(id) if !defined(id) => return false,
+                    _ => {}
+                }
+            }
+            if let (Op::TypeForwardPointer, Some(&Operand::Id(pointer))) =
                 (inst.op, operands.first())
             {
-                forward_pointers.push(*pointer);
+                forward_pointers.push(pointer);
             }
         }
         true
+    }
+
+    /// Whether `id`, defined at or after its use, was announced by an
+    /// `OpTypeForwardPointer` (of `forward_pointers`) and is defined.
+    #[cold]
+    fn announced(&self, forward_pointers: &[u32], id: u32) -> bool {
+        self.defs.index_or_none(id) != NONE && forward_pointers.contains(&id)
     }
 }
 
