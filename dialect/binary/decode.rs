@@ -249,9 +249,8 @@ impl<'w> Decoder<'w> {
             Shape::String => decode_fixed_string(traits, span, operands),
             Shape::Walk => None,
         };
-        if fast.is_some() {
-            self.pos = start + count;
-        } else {
+        // (The position of a decoder for indexing is not read.)
+        if fast.is_none() {
             // The case labels of `OpSwitch` take the type of its selector
             // (when defined before).
             if let (Op::Switch, Some(&selector)) = (inst.op, span.first()) {
@@ -678,8 +677,10 @@ impl DecodedOperands {
 
     /// The operands of instruction `index`.
     pub fn of(&self, index: usize) -> &[Operand] {
-        let (start, end) = (self.starts[index], self.starts[index + 1]);
-        &self.operands[start as usize..end as usize]
+        match self.starts[index..index + 2] {
+            [start, end] => &self.operands[start as usize..end as usize],
+            _ => &[],
+        }
     }
 }
 
