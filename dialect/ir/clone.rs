@@ -61,10 +61,10 @@ impl Context {
             result_types: (self.results(op).iter())
                 .map(|&r| self.value_type(r))
                 .collect(),
-            properties: data.properties,
+            properties: self.properties(op),
             attributes: Some(data.attributes),
-            num_regions: data.regions.len(),
-            successors: data.successors.to_vec(),
+            num_regions: self.regions(op).len(),
+            successors: self.successors(op).to_vec(),
         };
         let copy = self.create_op(spec);
         copies.push(copy);

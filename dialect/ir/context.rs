@@ -96,6 +96,11 @@ pub struct Context {
     pub(crate) values: Vec<ValueData>,
     /// Every op's results, each op's in one run (see `OpData::results`).
     pub(crate) result_lists: Vec<Value>,
+    /// Every op's regions, each op's in one run (see `OpData::regions`).
+    pub(crate) region_lists: Vec<Region>,
+    /// Every op's successors, each op's in one run (see
+    /// `OpData::successors`).
+    pub(crate) successor_lists: Vec<Block>,
     pub(crate) registry: OpRegistry,
     /// The empty dictionary, which every op without attributes holds.
     pub(crate) empty_dictionary: Attr,
@@ -125,6 +130,8 @@ impl Context {
             regions: Vec::new(),
             values: Vec::new(),
             result_lists: Vec::new(),
+            region_lists: Vec::new(),
+            successor_lists: Vec::new(),
             registry: OpRegistry::default(),
             empty_dictionary: Attr(0),
             arg_locs: FastMap::default(),

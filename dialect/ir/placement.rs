@@ -2,7 +2,7 @@
 //! ops between them, and erasing ops and blocks with what they hold.
 
 use super::context::{Block, Context, Op, Region};
-use super::structure::{block_at, link, op_at, NONE};
+use super::structure::{block_at, link, op_at, run, NONE};
 
 impl Context {
     /// Appends a detached op at the end of `block`.
@@ -102,9 +102,10 @@ impl Context {
                 "erased op's results still have uses"
             );
             let data = &mut self.ops[op.index()];
-            data.successors.clear();
+            data.successors = (0, 0);
             let regions = std::mem::take(&mut data.regions);
-            for region in regions.iter() {
+            for at in run(regions) {
+                let region = self.region_lists[at];
                 for block in std::mem::take(&mut self.regions[region.index()].blocks) {
                     let b = &mut self.blocks[block.index()];
                     (b.first, b.last, b.parent) = (None, None, None);

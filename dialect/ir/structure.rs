@@ -9,9 +9,9 @@
 use super::context::{Attr, Block, Context, Ident, Location, Op, Region, Type, Value};
 use smallvec::SmallVec;
 
-/// Storage for the short lists every op and value has (operands, results,
-/// regions, successors, uses): inline up to a few entries, so most ops
-/// need no allocation of their own.
+/// Storage for the short lists every op and value has that change after
+/// creation (operands, uses): inline up to a few entries, so most ops need
+/// no allocation of their own.
 pub(crate) type Short<T, const N: usize> = SmallVec<[T; N]>;
 
 /// One operand of an op: the value and the operand's slot in its use list.
@@ -51,23 +51,29 @@ pub(crate) struct ValueData {
 }
 
 /// An op's record, kept small: the ops of a module are walked often.
+/// Its results, regions and successors lie in the context's shared lists
+/// (their number never changes after creation; erasing empties them).
 #[derive(Clone)]
 pub(crate) struct OpData {
     pub(crate) name: Ident,
-    pub(crate) loc: PackedLocation,
-    pub(crate) operands: Short<Operand, 3>,
-    /// Where the op's results start in the context's result list, and how
-    /// many there are (results never change after creation).
-    pub(crate) results: (u32, u32),
-    pub(crate) properties: Option<Attr>,
     pub(crate) attributes: Attr,
-    pub(crate) regions: Box<[Region]>,
-    pub(crate) successors: Short<Block, 2>,
+    pub(crate) properties: Option<Attr>,
     /// The block holding the op and its neighbours there ([`NONE`] for
     /// none).
     pub(crate) parent: u32,
     pub(crate) prev: u32,
     pub(crate) next: u32,
+    /// Where the op's results start in the context's result list, and how
+    /// many there are.
+    pub(crate) results: (u32, u32),
+    /// Where the op's regions start in the context's region list, and how
+    /// many there are.
+    pub(crate) regions: (u32, u32),
+    /// Where the op's successors start in the context's successor list,
+    /// and how many there are.
+    pub(crate) successors: (u32, u32),
+    pub(crate) loc: PackedLocation,
+    pub(crate) operands: Short<Operand, 3>,
 }
 
 /// A [`Location`] in 16 bytes: absent handles as [`NONE`].
@@ -115,6 +121,22 @@ fn push_use(values: &mut [ValueData], value: Value, u: Use) -> u32 {
 
 pub(super) fn link(handle: Option<u32>) -> u32 {
     handle.unwrap_or(NONE)
+}
+
+/// The positions of a run `(start, len)` in one of the context's shared
+/// lists.
+pub(super) fn run((start, len): (u32, u32)) -> std::ops::Range<usize> {
+    start as usize..(start + len) as usize
+}
+
+/// Run `(start, len)` of the shared list `list`; an empty run, as most
+/// ops' regions and successors are, without looking at the list.
+#[inline]
+fn listed<T>(list: &[T], (start, len): (u32, u32)) -> &[T] {
+    match len {
+        0 => &[],
+        _ => &list[run((start, len))],
+    }
 }
 
 pub(super) fn op_at(link: u32) -> Option<Op> {
@@ -244,27 +266,38 @@ impl Context {
             let value = self.new_value(ty, ValueDef::Result { op, index });
             self.result_lists.push(value);
         }
-        // Most ops have no regions and no successors: nothing to collect.
+        // Most ops have no regions and no successors: nothing to list.
         let regions = match parts.num_regions {
-            0 => Box::default(),
-            n => (0..n).map(|_| self.new_region(Some(op))).collect(),
+            0 => (0, 0),
+            n => {
+                let start = self.region_lists.len() as u32;
+                for _ in 0..n {
+                    let region = self.new_region(Some(op));
+                    self.region_lists.push(region);
+                }
+                (start, n as u32)
+            }
         };
         let successors = match parts.successors {
-            [] => Short::new(),
-            blocks => Short::from_slice(blocks),
+            [] => (0, 0),
+            blocks => {
+                let start = self.successor_lists.len() as u32;
+                self.successor_lists.extend_from_slice(blocks);
+                (start, blocks.len() as u32)
+            }
         };
         self.ops.push(OpData {
             name: parts.name,
-            loc: parts.loc.into(),
-            operands: Short::new(),
-            results,
-            properties: parts.properties,
             attributes: parts.attributes.unwrap_or(self.empty_dictionary),
-            regions,
-            successors,
+            properties: parts.properties,
             parent: link(block.map(|b| b.0)),
             prev: link(prev.map(|p| p.0)),
             next: NONE,
+            results,
+            regions,
+            successors,
+            loc: parts.loc.into(),
+            operands: Short::new(),
         });
         self.add_operands(op, parts.operands);
         op
@@ -419,8 +452,7 @@ impl Context {
         self.ops[op.index()].operands.iter().map(|o| o.value)
     }
     pub fn results(&self, op: Op) -> &[Value] {
-        let (start, len) = self.ops[op.index()].results;
-        &self.result_lists[start as usize..(start + len) as usize]
+        &self.result_lists[run(self.ops[op.index()].results)]
     }
     pub fn result(&self, op: Op, index: usize) -> Value {
         self.results(op)[index]
@@ -453,13 +485,14 @@ impl Context {
         self.ops[op.index()].attributes = dict;
     }
     pub fn regions(&self, op: Op) -> &[Region] {
-        &self.ops[op.index()].regions
+        listed(&self.region_lists, self.ops[op.index()].regions)
     }
     pub fn successors(&self, op: Op) -> &[Block] {
-        &self.ops[op.index()].successors
+        listed(&self.successor_lists, self.ops[op.index()].successors)
     }
     pub fn set_successor(&mut self, op: Op, index: usize, block: Block) {
-        self.ops[op.index()].successors[index] = block;
+        let run = run(self.ops[op.index()].successors);
+        self.successor_lists[run][index] = block;
     }
     pub fn parent_block(&self, op: Op) -> Option<Block> {
         block_at(self.ops[op.index()].parent)
@@ -605,5 +638,5 @@ impl Iterator for BlockOps<'_> {
         Some(op)
     }
 }
-// Op records stay within two cache lines.
-const _: () = assert!(std::mem::size_of::<OpData>() <= 128);
+// Op records stay within 104 bytes.
+const _: () = assert!(std::mem::size_of::<OpData>() <= 104);
