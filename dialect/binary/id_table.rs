@@ -42,6 +42,7 @@ impl<T: Copy> IdTable<T> {
         }
     }
 
+    #[inline]
     pub(crate) fn insert(&mut self, id: u32, value: T) {
         if id < DENSE_IDS {
             let index = id as usize;

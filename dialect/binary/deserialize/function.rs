@@ -18,11 +18,12 @@ use crate::binary::cfg::Cfg;
 use crate::binary::id_table::IdTable;
 use crate::binary::module::Function;
 use crate::binary::{DecodeError, Operand};
-use crate::grammar::Op;
+use crate::grammar::{Op, OperandKind};
 use crate::ir::FastMap;
 use crate::ir::{Attr, Block, Builder, OpParts, OpSpec, Type, Value, ValueDef};
 use crate::spirv::conventions::{self, Carrier, Form};
 use smallvec::SmallVec;
+use std::cell::Cell;
 
 /// How an instruction's operands are carried by its op.
 pub(super) struct Carried {
@@ -67,6 +68,38 @@ fn carried_key(op: Op, with_positions: bool, operands: &[Operand]) -> Option<Car
     Some(key)
 }
 
+/// An operand other than an id that a property is made of.
+#[derive(Clone, Copy)]
+enum Literal {
+    Enum(OperandKind, u32),
+    Integer(u32),
+    Number(u64),
+}
+
+/// How every instruction of a [`CarriedKey`] is carried, in any module:
+/// its op name, the literals of its properties by name in operand order,
+/// and the names that always take an array.
+pub(super) struct Recipe {
+    named_by: Op,
+    literals: Box<[(&'static str, Literal)]>,
+    always_arrays: Box<[&'static str]>,
+}
+
+/// Recipes by key.
+type Recipes = FastMap<CarriedKey, Recipe>;
+
+/// The most recipes kept (keys hold literals, so their number has no
+/// bound of its own).
+const MAX_RECIPES: usize = 1 << 12;
+
+thread_local! {
+    /// The recipes of the instructions carried in the modules read before
+    /// on this thread, which a reader takes and gives back: a module
+    /// carrying an instruction like an earlier module makes its
+    /// attributes from the recipe, without the carriers.
+    static RECIPES: Cell<Recipes> = Cell::default();
+}
+
 /// The parameter decorations MLIR reads as `spirv.decoration`.
 const POINTER_DECORATIONS: [&str; 4] = ["Aliased", "Restrict", "AliasedPointer", "RestrictPointer"];
 
@@ -83,6 +116,8 @@ pub(super) struct Scope {
     pub pending: FastMap<u32, Value>,
     /// Block label → the block's position in its region.
     pub labels: FastMap<u32, u32>,
+    /// The recipes, handed from function to function.
+    recipes: Recipes,
 }
 
 impl Scope {
@@ -93,6 +128,7 @@ impl Scope {
             .and_then(|(function, value)| (function == self.function).then_some(value))
     }
 
+    #[inline(always)]
     pub fn set(&mut self, id: u32, value: Value) {
         self.values.insert(id, (self.function, value));
     }
@@ -101,13 +137,18 @@ impl Scope {
 impl Reader<'_, '_> {
     pub(super) fn read_functions(&mut self) -> Result<(), DecodeError> {
         let view = self.view;
-        for function in &view.functions {
-            self.read_function(function)?;
-        }
-        Ok(())
+        let mut recipes = RECIPES.take();
+        let read = (view.functions.iter())
+            .try_for_each(|function| self.read_function(function, &mut recipes));
+        RECIPES.set(recipes);
+        read
     }
 
-    fn read_function(&mut self, function: &Function) -> Result<(), DecodeError> {
+    fn read_function(
+        &mut self,
+        function: &Function,
+        recipes: &mut Recipes,
+    ) -> Result<(), DecodeError> {
         let def = function.def;
         let inst = self.view.insts[def as usize];
         let operands = self.operands(def);
@@ -151,6 +192,7 @@ impl Reader<'_, '_> {
             function: def,
             pending: FastMap::default(),
             labels: FastMap::default(),
+            recipes: std::mem::take(recipes),
         };
         let mut params = Vec::new();
         for param in function.params.clone() {
@@ -160,7 +202,9 @@ impl Reader<'_, '_> {
                 params.push((param_inst.result, ty));
             }
         }
-        self.read_body(&mut scope, &mut body, region, &params)?;
+        let read = self.read_body(&mut scope, &mut body, region, &params);
+        *recipes = scope.recipes;
+        read?;
         self.function_values = scope.values;
         if let Some((&id, _)) = scope.pending.iter().min_by_key(|e| e.0) {
             return Err(self
@@ -243,7 +287,11 @@ impl Reader<'_, '_> {
         at: u32,
         id: u32,
     ) -> Result<Value, DecodeError> {
-        if let Some(value) = scope.value(id).or_else(|| scope.pending.get(&id).copied()) {
+        let pending = || match scope.pending.is_empty() {
+            true => None,
+            false => scope.pending.get(&id).copied(),
+        };
+        if let Some(value) = scope.value(id).or_else(pending) {
             return Ok(value);
         }
         // A module fact used before in this module: its op again.
@@ -366,9 +414,19 @@ impl Reader<'_, '_> {
         // An instruction carried like one read before takes its name and
         // properties; its ids are its SSA operands (or, without positions,
         // blocks left out).
-        let key = carried_key(inst.op, with_positions, operands);
-        let known = key.as_ref().and_then(|key| self.carried_before.get(key));
-        if let Some(&(named_by, properties)) = known {
+        let mut key = carried_key(inst.op, with_positions, operands);
+        let mut known = (key.as_ref())
+            .and_then(|key| self.carried_before.get(key))
+            .copied();
+        if known.is_none() {
+            // Carried in an earlier module: its attributes made again here.
+            let recipe = key.as_ref().and_then(|key| scope.recipes.get(key));
+            known = recipe.map(|recipe| (recipe.named_by, self.replayed(recipe)));
+            if let Some((key, known)) = known.and_then(|known| Some((key.take()?, known))) {
+                self.carried_before.insert(key, known);
+            }
+        }
+        if let Some((named_by, properties)) = known {
             let mut values = SmallVec::new();
             for id in operands.iter().filter_map(id_of).filter(|_| with_positions) {
                 values.push(self.value_operand(scope, builder, index, id)?);
@@ -395,6 +453,7 @@ impl Reader<'_, '_> {
         let mut props = Properties::new();
         let mut lists = Properties::new();
         let mut always_arrays: SmallVec<[&'static str; 2]> = SmallVec::new();
+        let mut literals: SmallVec<[(&'static str, Literal); 4]> = SmallVec::new();
         let mut blocks_left_out = 0;
         for (position, (operand, carrier)) in operands.iter().zip(carriers).enumerate() {
             let key = carrier.name;
@@ -444,15 +503,6 @@ impl Reader<'_, '_> {
                     };
                     self.enum_value_attr(kind, value)
                 }
-                (_, Operand::Enum { kind, value }) => self.enum_value_attr(*kind, *value),
-                (_, Operand::Integer(v)) => {
-                    let i32_type = self.i32_type;
-                    self.ctx.integer_attr(i32_type, i128::from(*v as i32))
-                }
-                (_, Operand::Number { bits, .. }) => {
-                    let i64_type = self.ctx.int_type(64);
-                    self.ctx.integer_attr(i64_type, i128::from(*bits as i64))
-                }
                 (_, Operand::String(s)) => self.ctx.string_attr(s),
                 (_, Operand::SpecOp(_)) => {
                     return Err(self
@@ -462,6 +512,13 @@ impl Reader<'_, '_> {
                 (form, Operand::Id(id)) => {
                     let message = format!("%{id} cannot be carried as {form:?}");
                     return Err(self.view.error(index, message));
+                }
+                (_, &Operand::Enum { kind, value }) => {
+                    self.literal(key, Literal::Enum(kind, value), &mut literals)
+                }
+                (_, &Operand::Integer(v)) => self.literal(key, Literal::Integer(v), &mut literals),
+                (_, &Operand::Number { bits, .. }) => {
+                    self.literal(key, Literal::Number(bits), &mut literals)
                 }
             };
             if carrier.form == Form::LiteralArray {
@@ -478,6 +535,14 @@ impl Reader<'_, '_> {
             blocks_left_out
         };
         if let Some(key) = key.filter(|_| ids_carried == ids) {
+            if scope.recipes.len() < MAX_RECIPES {
+                let recipe = Recipe {
+                    named_by,
+                    literals: literals.into_iter().collect(),
+                    always_arrays: always_arrays.into_iter().collect(),
+                };
+                scope.recipes.insert(key.clone(), recipe);
+            }
             self.carried_before.insert(key, (named_by, properties));
         }
         Ok(Carried {
@@ -485,6 +550,42 @@ impl Reader<'_, '_> {
             values,
             properties,
         })
+    }
+
+    /// [`Reader::literal_attr`], the literal noted under `name` in
+    /// `literals`.
+    fn literal(
+        &mut self,
+        name: &'static str,
+        literal: Literal,
+        literals: &mut SmallVec<[(&'static str, Literal); 4]>,
+    ) -> Attr {
+        literals.push((name, literal));
+        self.literal_attr(literal)
+    }
+
+    /// The attribute `literal` is carried as.
+    fn literal_attr(&mut self, literal: Literal) -> Attr {
+        match literal {
+            Literal::Enum(kind, value) => self.enum_value_attr(kind, value),
+            Literal::Integer(v) => {
+                let i32_type = self.i32_type;
+                self.ctx.integer_attr(i32_type, i128::from(v as i32))
+            }
+            Literal::Number(bits) => {
+                let i64_type = self.ctx.int_type(64);
+                self.ctx.integer_attr(i64_type, i128::from(bits as i64))
+            }
+        }
+    }
+
+    /// The properties `recipe` gives, made in this module.
+    fn replayed(&mut self, recipe: &Recipe) -> Option<Attr> {
+        let lists: Properties = (recipe.literals.iter())
+            .map(|&(name, literal)| (name, self.literal_attr(literal)))
+            .collect();
+        let props = self.merge_lists(&lists, &recipe.always_arrays);
+        (!props.is_empty()).then(|| self.properties(&props))
     }
 
     /// The operands of an instruction that are all ids, each carried as
