@@ -248,6 +248,9 @@ impl Reader<'_, '_> {
         Some(self.ctx.array_attr(dictionaries))
     }
 
+    /// Makes `value` the value of `id` (once per result and phi, so kept
+    /// inline in its callers).
+    #[inline(always)]
     pub(super) fn define(&mut self, scope: &mut Scope, id: u32, value: Value) {
         // Only back edges' phi operands are used before their definition.
         if !scope.pending.is_empty() {
