@@ -390,7 +390,9 @@ impl Reader<'_, '_> {
 
     /// The op name, SSA operands and properties that carry instruction
     /// `index`'s operands (see [`conventions`]); blocks named by position
-    /// only `with_positions`.
+    /// only `with_positions`. Kept inline: most instructions, all of whose
+    /// operands are values, need no more.
+    #[inline(always)]
     pub(super) fn carried(
         &mut self,
         scope: &mut Scope,
@@ -399,9 +401,15 @@ impl Reader<'_, '_> {
         with_positions: bool,
     ) -> Result<Carried, DecodeError> {
         let operands = self.operands(index);
-        self.carry_operands(scope, builder, index, operands, with_positions)
+        match self.values_only(scope, builder, index, operands)? {
+            Some(carried) => Ok(carried),
+            None => self.carry_operands(scope, builder, index, operands, with_positions),
+        }
     }
 
+    /// [`Reader::carried`] of an instruction [`Reader::values_only`]
+    /// leaves to the carriers.
+    #[inline(never)]
     fn carry_operands(
         &mut self,
         scope: &mut Scope,
@@ -411,9 +419,6 @@ impl Reader<'_, '_> {
         with_positions: bool,
     ) -> Result<Carried, DecodeError> {
         let inst = self.view.insts[index as usize];
-        if let Some(carried) = self.values_only(scope, builder, index, operands)? {
-            return Ok(carried);
-        }
         // An instruction carried like one read before takes its name and
         // properties; its ids are its SSA operands (or, without positions,
         // blocks left out).
@@ -596,6 +601,7 @@ impl Reader<'_, '_> {
     /// values, with no walk of the carriers. For an `OpExtInst`, the
     /// operands of its instruction, none naming a debug symbol. `None`
     /// leaves the instruction to the carriers.
+    #[inline(always)]
     fn values_only(
         &mut self,
         scope: &mut Scope,
