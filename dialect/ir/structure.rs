@@ -115,8 +115,9 @@ pub(super) const NONE: u32 = u32::MAX;
 #[inline]
 fn push_use(values: &mut [ValueData], value: Value, u: Use) -> u32 {
     let uses = &mut values[value.index()].uses;
+    let slot = uses.len() as u32;
     uses.push(u);
-    (uses.len() - 1) as u32
+    slot
 }
 
 pub(super) fn link(handle: Option<u32>) -> u32 {
