@@ -28,15 +28,25 @@ pub(crate) fn template() -> Option<&'static Context> {
 /// per process, whose strings (op names, enum cases, attribute names) and
 /// registry the clone shares.
 pub fn context() -> Context {
-    let template = TEMPLATE.get_or_init(|| {
+    built_template().clone()
+}
+
+/// [`context`] with room for `attrs` more attributes, `types` more types
+/// and `strings` more strings (see [`Context::clone_with_room`]).
+pub(crate) fn context_with_room(attrs: usize, types: usize, strings: usize) -> Context {
+    built_template().clone_with_room(attrs, types, strings)
+}
+
+/// The template [`context`] clones, built at the first call.
+fn built_template() -> &'static Context {
+    TEMPLATE.get_or_init(|| {
         let mut ctx = Context::new();
         register_ops(&mut ctx);
         crate::spirv::conventions::intern_names(&mut ctx);
         crate::binary::deserialize::intern_names(&mut ctx);
         ctx.share_strings();
         ctx
-    });
-    template.clone()
+    })
 }
 
 /// The syntax (custom forms, type and attribute hooks) of every dialect.

@@ -42,6 +42,18 @@ impl<T: Copy> IdTable<T> {
         }
     }
 
+    /// Empties the table, leaving room for the ids below `bound`.
+    pub(crate) fn reset(&mut self, bound: u32) {
+        self.dense.clear();
+        self.dense.resize(bound.min(DENSE_IDS) as usize, None);
+        self.sparse.clear();
+    }
+
+    /// How many ids the table has room for without growing.
+    pub(crate) fn room(&self) -> usize {
+        self.dense.capacity()
+    }
+
     #[inline]
     pub(crate) fn insert(&mut self, id: u32, value: T) {
         if id < DENSE_IDS {

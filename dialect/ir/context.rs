@@ -172,6 +172,28 @@ impl Context {
         self.strings.share();
     }
 
+    /// A clone of this context with room for `attrs` more attributes,
+    /// `types` more types and `strings` more strings, made at that size
+    /// rather than cloned and then grown.
+    pub fn clone_with_room(&self, attrs: usize, types: usize, strings: usize) -> Context {
+        Context {
+            strings: self.strings.clone_with_room(strings),
+            types: self.types.clone_with_room(types),
+            attrs: self.attrs.clone_with_room(attrs),
+            ops: self.ops.clone(),
+            blocks: self.blocks.clone(),
+            regions: self.regions.clone(),
+            values: self.values.clone(),
+            result_lists: self.result_lists.clone(),
+            region_lists: self.region_lists.clone(),
+            successor_lists: self.successor_lists.clone(),
+            registry: self.registry.clone(),
+            empty_dictionary: self.empty_dictionary,
+            arg_locs: self.arg_locs.clone(),
+            arg_attrs: self.arg_attrs.clone(),
+        }
+    }
+
     pub(crate) fn intern_type(&mut self, data: TypeData) -> Type {
         Type(self.types.intern(data))
     }

@@ -64,9 +64,20 @@ impl<T: Internable> Interner<T> {
         &self.items[id as usize]
     }
 
-    pub(crate) fn reserve(&mut self, additional: usize) {
-        self.items.reserve(additional);
-        self.table.reserve(additional, |&(h, _)| h);
+    /// A clone with room for `additional` more items, made at that size
+    /// rather than cloned and then grown.
+    pub(crate) fn clone_with_room(&self, additional: usize) -> Self
+    where
+        T: Clone,
+    {
+        let room = self.items.len() + additional;
+        let mut items = Vec::with_capacity(room);
+        items.extend_from_slice(&self.items);
+        let mut table = HashTable::with_capacity(room);
+        for &entry in &self.table {
+            table.insert_unique(entry.0, entry, |&(h, _)| h);
+        }
+        Interner { items, table }
     }
 }
 
@@ -147,8 +158,18 @@ impl StringInterner {
         }
     }
 
-    pub(crate) fn reserve(&mut self, additional: usize) {
-        self.local.reserve(additional);
+    /// A clone with room for `additional` more strings of its own.
+    pub(crate) fn clone_with_room(&self, additional: usize) -> Self {
+        let mut local = Strings::default();
+        local.reserve(self.local.len() + additional);
+        for index in 0..self.local.len() {
+            let s = self.local.get(index);
+            local.push(hash_of(s), s);
+        }
+        StringInterner {
+            shared: Arc::clone(&self.shared),
+            local,
+        }
     }
 
     /// Moves every string into the shared base (numbers are kept). The

@@ -334,14 +334,6 @@ impl Context {
         self.regions.reserve(regions);
     }
 
-    /// Makes room for `attrs` more attributes, `types` more types and
-    /// `strings` more strings.
-    pub fn reserve_interned(&mut self, attrs: usize, types: usize, strings: usize) {
-        self.attrs.reserve(attrs);
-        self.types.reserve(types);
-        self.strings.reserve(strings);
-    }
-
     /// A detached block with arguments of `arg_types`.
     pub fn create_block(&mut self, arg_types: &[Type]) -> Block {
         let block = Block(self.blocks.len() as u32);

@@ -125,6 +125,56 @@ thread_local! {
         std::cell::Cell::default();
 }
 
+thread_local! {
+    /// The id-keyed tables of the last reader on this thread, whose memory
+    /// the next one reuses.
+    static ID_TABLES: std::cell::Cell<IdTables> = std::cell::Cell::default();
+}
+
+/// A reader's id-keyed tables that borrow nothing from its module.
+#[derive(Default)]
+struct IdTables {
+    types: IdTable<Type>,
+    function_values: IdTable<(u32, Value)>,
+    decorations: IdTable<u32>,
+    globals: IdTable<Global>,
+    materializations: IdTable<Materialized>,
+    symbol_refs: IdTable<Attr>,
+}
+
+/// The most ids the tables kept between modules hold room for (a
+/// module with more gets tables of its own).
+const KEPT_ID_ROOM: u32 = 1 << 16;
+
+impl IdTables {
+    /// The tables kept on this thread, emptied, with room for the ids
+    /// below `bound`.
+    fn take_kept(bound: u32) -> IdTables {
+        if bound > KEPT_ID_ROOM {
+            return IdTables::default().emptied(bound);
+        }
+        ID_TABLES.take().emptied(bound)
+    }
+
+    fn emptied(mut self, bound: u32) -> IdTables {
+        self.types.reset(bound);
+        self.function_values.reset(bound);
+        self.decorations.reset(bound);
+        self.globals.reset(bound);
+        self.materializations.reset(bound);
+        self.symbol_refs.reset(bound);
+        self
+    }
+
+    /// Keeps these tables for the next reader on this thread, unless
+    /// they grew past [`KEPT_ID_ROOM`].
+    fn keep(self) {
+        if self.types.room() <= KEPT_ID_ROOM as usize {
+            ID_TABLES.set(self);
+        }
+    }
+}
+
 /// Reads `words` into a context holding one `spirv.module` op.
 pub fn deserialize(words: &[u32]) -> Result<(Context, crate::ir::Op), DecodeError> {
     let (view, decoded) = ModuleView::index_decoded(words)?;
@@ -137,15 +187,15 @@ pub fn deserialize(words: &[u32]) -> Result<(Context, crate::ir::Op), DecodeErro
             decoded?.0
         }
     };
-    let mut ctx = crate::dialects::context();
-    // Up to about one op and one value per instruction (more where
-    // constants are materialized at many uses), a block per few.
-    let insts = view.insts.len();
-    ctx.reserve(insts + insts / 4, insts + insts / 8);
-    ctx.reserve_regions(4 + insts / 4, 4 + insts / 16);
     // Room for the attributes, types and strings reading adds, in
     // proportion to the module's size, beside those every module has.
-    ctx.reserve_interned(64 + insts / 2, 24 + insts / 8, 16 + insts / 4);
+    let insts = view.insts.len();
+    let mut ctx =
+        crate::dialects::context_with_room(64 + insts / 2, 24 + insts / 8, 16 + insts / 4);
+    // Up to about one op and one value per instruction (more where
+    // constants are materialized at many uses), a block per few.
+    ctx.reserve(insts + insts / 4, insts + insts / 8);
+    ctx.reserve_regions(4 + insts / 4, 4 + insts / 16);
     let mut spec = OpSpec::new(ctx.ident("spirv.module"), Default::default());
     spec.num_regions = 1;
     let module = ctx.create_op(spec);
@@ -156,31 +206,32 @@ pub fn deserialize(words: &[u32]) -> Result<(Context, crate::ir::Op), DecodeErro
     // trusted beyond the module's size.
     let id_room = view.header.bound.min(words.len() as u32);
     let i32_type = ctx.int_type(32);
+    let tables = IdTables::take_kept(id_room);
     let mut reader = Reader {
         view: &view,
         decoded: &decoded,
         ctx,
         module_body,
-        types: IdTable::with_bound(id_room),
-        function_values: IdTable::with_bound(id_room),
+        types: tables.types,
+        function_values: tables.function_values,
         // Room for every id only where some instruction is named.
         names: match view.section_range(Section::DebugNames).is_empty() {
             true => IdTable::default(),
             false => IdTable::with_bound(id_room),
         },
         member_names: FastMap::default(),
-        decorations: IdTable::with_bound(id_room),
+        decorations: tables.decorations,
         decoration_lists: Vec::new(),
         member_decorations: FastMap::default(),
-        globals: IdTable::with_bound(id_room),
+        globals: tables.globals,
         module_level_uses: FastSet::default(),
-        materializations: IdTable::with_bound(id_room),
+        materializations: tables.materializations,
         enum_attrs: FastMap::default(),
         static_idents: TEMPLATE_IDENTS.take().unwrap_or_default(),
         carried_before: FastMap::default(),
         open_structs: Vec::new(),
         symbols: FastMap::default(),
-        symbol_refs: IdTable::with_bound(id_room),
+        symbol_refs: tables.symbol_refs,
         forward_depth: 0,
         line: Location::UNKNOWN,
         buffer_reference_blocks: FastSet::default(),
@@ -189,6 +240,15 @@ pub fn deserialize(words: &[u32]) -> Result<(Context, crate::ir::Op), DecodeErro
     };
     let read = reader.read_module(module);
     TEMPLATE_IDENTS.set(Some(reader.static_idents));
+    IdTables {
+        types: reader.types,
+        function_values: reader.function_values,
+        decorations: reader.decorations,
+        globals: reader.globals,
+        materializations: reader.materializations,
+        symbol_refs: reader.symbol_refs,
+    }
+    .keep();
     read.map(|()| (reader.ctx, module))
 }
 
