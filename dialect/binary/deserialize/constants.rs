@@ -51,7 +51,7 @@ impl Reader<'_, '_> {
     }
 
     fn scalar(&mut self, index: u32, ty: Type, bits: u64) -> Result<Attr, DecodeError> {
-        match self.ctx.type_data(ty).clone() {
+        match *self.ctx.type_data(ty) {
             TypeData::Integer { width, .. } => {
                 let shift = 128 - width.min(64);
                 let value = (i128::from(bits) << shift) >> shift;

@@ -176,9 +176,19 @@ impl Reader<'_, '_> {
     }
 
     /// The type declared as `id`.
+    #[inline]
     pub(super) fn type_of_id(&self, at: u32, id: Option<u32>) -> Result<Type, DecodeError> {
-        id.and_then(|id| self.types.get(id))
-            .ok_or_else(|| self.view.error(at, "expected a type id".to_string()))
+        match id.and_then(|id| self.types.get(id)) {
+            Some(ty) => Ok(ty),
+            None => Err(self.no_type_error(at)),
+        }
+    }
+
+    /// The error for instruction `at`, which names no type where one is due.
+    #[cold]
+    #[inline(never)]
+    fn no_type_error(&self, at: u32) -> DecodeError {
+        self.view.error(at, "expected a type id".to_string())
     }
 
     fn stride(&self, id: u32) -> i64 {
