@@ -88,13 +88,15 @@ impl<'v> Cfg<'v> {
             cfg.read_merge(b, block)?;
             cfg.facts[b].structural_end = cfg.succs.len() as u32;
         }
-        cfg.build_predecessors();
         if n == 1 && cfg.succs.is_empty() {
             // A single block with no branch: nothing to order or dominate.
             cfg.dom_order.push(0);
             (cfg.facts[0].dom_start, cfg.facts[0].dom_end) = (0, 1);
         } else if n > 0 {
-            cfg.order_and_dominators();
+            let mut scratch = SCRATCH.take();
+            cfg.build_predecessors(&mut scratch);
+            cfg.order_and_dominators(&mut scratch);
+            SCRATCH.set(scratch);
         }
         for b in 0..n as u32 {
             cfg.check_phis(b)?;
@@ -276,14 +278,16 @@ impl<'v> Cfg<'v> {
         Ok(())
     }
 
-    fn build_predecessors(&mut self) {
+    fn build_predecessors(&mut self, scratch: &mut Scratch) {
         let n = self.len();
         if self.succs.is_empty() {
             // No edges: the empty lists.
             return;
         }
-        let mut edges = Vec::with_capacity(self.succs.len());
-        let mut seen = vec![NONE; n];
+        let (edges, seen) = (&mut scratch.edges, &mut scratch.number);
+        edges.clear();
+        seen.clear();
+        seen.resize(n, NONE);
         for b in 0..n as u32 {
             for &s in self.successors(b) {
                 if seen[s as usize] != b {
@@ -292,17 +296,25 @@ impl<'v> Cfg<'v> {
                 }
             }
         }
-        self.preds = Adjacency::new(n, &edges);
+        self.preds = Adjacency::new(n, edges);
     }
 
-    fn order_and_dominators(&mut self) {
+    fn order_and_dominators(&mut self, scratch: &mut Scratch) {
         let n = self.len();
         // Iterative depth-first postorder from the entry block; a block's
         // number is [`VISITED`] once reached, its reverse postorder
         // position once all are ordered.
-        let mut number = vec![NONE; n];
-        let mut rpo = Vec::with_capacity(n);
-        let mut stack: Vec<(u32, usize)> = Vec::with_capacity(n);
+        let Scratch {
+            number,
+            rpo,
+            stack,
+            edges,
+            structural_preds,
+        } = scratch;
+        number.clear();
+        number.resize(n, NONE);
+        rpo.clear();
+        stack.clear();
         stack.push((0, 0));
         number[0] = VISITED;
         while let Some(&mut (b, ref mut next)) = stack.last_mut() {
@@ -324,11 +336,11 @@ impl<'v> Cfg<'v> {
         for (i, &b) in rpo.iter().enumerate() {
             number[b as usize] = i as u32;
         }
-        let mut edges = Vec::with_capacity(self.succs.len());
-        for &b in &rpo {
+        edges.clear();
+        for &b in rpo.iter() {
             edges.extend(self.structural_successors(b).iter().map(|&s| (s, b)));
         }
-        let structural_preds = Adjacency::new(n, &edges);
+        structural_preds.fill(n, edges);
         self.idom[0] = 0;
         let mut changed = true;
         while changed {
@@ -341,7 +353,7 @@ impl<'v> Cfg<'v> {
                     }
                     new_idom = match new_idom {
                         NONE => p,
-                        current => intersect(&self.idom, &number, p, current),
+                        current => intersect(&self.idom, number, p, current),
                     };
                 }
                 if new_idom != self.idom[b as usize] {
@@ -351,7 +363,7 @@ impl<'v> Cfg<'v> {
             }
         }
         self.idom[0] = NONE;
-        self.number_dominator_tree(&rpo, &mut number);
+        self.number_dominator_tree(rpo, number);
     }
 
     /// Numbers the dominator tree in preorder, each block's children in
@@ -431,6 +443,23 @@ fn block_table(blocks: &[Block]) -> Vec<u32> {
     table
 }
 
+thread_local! {
+    /// The buffers the last CFG built on this thread worked in, which the
+    /// next one reuses.
+    static SCRATCH: std::cell::Cell<Scratch> = std::cell::Cell::default();
+}
+
+/// Buffers a CFG is built with and then drops.
+#[derive(Default)]
+struct Scratch {
+    /// A number per block (see [`Cfg::order_and_dominators`]).
+    number: Vec<u32>,
+    rpo: Vec<u32>,
+    stack: Vec<(u32, usize)>,
+    edges: Vec<(u32, u32)>,
+    structural_preds: Adjacency,
+}
+
 /// Marks a block the depth-first search has reached.
 const VISITED: u32 = NONE - 1;
 
@@ -457,23 +486,33 @@ pub(super) struct Adjacency {
 impl Adjacency {
     /// From `(node, neighbour)` pairs over nodes `0..n`.
     pub(super) fn new(n: usize, edges: &[(u32, u32)]) -> Self {
+        let mut adjacency = Adjacency::default();
+        adjacency.fill(n, edges);
+        adjacency
+    }
+
+    /// Makes these lists those of `edges` over nodes `0..n` (see
+    /// [`Adjacency::new`]), reusing their memory.
+    fn fill(&mut self, n: usize, edges: &[(u32, u32)]) {
         // Counted one slot ahead: while filling, `start[i + 1]` is where
         // node `i`'s next neighbour goes, and ends as the end of its list.
-        let mut start = vec![0u32; n + 2];
+        let (start, targets) = (&mut self.start, &mut self.targets);
+        start.clear();
+        start.resize(n + 2, 0);
         for &(node, _) in edges {
             start[node as usize + 2] += 1;
         }
         for i in 2..n + 2 {
             start[i] += start[i - 1];
         }
-        let mut targets = vec![0; edges.len()];
+        targets.clear();
+        targets.resize(edges.len(), 0);
         for &(node, neighbour) in edges {
             let next = &mut start[node as usize + 1];
             targets[*next as usize] = neighbour;
             *next += 1;
         }
         start.pop();
-        Adjacency { start, targets }
     }
 
     /// `node`'s neighbours; none for every node of an empty (default) one.

@@ -396,6 +396,7 @@ impl<'v, 'w> Reader<'v, 'w> {
     }
 
     /// `id`'s decorations with their operands.
+    #[inline]
     fn decorations_of(&self, id: u32) -> &[(&'static str, &'v [Operand])] {
         match self.decorations.get(id) {
             Some(slot) => &self.decoration_lists[slot as usize],
@@ -542,7 +543,6 @@ impl<'v, 'w> Reader<'v, 'w> {
         Ok(())
     }
 
-    /// `#spirv.<mnemonic><case>`.
     /// The enum attribute of `value` as a case of `kind`
     /// (`#spirv.memory_access<Aligned>`), made once per module.
     fn enum_value_attr(&mut self, kind: OperandKind, value: u32) -> Attr {
@@ -564,6 +564,7 @@ impl<'v, 'w> Reader<'v, 'w> {
         attr
     }
 
+    /// `#spirv.<mnemonic><case>`.
     fn enum_attr(&mut self, mnemonic: &'static str, case: Ident) -> Attr {
         let data = DialectData {
             dialect: self.static_ident(NAMESPACE),

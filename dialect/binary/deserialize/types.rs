@@ -288,7 +288,17 @@ impl Reader<'_, '_> {
     /// The type `id` where type instruction `at` uses it; a type not
     /// converted yet (reached through `OpTypeForwardPointer`) is converted
     /// now, and a struct being converted is its recursive reference.
+    #[inline]
     fn forward_type(&mut self, at: u32, id: Option<u32>) -> Result<Type, DecodeError> {
+        match id.and_then(|id| self.types.get(id)) {
+            Some(ty) => Ok(ty),
+            None => self.type_declared_later(at, id),
+        }
+    }
+
+    /// [`Reader::forward_type`] of a type not converted yet.
+    #[inline(never)]
+    fn type_declared_later(&mut self, at: u32, id: Option<u32>) -> Result<Type, DecodeError> {
         let Some(id) = id.filter(|id| !self.types.contains(*id)) else {
             return self.type_of_id(at, id);
         };
