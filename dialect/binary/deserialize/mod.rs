@@ -418,10 +418,12 @@ impl<'v, 'w> Reader<'v, 'w> {
     /// `id`'s decorations as attributes (`relaxed_precision`, `built_in =
     /// "Position"`, `location = 0 : i32`), less those named in `skip`.
     fn decoration_attrs(&mut self, id: u32, skip: &[&str]) -> Vec<(Ident, Attr)> {
-        let mut decorations = Decorations::from_slice(self.decorations_of(id));
-        decorations.retain(|d| !skip.contains(&d.0));
-        let mut out = Vec::with_capacity(decorations.len());
-        for (name, values) in decorations {
+        let mut out = Vec::new();
+        for at in 0..self.decorations_of(id).len() {
+            let (name, values) = self.decorations_of(id)[at];
+            if skip.contains(&name) {
+                continue;
+            }
             // A decoration of several operands holds them in order.
             let attr = match values {
                 [] => self.ctx.unit_attr(),
