@@ -259,7 +259,7 @@ impl Reader<'_, '_> {
             }
         }
         scope.set(id, value);
-        if let Some(name) = self.names.get(id) {
+        if let Some(name) = self.name(id) {
             self.name_value(value, name);
         }
     }

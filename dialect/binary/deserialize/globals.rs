@@ -107,7 +107,7 @@ impl Reader<'_, '_> {
                 }
                 _ => continue,
             };
-            let op_name = self.names.get(inst.result);
+            let op_name = self.name(inst.result);
             wanted.push((
                 inst.result,
                 op_name.into_iter().collect(),
@@ -123,7 +123,7 @@ impl Reader<'_, '_> {
         for function in &self.view.functions {
             let id = self.view.insts[function.def as usize].result;
             let entry = entry_names.remove(&id).filter(|n| !n.is_empty());
-            let op_name = self.names.get(id);
+            let op_name = self.name(id);
             let candidates = entry.into_iter().chain(op_name).collect();
             wanted.push((id, candidates, ("spirv_fn", id)));
         }
@@ -161,7 +161,7 @@ impl Reader<'_, '_> {
     pub(super) fn keep_symbol_op_names(&mut self) {
         let renamed: FastMap<Ident, &str> = (self.symbols.iter())
             .filter_map(|(id, &symbol)| {
-                let name = self.names.get(*id)?;
+                let name = self.name(*id)?;
                 (name != self.ctx.str(symbol)).then_some((symbol, name))
             })
             .collect();

@@ -73,8 +73,9 @@ struct Reader<'v, 'w> {
     /// The values of the function being read, by id, each with the number
     /// of its function (see [`function::Scope`]).
     function_values: IdTable<(u32, Value)>,
-    /// `OpName`s by target id.
-    names: IdTable<&'v str>,
+    /// `OpName`s by target id (their instruction indices; see
+    /// [`Reader::name`]).
+    names: IdTable<u32>,
     /// `OpMemberName`s by (struct id, member).
     member_names: FastMap<(u32, u32), &'v str>,
     /// Decorated ids: where their decorations are in `decoration_lists`.
@@ -134,6 +135,7 @@ thread_local! {
 /// A reader's id-keyed tables that borrow nothing from its module.
 #[derive(Default)]
 struct IdTables {
+    names: IdTable<u32>,
     types: IdTable<Type>,
     function_values: IdTable<(u32, Value)>,
     decorations: IdTable<u32>,
@@ -148,15 +150,17 @@ const KEPT_ID_ROOM: u32 = 1 << 16;
 
 impl IdTables {
     /// The tables kept on this thread, emptied, with room for the ids
-    /// below `bound`.
-    fn take_kept(bound: u32) -> IdTables {
-        if bound > KEPT_ID_ROOM {
-            return IdTables::default().emptied(bound);
-        }
-        ID_TABLES.take().emptied(bound)
+    /// below `bound` (below `names_bound` in the names).
+    fn take_kept(bound: u32, names_bound: u32) -> IdTables {
+        let tables = match bound > KEPT_ID_ROOM {
+            true => IdTables::default(),
+            false => ID_TABLES.take(),
+        };
+        tables.emptied(bound, names_bound)
     }
 
-    fn emptied(mut self, bound: u32) -> IdTables {
+    fn emptied(mut self, bound: u32, names_bound: u32) -> IdTables {
+        self.names.reset(names_bound);
         self.types.reset(bound);
         self.function_values.reset(bound);
         self.decorations.reset(bound);
@@ -206,7 +210,12 @@ pub fn deserialize(words: &[u32]) -> Result<(Context, crate::ir::Op), DecodeErro
     // trusted beyond the module's size.
     let id_room = view.header.bound.min(words.len() as u32);
     let i32_type = ctx.int_type(32);
-    let tables = IdTables::take_kept(id_room);
+    // Room for every id in the names only where some instruction is named.
+    let names_room = match view.section_range(Section::DebugNames).is_empty() {
+        true => 0,
+        false => id_room,
+    };
+    let tables = IdTables::take_kept(id_room, names_room);
     let mut reader = Reader {
         view: &view,
         decoded: &decoded,
@@ -214,11 +223,7 @@ pub fn deserialize(words: &[u32]) -> Result<(Context, crate::ir::Op), DecodeErro
         module_body,
         types: tables.types,
         function_values: tables.function_values,
-        // Room for every id only where some instruction is named.
-        names: match view.section_range(Section::DebugNames).is_empty() {
-            true => IdTable::default(),
-            false => IdTable::with_bound(id_room),
-        },
+        names: tables.names,
         member_names: FastMap::default(),
         decorations: tables.decorations,
         decoration_lists: Vec::new(),
@@ -241,6 +246,7 @@ pub fn deserialize(words: &[u32]) -> Result<(Context, crate::ir::Op), DecodeErro
     let read = reader.read_module(module);
     TEMPLATE_IDENTS.set(Some(reader.static_idents));
     IdTables {
+        names: reader.names,
         types: reader.types,
         function_values: reader.function_values,
         decorations: reader.decorations,
@@ -344,7 +350,7 @@ impl<'v, 'w> Reader<'v, 'w> {
             let operands = self.operands(index);
             match operands {
                 [Operand::Id(id), Operand::String(name)] if !name.is_empty() => {
-                    self.names.insert(*id, name.as_str());
+                    self.names.insert(*id, index);
                 }
                 [Operand::Id(id), Operand::Integer(member), Operand::String(name)]
                     if !name.is_empty() =>
@@ -387,6 +393,15 @@ impl<'v, 'w> Reader<'v, 'w> {
                 }
                 _ => {}
             }
+        }
+    }
+
+    /// The `OpName` of `id`, if it has a non-empty one.
+    #[inline]
+    fn name(&self, id: u32) -> Option<&'v str> {
+        match self.operands(self.names.get(id)?) {
+            [_, Operand::String(name)] => Some(name),
+            _ => None,
         }
     }
 

@@ -205,7 +205,7 @@ impl Reader<'_, '_> {
                 _ => None,
             })
             .collect();
-        let name = match self.names.get(id) {
+        let name = match self.name(id) {
             Some(name) => self.ctx.ident(name),
             None if member_types.iter().any(|m| !self.types.contains(*m)) => {
                 self.ctx.ident(&format!("struct_{id}"))
