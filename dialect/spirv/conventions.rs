@@ -301,9 +301,14 @@ pub fn named_enumerants(
     let info = kind.info();
     let bit_enum = info.category == Category::BitEnum;
     let single = (!bit_enum).then(|| info.enumerant(value)).flatten();
-    let bits = (0..32)
-        .filter(move |bit| bit_enum && value & (1 << bit) != 0)
-        .filter_map(move |bit| info.enumerant(1 << bit));
+    // The set bits alone, lowest first, each cleared once visited.
+    let mut rest = if bit_enum { value } else { 0 };
+    let bits = std::iter::from_fn(move || {
+        let bit = rest & rest.wrapping_neg();
+        rest &= !bit;
+        (bit != 0).then_some(bit)
+    })
+    .filter_map(move |bit| info.enumerant(bit));
     single.into_iter().chain(bits)
 }
 
