@@ -141,18 +141,24 @@ impl<'c> Writer<'c> {
         let mut props = Properties {
             ctx,
             entries: ctx.properties(op).map_or(&[][..], |p| ctx.dict_entries(p)),
+            by_handle: self.shares_template,
             taken: [0; 8],
             taken_beyond: Vec::new(),
             value_slots: SmallVec::new(),
             placed: false,
         };
         let mut next_value = 0;
-        for &(info, carrier) in plan.steps.iter() {
+        for &(info, carrier, name) in plan.steps.iter() {
             let repeat = info.quantifier == Quantifier::Variadic;
             let optional = info.quantifier != Quantifier::One;
+            let step = Step {
+                info,
+                carrier,
+                name,
+            };
             loop {
                 let before = body.len();
-                self.operand(body, ids, op, info, carrier, &mut next_value, &mut props)?;
+                self.operand(body, ids, op, step, &mut next_value, &mut props)?;
                 let took = body.len() > before;
                 if !took && !optional {
                     return Err(format!(
@@ -180,19 +186,21 @@ impl<'c> Writer<'c> {
     /// One operand for `info` (with its enumerant's parameters), if any
     /// is left, read from where `carrier` says the op keeps it: among its
     /// values, or its properties `props`.
-    #[allow(clippy::too_many_arguments)]
     fn operand(
         &mut self,
         body: &mut Vec<u32>,
         ids: &Ids,
         op: crate::ir::Op,
-        info: &'static OperandInfo,
-        carrier: Carrier,
+        Step {
+            info,
+            carrier,
+            name,
+        }: Step,
         next_value: &mut usize,
         props: &mut Properties<'_>,
     ) -> Result<(), SerializeError> {
         let ctx = self.ctx;
-        let attr = props.find(property_name(info, carrier));
+        let attr = props.find(property_name(info, carrier), name);
         if carrier.form == Form::Value {
             if let Some((index, attr)) = attr {
                 let n = props.take(index);
@@ -262,8 +270,12 @@ impl<'c> Writer<'c> {
                 body.push(value);
                 for enumerant in conventions::named_enumerants(info.kind, value) {
                     for param in enumerant.parameters {
-                        let param_carrier = conventions::parameter_carrier(carrier, param);
-                        self.operand(body, ids, op, param, param_carrier, next_value, props)?;
+                        let param = Step {
+                            info: param,
+                            carrier: conventions::parameter_carrier(carrier, param),
+                            name: None,
+                        };
+                        self.operand(body, ids, op, param, next_value, props)?;
                     }
                 }
             }
@@ -346,12 +358,24 @@ enum RecipeWord {
     Value,
 }
 
+/// An operand to write: its grammar operand, its carrier, and the name
+/// of the property that may hold it as the template interns it.
+#[derive(Clone, Copy)]
+struct Step {
+    info: &'static OperandInfo,
+    carrier: Carrier,
+    name: Option<Ident>,
+}
+
 /// An op's properties, with how many items of each the operands have
 /// taken so far (an array property's are taken one by one), where the
 /// values' ids went, and whether a word depends on the op's place.
 struct Properties<'c> {
     ctx: &'c crate::ir::Context,
     entries: &'c [(crate::ir::Ident, Attr)],
+    /// Whether the context shares the template's names: a name the
+    /// template interns is then found by its handle.
+    by_handle: bool,
     /// Items taken of the first eight properties.
     taken: [usize; 8],
     /// Items taken of the properties after those.
@@ -363,9 +387,14 @@ struct Properties<'c> {
 }
 
 impl Properties<'_> {
-    /// The index and value of the property `name`.
-    fn find(&self, name: &str) -> Option<(usize, Attr)> {
-        let index = (self.entries.iter()).position(|e| self.ctx.str(e.0) == name)?;
+    /// The index and value of the property `name`, interned as `handle`
+    /// in the template.
+    fn find(&self, name: &str, handle: Option<Ident>) -> Option<(usize, Attr)> {
+        let mut entries = self.entries.iter();
+        let index = match handle.filter(|_| self.by_handle) {
+            Some(handle) => entries.position(|e| e.0 == handle)?,
+            None => entries.position(|e| self.ctx.str(e.0) == name)?,
+        };
         Some((index, self.entries[index].1))
     }
 

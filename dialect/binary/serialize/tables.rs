@@ -111,7 +111,10 @@ pub(super) struct OpClass {
 pub(super) struct Plan {
     pub(super) op: Op,
     pub(super) set: InstSet,
-    pub(super) steps: &'static [conventions::CarriedOperand],
+    /// Each operand with its carrier, and the name of the property
+    /// holding it as the dialects' template context interns it (`None`
+    /// where the template holds no such name, or there is no template).
+    pub(super) steps: Box<[(&'static OperandInfo, Carrier, Option<Ident>)]>,
     pub(super) value_counts: Option<conventions::ValueCounts>,
 }
 
@@ -119,11 +122,18 @@ pub(super) struct Plan {
 pub(super) fn plan(op: Op) -> &'static Plan {
     static PLANS: OnceLock<Box<[OnceLock<Plan>]>> = OnceLock::new();
     let plans = PLANS.get_or_init(|| (0..OP_COUNT).map(|_| OnceLock::new()).collect());
-    plans[op as usize].get_or_init(|| Plan {
-        op,
-        set: op.inst_set(),
-        steps: conventions::operand_table(op),
-        value_counts: conventions::value_operand_counts(op),
+    plans[op as usize].get_or_init(|| {
+        let template = crate::dialects::template();
+        let name = |info, carrier| template?.lookup_ident(property_name(info, carrier));
+        let steps = (conventions::operand_table(op).iter())
+            .map(|&(info, carrier)| (info, carrier, name(info, carrier)))
+            .collect();
+        Plan {
+            op,
+            set: op.inst_set(),
+            steps,
+            value_counts: conventions::value_operand_counts(op),
+        }
     })
 }
 
