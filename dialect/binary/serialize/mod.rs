@@ -232,7 +232,7 @@ pub fn serialize_with(
         declared: pool.declared,
         blocks: pool.blocks,
         open_structs: Vec::new(),
-        type_names: TypeNames::of(ctx),
+        type_names: TypeNames::of(ctx, template_classes),
         forward_pointers: FastMap::default(),
         pending_pointers: Vec::new(),
         strings: FastMap::default(),

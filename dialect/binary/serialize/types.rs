@@ -13,6 +13,7 @@ use crate::grammar::{Decoration, Op, OperandKind};
 use crate::ir::{Attr, AttrData, Context, FloatKind, Ident, Param, Signedness, Type, TypeData};
 use crate::spirv::types::{Member, OPAQUE_TYPES};
 use smallvec::SmallVec;
+use std::sync::OnceLock;
 
 /// The operand words of a type or constant, gathered before it is
 /// declared.
@@ -58,12 +59,35 @@ pub(super) struct TypeNames {
 }
 
 impl TypeNames {
-    pub(super) fn of(ctx: &Context) -> Self {
+    /// The names as `ctx` interns them: as the dialects' template context
+    /// does, looked up once, where `ctx` shares its names and the
+    /// template holds them all.
+    pub(super) fn of(ctx: &Context, shares_template: bool) -> Self {
+        static TEMPLATE: OnceLock<Option<TypeNames>> = OnceLock::new();
+        let template = shares_template.then(|| {
+            TEMPLATE.get_or_init(|| {
+                let names = crate::dialects::template().map(TypeNames::looked_up);
+                names.filter(TypeNames::all_found)
+            })
+        });
+        match template {
+            Some(&Some(names)) => names,
+            _ => TypeNames::looked_up(ctx),
+        }
+    }
+
+    fn looked_up(ctx: &Context) -> Self {
         TypeNames {
             spirv: ctx.lookup_ident("spirv"),
             ptr: ctx.lookup_ident("ptr"),
             structure: ctx.lookup_ident("struct"),
         }
+    }
+
+    /// Whether the context holds every name: one lacking a name may
+    /// intern it later, unlike its clones.
+    fn all_found(&self) -> bool {
+        self.spirv.is_some() && self.ptr.is_some() && self.structure.is_some()
     }
 }
 
