@@ -36,7 +36,7 @@ impl Writer<'_> {
         grammar_op: Op,
     ) -> Result<(), SerializeError> {
         let ctx = self.ctx;
-        let result = match self.prop(op, "sym_name") {
+        let result = match self.property(op, super::properties::Property::SymName) {
             Some(_) => Some(self.symbol_of(op)?),
             None => None,
         };

@@ -12,6 +12,7 @@
 
 use super::enums::enum_value;
 use super::naming::{Edge, Ids, OpRecord};
+use super::properties::Property;
 use super::regions::dominance_order;
 use super::tables::{plan, Role};
 use super::{begin, finish, SerializeError, Writer};
@@ -23,7 +24,7 @@ impl Writer<'_> {
         let ctx = self.ctx;
         let id = self.symbol_of(func)?;
         let fn_type = self
-            .prop(func, "function_type")
+            .property(func, Property::FunctionType)
             .and_then(|a| ctx.as_type_attr(a))
             .ok_or("spirv.func without function_type")?;
         let Some((inputs, results)) = ctx.as_function(fn_type) else {
@@ -34,13 +35,13 @@ impl Writer<'_> {
             Some(&r) => self.type_id(r)?,
             None => self.declare(Op::TypeVoid, None, &[])?,
         };
-        let control = match self.prop(func, "function_control") {
+        let control = match self.property(func, Property::FunctionControl) {
             Some(attr) => self.enum_attr_value(attr, OperandKind::FunctionControl)?,
             None => 0,
         };
         let mut body = std::mem::take(&mut self.out.functions);
         emit_words(&mut body, Op::Function, &[ret, id, control, fn_type_id]);
-        self.decorate_linkage(id, self.prop(func, "linkage_attributes"))?;
+        self.decorate_linkage(id, self.property(func, Property::LinkageAttributes))?;
         self.decorate(id, ctx.attributes(func))?;
         let region = ctx.regions(func).first().copied();
         let blocks = region.map_or(&[][..], |r| ctx.region_blocks(r));
@@ -48,7 +49,10 @@ impl Writer<'_> {
         let mut ids = self.spare_ids.take().unwrap_or_default();
         self.assign_ids(&mut ids, blocks)?;
         // MLIR's per-argument attributes: the parameters' decorations.
-        let arg_attrs = match self.prop(func, "arg_attrs").map(|a| ctx.attr_data(a)) {
+        let arg_attrs = match self
+            .property(func, Property::ArgAttrs)
+            .map(|a| ctx.attr_data(a))
+        {
             Some(AttrData::Array(dictionaries)) => &dictionaries[..],
             _ => &[],
         };
@@ -319,7 +323,7 @@ impl Writer<'_> {
                 body.push(self.value_id(ids, ctx.operand(op, 0))?);
                 body.extend(successors.iter().map(|b| ids.labels[b]));
                 if let Some(AttrData::Array(weights)) =
-                    (self.prop(op, "branch_weights")).map(|a| ctx.attr_data(a))
+                    (self.property(op, Property::BranchWeights)).map(|a| ctx.attr_data(a))
                 {
                     for w in weights.iter() {
                         body.push(ctx.as_int_attr(*w).unwrap_or(0) as u32);

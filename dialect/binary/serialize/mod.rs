@@ -15,6 +15,7 @@ mod function;
 mod globals;
 mod naming;
 mod operands;
+mod properties;
 mod regions;
 mod spec_ops;
 mod tables;
@@ -25,6 +26,7 @@ use crate::grammar::{EnumerantInfo, InstSet, Op, OperandKind};
 use crate::ir::FastMap;
 use crate::ir::{Attr, AttrData, Context, Ident, Location, Type, TypeData};
 use enums::LearnedNames;
+use properties::{Property, PropertyHandles};
 use std::cell::Cell;
 use tables::{Declarations, HandleTable, OpClass, Role};
 use types::{TypeNames, Words};
@@ -114,6 +116,9 @@ struct Writer<'c> {
     /// The operand words of ops written from their plans, for the ops
     /// like them.
     recipes: operands::Recipes,
+    /// The handles of the properties' names, where the context shares
+    /// the template's names.
+    property_handles: Option<&'static PropertyHandles>,
 }
 
 /// Per value attribute: the type it was last declared a constant of, and
@@ -247,6 +252,9 @@ pub fn serialize_with(
         spare_ids: pool.spare_ids,
         decorations: pool.decorations,
         recipes: pool.recipes,
+        property_handles: template_classes
+            .then(properties::template_handles)
+            .flatten(),
     };
     let words = w.module(module);
     if words.as_ref().map_or(0, Vec::len) > POOLED_MODULE_WORDS {
@@ -329,7 +337,7 @@ impl Writer<'_> {
             );
             let debug_symbol = !named
                 && self.debug_instruction(op).is_some()
-                && self.prop(op, "sym_name").is_some();
+                && self.property(op, Property::SymName).is_some();
             if named || debug_symbol {
                 let name = self.sym_ident(op)?;
                 let id = self.fresh();
@@ -456,7 +464,7 @@ impl<'c> Writer<'c> {
     }
 
     fn sym_ident(&self, op: crate::ir::Op) -> Result<Ident, SerializeError> {
-        match self.prop(op, "sym_name").map(|a| self.ctx.attr_data(a)) {
+        match (self.property(op, Property::SymName)).map(|a| self.ctx.attr_data(a)) {
             Some(AttrData::String(name)) => Ok(*name),
             _ => Err(format!("{} without a sym_name", self.ctx.op_name_str(op))),
         }

@@ -4,6 +4,7 @@
 //! values they pass, the construct results that need no phi, and a record
 //! of each op for the writing walk ([`super::function`]).
 
+use super::properties::Property;
 use super::regions::{construct_blocks, opens_loop, Yields};
 use super::tables::{HandleTable, OpClass, Role};
 use super::{SerializeError, Writer};
@@ -302,7 +303,7 @@ impl Writer<'_> {
         label: u32,
     ) -> Result<(), SerializeError> {
         let ctx = self.ctx;
-        let segments = |name: &str| match self.prop(op, name).map(|a| ctx.attr_data(a)) {
+        let segments = |name| match self.property(op, name).map(|a| ctx.attr_data(a)) {
             Some(AttrData::DenseArray { values, .. }) => &values[..],
             _ => &[],
         };
@@ -310,11 +311,11 @@ impl Writer<'_> {
         // The first successor's operand count where it is not in `rest`.
         let (first, rest): (Option<usize>, &[i64]) = match ctx.op_name_str(op) {
             "spirv.Branch" => (Some(count), &[]),
-            "spirv.BranchConditional" => (None, &segments("operandSegmentSizes")[1..]),
+            "spirv.BranchConditional" => (None, &segments(Property::OperandSegmentSizes)[1..]),
             "spirv.Switch" => {
-                let default = segments("operandSegmentSizes").get(1).copied();
+                let default = segments(Property::OperandSegmentSizes).get(1).copied();
                 let default = default.map_or(0, |size| size as usize);
-                (Some(default), segments("case_operand_segments"))
+                (Some(default), segments(Property::CaseOperandSegments))
             }
             other => return Err(format!("{other} has successors")),
         };
