@@ -53,7 +53,8 @@ impl Op {
     pub fn from_name(name: &str) -> Option<Op> {
         static BY_NAME: OnceLock<FastMap<&'static str, Op>> = OnceLock::new();
         let map = BY_NAME.get_or_init(|| {
-            let mut map = FastMap::default();
+            // Room for every op's two names (aliases are few) up front.
+            let mut map = FastMap::with_capacity_and_hasher(2 * Op::ALL.len(), Default::default());
             for op in Op::ALL {
                 let info = op.info();
                 map.insert(info.mlir_name, op);
