@@ -159,7 +159,9 @@ pub(super) fn enumerant_named(kind: OperandKind, case: &str) -> Option<&'static 
     let indexes =
         INDEXES.get_or_init(|| OperandKind::ALL.iter().map(|_| OnceLock::new()).collect());
     let index = indexes[kind as usize].get_or_init(|| {
-        let mut index = Index::default();
+        // Room for every enumerant's name (aliases are few) up front.
+        let enumerants = kind.info().enumerants.len();
+        let mut index = Index::with_capacity_and_hasher(enumerants, Default::default());
         for enumerant in kind.info().enumerants {
             for &name in std::iter::once(&enumerant.name).chain(enumerant.aliases) {
                 index.entry(name).or_insert(enumerant);
