@@ -129,8 +129,8 @@ impl Writer<'_> {
         loc: Location,
     ) -> Result<(), SerializeError> {
         // Without a file, the position is unknown: nothing to write after
-        // an unknown one.
-        if loc.file.is_none() && self.line == Location::UNKNOWN {
+        // an unknown one (the last position, known, has a file).
+        if loc.file.is_none() && self.line.file.is_none() {
             return Ok(());
         }
         self.position_line(body, loc)
