@@ -318,7 +318,7 @@ fn decode_without_walk(
     context: &ModuleContext,
     operands: &mut Vec<Operand>,
 ) -> Option<ResultIds> {
-    if traits.one_word_only {
+    if traits.shape == Shape::Words {
         decode_one_word_only(traits, span, operands)
     } else if traits.fixed == OpTraits::WALK {
         match traits.op {
@@ -370,7 +370,7 @@ fn decode_entry_point_or_source(
 
 /// The operands of an instruction of `op`, an `OpExtInst` of a set
 /// `context` knows whose instruction's operands are one-word ids and
-/// integers fitting its layout ([`OpTraits::one_word_only`]), read without
+/// integers fitting its layout ([`Shape::Words`]), read without
 /// walking the grammar: the set, the instruction and its operands; `None`
 /// (and nothing read) when the walk is needed.
 fn decode_ext_inst(
@@ -486,7 +486,7 @@ fn decode_number(
 }
 
 /// The operands of an instruction of an op whose operands past its result
-/// ids are all one-word ids and integers ([`OpTraits::one_word_only`]),
+/// ids are all one-word ids and integers ([`Shape::Words`]),
 /// when its operand words `span` fit the layout: what the walk would read,
 /// or `None` (and nothing read). (Inlined: the most common layouts take
 /// this short path.)
@@ -496,7 +496,7 @@ fn decode_one_word_only(
     span: &[u32],
     operands: &mut Vec<Operand>,
 ) -> Option<ResultIds> {
-    if !traits.one_word_only || !traits.fits_count(span.len()) {
+    if traits.shape != Shape::Words || !traits.fits_count(span.len()) {
         return None;
     }
     let (result_ids, results) = result_ids(traits, span);

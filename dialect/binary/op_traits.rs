@@ -32,7 +32,9 @@ pub enum Tail {
 /// (see [`OpTraits::shape`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Shape {
-    /// One-word ids and integers only ([`OpTraits::one_word_only`]).
+    /// No fixed word is an enum and the tail holds ids, integer literals or
+    /// nothing (a tail needing the walk absent): the operands past the
+    /// result ids are the words themselves, as ids or integers.
     Words,
     /// Fixed words with enums, then nothing (or a parameter of the last).
     Enums,
@@ -74,10 +76,6 @@ pub struct OpTraits {
     /// Bit `i` set: fixed operand word `i` is one of [`Self::enums`].
     pub enum_mask: u32,
     pub tail: Tail,
-    /// No fixed word is an enum and the tail holds ids, integer literals or
-    /// nothing (a tail needing the walk absent): the operands past the
-    /// result ids are the words themselves, as ids or integers.
-    pub one_word_only: bool,
     /// Bit `v` set: the value enum ending the fixed words (nothing after
     /// them) takes exactly one parameter, a literal integer, when its
     /// value is `v` (below 128): `OpDecorate %x Location 3`.
@@ -242,7 +240,6 @@ fn compute(op: Op) -> OpTraits {
         enum_mask: (layout.enums[..usize::from(layout.enum_count)].iter())
             .fold(0, |mask, e| mask | 1 << e.at),
         tail: layout.tail,
-        one_word_only,
         literal_parameter: literal_parameter(&layout),
         shape,
     }

@@ -507,9 +507,9 @@ impl<'c> Writer<'c> {
     /// hashing the name or a binary search comparing whole names.
     #[inline(always)]
     fn prop_entry(&self, op: crate::ir::Op, name: &str) -> Option<(Ident, Attr)> {
-        let props = self.ctx.properties(op)?;
-        let entries = self.ctx.dict_entries(props);
-        entries.iter().find(|e| self.ctx.str(e.0) == name).copied()
+        let entries = self.ctx.dict_entries(self.ctx.properties(op)?);
+        let at = properties::position(self.ctx, entries, name, None)?;
+        Some(entries[at])
     }
 
     /// An `OpName` for value `id` when its location carries a name.

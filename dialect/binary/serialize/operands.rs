@@ -390,11 +390,8 @@ impl Properties<'_> {
     /// The index and value of the property `name`, interned as `handle`
     /// in the template.
     fn find(&self, name: &str, handle: Option<Ident>) -> Option<(usize, Attr)> {
-        let mut entries = self.entries.iter();
-        let index = match handle.filter(|_| self.by_handle) {
-            Some(handle) => entries.position(|e| e.0 == handle)?,
-            None => entries.position(|e| self.ctx.str(e.0) == name)?,
-        };
+        let handle = handle.filter(|_| self.by_handle);
+        let index = super::properties::position(self.ctx, self.entries, name, handle)?;
         Some((index, self.entries[index].1))
     }
 

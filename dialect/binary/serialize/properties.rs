@@ -4,10 +4,10 @@
 //! handle), else by their text.
 
 use super::Writer;
-use crate::ir::{Attr, Ident};
+use crate::ir::{Attr, Context, Ident};
 use std::sync::OnceLock;
 
-/// A property the writer reads.
+/// A property the writer reads (its name is `NAMES[property as usize]`).
 #[derive(Clone, Copy)]
 pub(super) enum Property {
     SymName,
@@ -20,36 +20,21 @@ pub(super) enum Property {
     BranchWeights,
 }
 
-/// Every property, in the order of their handles.
-const ALL: [Property; 8] = [
-    Property::SymName,
-    Property::FunctionType,
-    Property::FunctionControl,
-    Property::LinkageAttributes,
-    Property::ArgAttrs,
-    Property::OperandSegmentSizes,
-    Property::CaseOperandSegments,
-    Property::BranchWeights,
+/// Each [`Property`]'s name, in the order of the variants.
+const NAMES: [&str; 8] = [
+    "sym_name",
+    "function_type",
+    "function_control",
+    "linkage_attributes",
+    "arg_attrs",
+    "operandSegmentSizes",
+    "case_operand_segments",
+    "branch_weights",
 ];
 
 /// The handle of each property's name in the template context, by
 /// [`Property`].
-pub(super) type PropertyHandles = [Option<Ident>; ALL.len()];
-
-impl Property {
-    pub(super) fn text(self) -> &'static str {
-        match self {
-            Property::SymName => "sym_name",
-            Property::FunctionType => "function_type",
-            Property::FunctionControl => "function_control",
-            Property::LinkageAttributes => "linkage_attributes",
-            Property::ArgAttrs => "arg_attrs",
-            Property::OperandSegmentSizes => "operandSegmentSizes",
-            Property::CaseOperandSegments => "case_operand_segments",
-            Property::BranchWeights => "branch_weights",
-        }
-    }
-}
+pub(super) type PropertyHandles = [Option<Ident>; NAMES.len()];
 
 /// The properties' handles in the template context, looked up once
 /// (`None` without a template).
@@ -57,9 +42,26 @@ pub(super) fn template_handles() -> Option<&'static PropertyHandles> {
     static HANDLES: OnceLock<Option<PropertyHandles>> = OnceLock::new();
     let handles = HANDLES.get_or_init(|| {
         let template = crate::dialects::template()?;
-        Some(ALL.map(|property| template.lookup_ident(property.text())))
+        Some(NAMES.map(|name| template.lookup_ident(name)))
     });
     handles.as_ref()
+}
+
+/// The position among `entries` (a property dictionary's, short) of the
+/// property `name`: compared by `handle`, its name's handle here, when
+/// known, else by text.
+#[inline(always)]
+pub(super) fn position(
+    ctx: &Context,
+    entries: &[(Ident, Attr)],
+    name: &str,
+    handle: Option<Ident>,
+) -> Option<usize> {
+    let mut entries = entries.iter();
+    match handle {
+        Some(handle) => entries.position(|e| e.0 == handle),
+        None => entries.position(|e| ctx.str(e.0) == name),
+    }
 }
 
 impl Writer<'_> {
@@ -73,12 +75,9 @@ impl Writer<'_> {
     /// The property `property` of `op`.
     #[inline(always)]
     pub(super) fn property(&self, op: crate::ir::Op, property: Property) -> Option<Attr> {
-        let props = self.ctx.properties(op)?;
-        let mut entries = self.ctx.dict_entries(props).iter();
-        let entry = match self.handle(property) {
-            Some(handle) => entries.find(|e| e.0 == handle),
-            None => entries.find(|e| self.ctx.str(e.0) == property.text()),
-        };
-        entry.map(|e| e.1)
+        let entries = self.ctx.dict_entries(self.ctx.properties(op)?);
+        let name = NAMES[property as usize];
+        let at = position(self.ctx, entries, name, self.handle(property))?;
+        Some(entries[at].1)
     }
 }
