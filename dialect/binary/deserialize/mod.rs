@@ -17,6 +17,7 @@
 //! and of symbols that could not take their name (an entry point's
 //! function is named by its entry point, clashing names get a suffix).
 
+mod carry;
 mod constants;
 mod debug;
 mod function;
@@ -88,7 +89,7 @@ struct Reader<'v, 'w> {
     materializations: IdTable<Materialized>,
     /// The op names and properties of instructions carried before (see
     /// [`Reader::carried`]).
-    carried_before: FastMap<function::CarriedKey, (Op, Option<Attr>)>,
+    carried_before: FastMap<carry::CarriedKey, (Op, Option<Attr>)>,
     /// See [`Reader::static_ident`].
     static_idents: static_names::StaticNames,
     /// Enum attributes made so far, by kind and value.

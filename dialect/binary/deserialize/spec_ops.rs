@@ -12,6 +12,7 @@
 //!   (constituents) : type`; a constituent that is a plain constant (MLIR
 //!   accepts only spec constants) is kept as its value attribute.
 
+use super::carry::id_of;
 use super::function::enum_value;
 use super::Materialized;
 use super::{Global, Reader};
@@ -285,12 +286,5 @@ impl Reader<'_, '_> {
             }
             _ => None,
         }
-    }
-}
-
-fn id_of(operand: &Operand) -> Option<u32> {
-    match operand {
-        Operand::Id(id) => Some(*id),
-        _ => None,
     }
 }

@@ -1,0 +1,389 @@
+//! How an instruction's operands are carried by its op: the op name, the
+//! SSA operands and the property dictionary ([`crate::spirv::conventions`]),
+//! with a fast path for instructions whose operands are all values and
+//! recipes that replay the properties of instructions carried before.
+
+use super::function::{enum_value, Properties, Scope};
+use super::Reader;
+use crate::binary::{DecodeError, Operand};
+use crate::grammar::{Op, OperandKind};
+use crate::ir::FastMap;
+use crate::ir::{Attr, Builder, Value};
+use crate::spirv::conventions::{self, Carrier, Form};
+use smallvec::SmallVec;
+use std::cell::Cell;
+/// How an instruction's operands are carried by its op.
+pub(super) struct Carried {
+    /// The op whose op name the op takes.
+    pub named_by: Op,
+    pub values: SmallVec<[Value; 4]>,
+    /// The property dictionary, when there are properties.
+    pub properties: Option<Attr>,
+}
+
+/// An instruction's op and operands with its ids left out (see
+/// [`carried_key`]).
+pub(super) type CarriedKey = SmallVec<[u64; 6]>;
+
+/// Tags of the operands in a [`CarriedKey`].
+const ID_TAG: u64 = 1 << 60;
+const INTEGER_TAG: u64 = 2 << 60;
+const ENUM_TAG: u64 = 3 << 60;
+/// Followed by the number's bits.
+const NUMBER_TAG: u64 = 4 << 60;
+
+/// The key under which [`Reader::carried`] remembers how an instruction of
+/// `op` with these operands is carried, blocks named by position or not,
+/// when its ids are all SSA operands (or all blocks left out): the
+/// carriers depend on the op and on the operands other than ids, which the
+/// key holds. `None` for operands it does not hold (strings, an extended
+/// instruction's set and number).
+fn carried_key(op: Op, with_positions: bool, operands: &[Operand]) -> Option<CarriedKey> {
+    let mut key = CarriedKey::new();
+    key.push(op as u64 | u64::from(with_positions) << 32);
+    for operand in operands {
+        match *operand {
+            Operand::Id(_) => key.push(ID_TAG),
+            Operand::Integer(value) => key.push(INTEGER_TAG | u64::from(value)),
+            Operand::Enum { kind, value } => {
+                key.push(ENUM_TAG | (kind as u64) << 32 | u64::from(value));
+            }
+            Operand::Number { bits, .. } => key.extend([NUMBER_TAG, bits]),
+            _ => return None,
+        }
+    }
+    Some(key)
+}
+
+/// An operand other than an id that a property is made of.
+#[derive(Clone, Copy)]
+enum Literal {
+    Enum(OperandKind, u32),
+    Integer(u32),
+    Number(u64),
+}
+
+/// How every instruction of a [`CarriedKey`] is carried, in any module:
+/// its op name, the literals of its properties by name in operand order,
+/// and the names that always take an array.
+pub(super) struct Recipe {
+    named_by: Op,
+    literals: Box<[(&'static str, Literal)]>,
+    always_arrays: Box<[&'static str]>,
+}
+
+/// Recipes by key.
+pub(super) type Recipes = FastMap<CarriedKey, Recipe>;
+
+/// The most recipes kept (keys hold literals, so their number has no
+/// bound of its own).
+const MAX_RECIPES: usize = 1 << 12;
+
+thread_local! {
+    /// The recipes of the instructions carried in the modules read before
+    /// on this thread, which a reader takes and gives back: a module
+    /// carrying an instruction like an earlier module makes its
+    /// attributes from the recipe, without the carriers.
+    pub(super) static RECIPES: Cell<Recipes> = Cell::default();
+}
+
+impl Reader<'_, '_> {
+    /// The op name, SSA operands and properties that carry instruction
+    /// `index`'s operands (see [`conventions`]); blocks named by position
+    /// only `with_positions`. Kept inline: most instructions, all of whose
+    /// operands are values, need no more.
+    #[inline(always)]
+    pub(super) fn carried(
+        &mut self,
+        scope: &mut Scope,
+        builder: &Builder,
+        index: u32,
+        with_positions: bool,
+    ) -> Result<Carried, DecodeError> {
+        let operands = self.operands(index);
+        match self.values_only(scope, builder, index, operands)? {
+            Some(carried) => Ok(carried),
+            None => self.carry_operands(scope, builder, index, operands, with_positions),
+        }
+    }
+
+    /// [`Reader::carried`] of an instruction [`Reader::values_only`]
+    /// leaves to the carriers.
+    #[inline(never)]
+    fn carry_operands(
+        &mut self,
+        scope: &mut Scope,
+        builder: &Builder,
+        index: u32,
+        operands: &[Operand],
+        with_positions: bool,
+    ) -> Result<Carried, DecodeError> {
+        let inst = self.view.insts[index as usize];
+        // An instruction carried like one read before takes its name and
+        // properties; its ids are its SSA operands (or, without positions,
+        // blocks left out).
+        let mut key = carried_key(inst.op, with_positions, operands);
+        let mut known = (key.as_ref())
+            .and_then(|key| self.carried_before.get(key))
+            .copied();
+        if known.is_none() {
+            // Carried in an earlier module: its attributes made again here.
+            let recipe = key.as_ref().and_then(|key| scope.recipes.get(key));
+            known = recipe.map(|recipe| (recipe.named_by, self.replayed(recipe)));
+            if let Some((key, known)) = known.and_then(|known| Some((key.take()?, known))) {
+                self.carried_before.insert(key, known);
+            }
+        }
+        if let Some((named_by, properties)) = known {
+            let mut values = SmallVec::new();
+            for id in operands.iter().filter_map(id_of).filter(|_| with_positions) {
+                values.push(self.value_operand(scope, builder, index, id)?);
+            }
+            return Ok(Carried {
+                named_by,
+                values,
+                properties,
+            });
+        }
+        let carriers = match operands {
+            [_, Operand::ExtInst(ext), rest @ ..] if inst.op == Op::ExtInst => {
+                let mut carriers = smallvec::smallvec![Carrier::VALUE; 2];
+                carriers.extend(conventions::decoded_carriers(
+                    *ext,
+                    rest.iter().map(enum_value),
+                ));
+                carriers
+            }
+            _ => conventions::decoded_carriers(inst.op, operands.iter().map(enum_value)),
+        };
+        let mut named_by = inst.op;
+        let mut values = SmallVec::new();
+        let mut props = Properties::new();
+        let mut lists = Properties::new();
+        let mut always_arrays: SmallVec<[&'static str; 2]> = SmallVec::new();
+        let mut literals: SmallVec<[(&'static str, Literal); 4]> = SmallVec::new();
+        let mut blocks_left_out = 0;
+        for (position, (operand, carrier)) in operands.iter().zip(carriers).enumerate() {
+            let key = carrier.name;
+            let attr = match (carrier.form, operand) {
+                (_, Operand::Id(_)) if inst.op == Op::ExtInst && position == 0 => continue,
+                (_, Operand::ExtInst(op)) => {
+                    named_by = *op;
+                    continue;
+                }
+                (_, Operand::Id(id)) if inst.op == Op::ExtInst && self.is_debug_reference(*id) => {
+                    let label = match operands.get(1) {
+                        Some(Operand::ExtInst(ext)) => Self::ext_operand_name(*ext, position),
+                        _ => "operands",
+                    };
+                    let attr = self.id_attr(*id);
+                    lists.push((label, attr));
+                    continue;
+                }
+                (Form::Value, Operand::Id(id)) => {
+                    values.push(self.value_operand(scope, builder, index, *id)?);
+                    continue;
+                }
+                (Form::Symbol, Operand::Id(id)) => {
+                    props.push((key, self.function_symbol(index, *id)?));
+                    continue;
+                }
+                (Form::BlockPosition, Operand::Id(_)) if !with_positions => {
+                    blocks_left_out += 1;
+                    continue;
+                }
+                (Form::BlockPosition, Operand::Id(id)) => {
+                    let Some(&block) = scope.labels.get(id) else {
+                        let message = format!("%{id} is not a block of this function");
+                        return Err(self.view.error(index, message));
+                    };
+                    let i32_type = self.i32_type;
+                    self.ctx.integer_attr(i32_type, i128::from(block))
+                }
+                (Form::Type, Operand::Id(id)) => {
+                    let ty = self.type_of_id(index, Some(*id))?;
+                    self.ctx.type_attr(ty)
+                }
+                (Form::ConstantEnum(kind), Operand::Id(id)) => {
+                    let Some(value) = self.constant_u32(*id) else {
+                        let message = format!("%{id} is not a 32-bit integer constant");
+                        return Err(self.view.error(index, message));
+                    };
+                    self.enum_value_attr(kind, value)
+                }
+                (_, Operand::String(s)) => self.ctx.string_attr(s),
+                (_, Operand::SpecOp(_)) => {
+                    return Err(self
+                        .view
+                        .error(index, "OpSpecConstantOp inside a function".into()));
+                }
+                (form, Operand::Id(id)) => {
+                    let message = format!("%{id} cannot be carried as {form:?}");
+                    return Err(self.view.error(index, message));
+                }
+                (_, &Operand::Enum { kind, value }) => {
+                    self.literal(key, Literal::Enum(kind, value), &mut literals)
+                }
+                (_, &Operand::Integer(v)) => self.literal(key, Literal::Integer(v), &mut literals),
+                (_, &Operand::Number { bits, .. }) => {
+                    self.literal(key, Literal::Number(bits), &mut literals)
+                }
+            };
+            if carrier.form == Form::LiteralArray {
+                always_arrays.push(key);
+            }
+            lists.push((key, attr));
+        }
+        props.extend(self.merge_lists(&lists, &always_arrays));
+        let properties = (!props.is_empty()).then(|| self.properties(&props));
+        let ids = operands.iter().filter_map(id_of).count();
+        let ids_carried = if with_positions {
+            values.len()
+        } else {
+            blocks_left_out
+        };
+        if let Some(key) = key.filter(|_| ids_carried == ids) {
+            if scope.recipes.len() < MAX_RECIPES {
+                let recipe = Recipe {
+                    named_by,
+                    literals: literals.into_iter().collect(),
+                    always_arrays: always_arrays.into_iter().collect(),
+                };
+                scope.recipes.insert(key.clone(), recipe);
+            }
+            self.carried_before.insert(key, (named_by, properties));
+        }
+        Ok(Carried {
+            named_by,
+            values,
+            properties,
+        })
+    }
+
+    /// [`Reader::literal_attr`], the literal noted under `name` in
+    /// `literals`.
+    fn literal(
+        &mut self,
+        name: &'static str,
+        literal: Literal,
+        literals: &mut SmallVec<[(&'static str, Literal); 4]>,
+    ) -> Attr {
+        literals.push((name, literal));
+        self.literal_attr(literal)
+    }
+
+    /// The attribute `literal` is carried as.
+    fn literal_attr(&mut self, literal: Literal) -> Attr {
+        match literal {
+            Literal::Enum(kind, value) => self.enum_value_attr(kind, value),
+            Literal::Integer(v) => {
+                let i32_type = self.i32_type;
+                self.ctx.integer_attr(i32_type, i128::from(v as i32))
+            }
+            Literal::Number(bits) => {
+                let i64_type = self.ctx.int_type(64);
+                self.ctx.integer_attr(i64_type, i128::from(bits as i64))
+            }
+        }
+    }
+
+    /// The properties `recipe` gives, made in this module.
+    fn replayed(&mut self, recipe: &Recipe) -> Option<Attr> {
+        let lists: Properties = (recipe.literals.iter())
+            .map(|&(name, literal)| (name, self.literal_attr(literal)))
+            .collect();
+        let props = self.merge_lists(&lists, &recipe.always_arrays);
+        (!props.is_empty()).then(|| self.properties(&props))
+    }
+
+    /// The operands of an instruction that are all ids, each carried as
+    /// an SSA value (see [`conventions::value_operand_counts`]): the
+    /// values, with no walk of the carriers. For an `OpExtInst`, the
+    /// operands of its instruction, none naming a debug symbol. `None`
+    /// leaves the instruction to the carriers.
+    #[inline(always)]
+    fn values_only(
+        &mut self,
+        scope: &mut Scope,
+        builder: &Builder,
+        index: u32,
+        operands: &[Operand],
+    ) -> Result<Option<Carried>, DecodeError> {
+        let (op, operands, extended) = match (self.view.insts[index as usize].op, operands) {
+            (Op::ExtInst, [Operand::Id(_), Operand::ExtInst(ext), rest @ ..]) => (*ext, rest, true),
+            (Op::ExtInst, _) => return Ok(None),
+            (op, operands) => (op, operands, false),
+        };
+        let Some((fewest, most)) = conventions::value_operand_counts(op) else {
+            return Ok(None);
+        };
+        let count = operands.len();
+        let fits = count >= fewest && most.map_or(true, |most| count <= most);
+        let ids = || operands.iter().map(id_of);
+        let carried_otherwise =
+            |id: Option<u32>| id.map_or(true, |id| extended && self.is_debug_reference(id));
+        if !fits || ids().any(carried_otherwise) {
+            return Ok(None);
+        }
+        let mut values = SmallVec::new();
+        for id in ids().flatten() {
+            values.push(self.value_operand(scope, builder, index, id)?);
+        }
+        Ok(Some(Carried {
+            named_by: op,
+            values,
+            properties: None,
+        }))
+    }
+
+    /// The value id operand `id` of instruction `index` stands for.
+    #[inline]
+    fn value_operand(
+        &mut self,
+        scope: &mut Scope,
+        builder: &Builder,
+        index: u32,
+        id: u32,
+    ) -> Result<Value, DecodeError> {
+        // A function's values are never types (ids are defined once).
+        if let Some(value) = scope.value(id) {
+            return Ok(value);
+        }
+        if self.types.contains(id) {
+            return Err(self
+                .view
+                .error(index, format!("type %{id} used as a value")));
+        }
+        self.value(scope, builder, index, id)
+    }
+
+    /// One property per name, in order of first appearance: a single
+    /// attribute, or an array when the name repeats or always takes one.
+    pub(super) fn merge_lists(
+        &mut self,
+        items: &[(&'static str, Attr)],
+        always_arrays: &[&'static str],
+    ) -> Properties {
+        let mut merged = Properties::new();
+        for (i, &(name, attr)) in items.iter().enumerate() {
+            if items[..i].iter().any(|(earlier, _)| *earlier == name) {
+                continue;
+            }
+            let mut same = items[i..].iter().filter(|(n, _)| *n == name);
+            if same.clone().count() == 1 && !always_arrays.contains(&name) {
+                merged.push((name, attr));
+                continue;
+            }
+            let all = same.by_ref().map(|&(_, a)| a).collect();
+            merged.push((name, self.ctx.array_attr(all)));
+        }
+        merged
+    }
+}
+
+pub(super) fn id_of(operand: &Operand) -> Option<u32> {
+    match operand {
+        Operand::Id(id) => Some(*id),
+        _ => None,
+    }
+}
