@@ -2,7 +2,7 @@
 //! reader, into one operand list for the whole module), opcode by direct
 //! table index; every malformed input is an error naming its word offset.
 
-use super::module::{Inst, ModuleView};
+use super::module::{kept, Inst, ModuleView};
 use super::op_traits::{OpTraits, Shape, Tail};
 use super::walk::ResultIds;
 use super::{
@@ -653,8 +653,8 @@ impl DecodedOperands {
     /// average well over four words in real modules).
     pub(crate) fn with_room(words: usize) -> Self {
         let mut decoded = DecodedOperands {
-            operands: Vec::with_capacity(words / 2),
-            starts: Vec::with_capacity(words / 4),
+            operands: kept::take(&kept::OPERANDS, words / 2),
+            starts: kept::take(&kept::STARTS, words / 4),
         };
         decoded.starts.push(0);
         decoded
@@ -681,6 +681,14 @@ impl DecodedOperands {
             [start, end] => &self.operands[start as usize..end as usize],
             _ => &[],
         }
+    }
+}
+
+impl Drop for DecodedOperands {
+    /// Keeps the list's buffers for the next module on this thread.
+    fn drop(&mut self) {
+        kept::keep(&kept::OPERANDS, std::mem::take(&mut self.operands));
+        kept::keep(&kept::STARTS, std::mem::take(&mut self.starts));
     }
 }
 

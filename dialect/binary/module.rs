@@ -15,6 +15,7 @@ use crate::ir::FastMap;
 use std::ops::Range;
 
 mod checked_decode;
+pub(crate) mod kept;
 
 pub use checked_decode::DecodedModule;
 
@@ -179,8 +180,10 @@ struct IdDefs {
 impl IdDefs {
     fn with_bound(bound: u32, words: usize) -> Self {
         let dense_len = (bound as usize).min(words + 64);
+        let mut dense = kept::take(&kept::ID_DEFS, dense_len);
+        dense.resize(dense_len, NONE);
         IdDefs {
-            dense: vec![NONE; dense_len],
+            dense,
             sparse: FastMap::default(),
         }
     }
@@ -264,10 +267,10 @@ impl<'w> ModuleView<'w> {
             header,
             // Instructions average over four words; real modules have a
             // block per hundred words or so, and fewer functions.
-            insts: Vec::with_capacity(words.len() / 4),
+            insts: kept::take(&kept::INSTS, words.len() / 4),
             sections: Default::default(),
-            functions: Vec::with_capacity(words.len() / 256),
-            blocks: Vec::with_capacity(words.len() / 64),
+            functions: kept::take(&kept::FUNCTIONS, words.len() / 256),
+            blocks: kept::take(&kept::BLOCKS, words.len() / 64),
             defs: IdDefs::with_bound(header.bound, words.len()),
             ext_sets: Vec::new(),
         };
@@ -426,6 +429,16 @@ impl<'w> ModuleView<'w> {
             }
         }
         Ok(())
+    }
+}
+
+impl Drop for ModuleView<'_> {
+    /// Keeps the view's buffers for the next module on this thread.
+    fn drop(&mut self) {
+        kept::keep(&kept::INSTS, std::mem::take(&mut self.insts));
+        kept::keep(&kept::FUNCTIONS, std::mem::take(&mut self.functions));
+        kept::keep(&kept::BLOCKS, std::mem::take(&mut self.blocks));
+        kept::keep(&kept::ID_DEFS, std::mem::take(&mut self.defs.dense));
     }
 }
 

@@ -286,9 +286,10 @@ fn mutated_corpus_binaries_give_errors_not_panics() {
             runs += 1;
             rejected += usize::from(analyze(&mutated).is_err());
             // The CFG and constructs over a view whose operands are unchecked.
-            if let Ok(view) = ModuleView::index(&mutated) {
+            let view = ModuleView::index(&mutated);
+            if let Ok(view) = &view {
                 for function in &view.functions {
-                    let _ = Cfg::new(&view, function).map(|cfg| Structure::shape(&cfg));
+                    let _ = Cfg::new(view, function).map(|cfg| Structure::shape(&cfg));
                 }
             }
         }

@@ -1,0 +1,38 @@
+//! The buffers of the last module indexed on this thread (its
+//! instructions, blocks, functions, id definitions and decoded operands),
+//! kept when their owners drop so that the next module reuses their memory
+//! instead of allocating (and faulting in) its own.
+
+use super::{Block, Function, Inst};
+use crate::binary::Operand;
+use std::cell::Cell;
+use std::thread::LocalKey;
+
+/// The most bytes one kept buffer holds room for; a larger one is freed.
+const KEPT_BYTES: usize = 4 << 20;
+
+thread_local! {
+    pub(super) static INSTS: Cell<Vec<Inst>> = const { Cell::new(Vec::new()) };
+    pub(super) static FUNCTIONS: Cell<Vec<Function>> = const { Cell::new(Vec::new()) };
+    pub(super) static BLOCKS: Cell<Vec<Block>> = const { Cell::new(Vec::new()) };
+    pub(super) static ID_DEFS: Cell<Vec<u32>> = const { Cell::new(Vec::new()) };
+    pub(crate) static OPERANDS: Cell<Vec<Operand>> = const { Cell::new(Vec::new()) };
+    pub(crate) static STARTS: Cell<Vec<u32>> = const { Cell::new(Vec::new()) };
+}
+
+/// The buffer kept in `slot`, empty, with room for `room` items.
+pub(crate) fn take<T>(slot: &'static LocalKey<Cell<Vec<T>>>, room: usize) -> Vec<T> {
+    let mut buffer = slot.take();
+    buffer.clear();
+    buffer.reserve(room);
+    buffer
+}
+
+/// Keeps `buffer`'s memory in `slot` (its items dropped), unless it holds
+/// room for more than [`KEPT_BYTES`].
+pub(crate) fn keep<T>(slot: &'static LocalKey<Cell<Vec<T>>>, mut buffer: Vec<T>) {
+    if buffer.capacity() * std::mem::size_of::<T>() <= KEPT_BYTES {
+        buffer.clear();
+        slot.set(buffer);
+    }
+}
