@@ -208,11 +208,22 @@ impl IdDefs {
     }
 
     /// Records `id` → `inst`; the earlier definition when `id` has one.
+    #[inline(always)]
     fn insert(&mut self, id: u32, inst: u32) -> Option<u32> {
-        let slot = match self.dense.get_mut(id as usize) {
-            Some(slot) => slot,
-            None => self.sparse.entry(id).or_insert(NONE),
-        };
+        match self.dense.get_mut(id as usize) {
+            Some(slot) => Self::fill(slot, inst),
+            None => self.insert_sparse(id, inst),
+        }
+    }
+
+    #[cold]
+    fn insert_sparse(&mut self, id: u32, inst: u32) -> Option<u32> {
+        Self::fill(self.sparse.entry(id).or_insert(NONE), inst)
+    }
+
+    /// Sets an empty `slot` to `inst`; the earlier definition when not empty.
+    #[inline(always)]
+    fn fill(slot: &mut u32, inst: u32) -> Option<u32> {
         if *slot != NONE {
             return Some(*slot);
         }
