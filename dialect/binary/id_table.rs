@@ -54,14 +54,21 @@ impl<T: Copy> IdTable<T> {
         self.dense.capacity()
     }
 
-    #[inline]
+    #[inline(always)]
     pub(crate) fn insert(&mut self, id: u32, value: T) {
+        match self.dense.get_mut(id as usize) {
+            Some(slot) => *slot = Some(value),
+            None => self.insert_beyond(id, value),
+        }
+    }
+
+    /// [`IdTable::insert`] of an id past the dense ids so far: they grow
+    /// to take it, or (too large) it goes in the map.
+    #[cold]
+    fn insert_beyond(&mut self, id: u32, value: T) {
         if id < DENSE_IDS {
-            let index = id as usize;
-            if index >= self.dense.len() {
-                self.dense.resize(index + 1, None);
-            }
-            self.dense[index] = Some(value);
+            self.dense.resize(id as usize + 1, None);
+            self.dense[id as usize] = Some(value);
         } else {
             self.sparse.insert(id, value);
         }
