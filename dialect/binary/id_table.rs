@@ -74,12 +74,18 @@ impl<T: Copy> IdTable<T> {
         }
     }
 
+    #[inline(always)]
     pub(crate) fn get(&self, id: u32) -> Option<T> {
-        if id < DENSE_IDS {
-            self.dense.get(id as usize).copied().flatten()
-        } else {
-            self.sparse.get(&id).copied()
+        match self.dense.get(id as usize) {
+            Some(value) => *value,
+            None if id < DENSE_IDS => None,
+            None => self.get_sparse(id),
         }
+    }
+
+    #[cold]
+    fn get_sparse(&self, id: u32) -> Option<T> {
+        self.sparse.get(&id).copied()
     }
 
     pub(crate) fn contains(&self, id: u32) -> bool {
