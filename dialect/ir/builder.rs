@@ -87,6 +87,19 @@ impl Builder {
         }
     }
 
+    /// Creates from `parts` an op without regions or successors and with
+    /// at most one result at the insertion point (see
+    /// [`Context::append_plain_op`]); its result.
+    pub fn create_plain(&self, ctx: &mut Context, parts: OpParts) -> Option<Value> {
+        match self.point {
+            InsertPoint::End(block) => ctx.append_plain_op(block, parts),
+            _ => {
+                let op = self.create_from_parts(ctx, parts);
+                ctx.results(op).first().copied()
+            }
+        }
+    }
+
     /// Appends a new block to `region` and moves the insertion point to its end.
     pub fn create_block(&mut self, ctx: &mut Context, region: Region, arg_types: &[Type]) -> Block {
         let block = ctx.create_block(arg_types);

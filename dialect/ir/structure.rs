@@ -304,6 +304,37 @@ impl Context {
         op
     }
 
+    /// Creates from `parts` at the end of `block` an op without regions or
+    /// successors and with at most one result, which it returns: the
+    /// common op, made without the general path's steps for those.
+    pub fn append_plain_op(&mut self, block: Block, parts: OpParts) -> Option<Value> {
+        debug_assert!(parts.num_regions == 0 && parts.successors.is_empty());
+        debug_assert!(parts.result_types.len() <= 1);
+        let op = Op(self.ops.len() as u32);
+        let prev = self.link_last(block, op);
+        let start = self.result_lists.len() as u32;
+        let result = parts.result_types.first().map(|&ty| {
+            let value = self.new_value(ty, ValueDef::Result { op, index: 0 });
+            self.result_lists.push(value);
+            value
+        });
+        self.ops.push(OpData {
+            name: parts.name,
+            attributes: parts.attributes.unwrap_or(self.empty_dictionary),
+            properties: parts.properties,
+            parent: block.0,
+            prev: link(prev.map(|p| p.0)),
+            next: NONE,
+            results: (start, u32::from(result.is_some())),
+            regions: (0, 0),
+            successors: (0, 0),
+            loc: parts.loc.into(),
+            operands: Short::new(),
+        });
+        self.add_operands(op, parts.operands);
+        result
+    }
+
     /// Gives the new op `op` its `operands`, filled in place, each entered
     /// in its value's use list.
     fn add_operands(&mut self, op: Op, operands: &[Value]) {

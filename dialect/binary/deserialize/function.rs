@@ -268,10 +268,12 @@ impl Reader<'_, '_> {
         spec
     }
 
+    /// Instruction `index` as an op at the end of `block` (line and no-op
+    /// instructions as nothing).
     pub(super) fn read_instruction(
         &mut self,
         scope: &mut Scope,
-        builder: &Builder,
+        block: Block,
         index: u32,
     ) -> Result<(), DecodeError> {
         let inst = self.view.insts[index as usize];
@@ -284,7 +286,8 @@ impl Reader<'_, '_> {
             Op::Nop | Op::Undef => return Ok(()),
             _ => {}
         }
-        let carried = self.carried(scope, builder, index, true)?;
+        let builder = Builder::at_end(block);
+        let carried = self.carried(scope, &builder, index, true)?;
         let mut attributes = None;
         if inst.result != 0 && self.is_decorated(inst.result) {
             let attrs = self.decoration_attrs(inst.result, &[]);
@@ -305,8 +308,7 @@ impl Reader<'_, '_> {
         parts.result_types = result_type.as_slice();
         parts.properties = carried.properties;
         parts.attributes = attributes;
-        let op = builder.create_from_parts(&mut self.ctx, parts);
-        if let Some(&value) = self.ctx.results(op).first() {
+        if let Some(value) = self.ctx.append_plain_op(block, parts) {
             self.define(scope, inst.result, value);
         }
         Ok(())
@@ -315,7 +317,7 @@ impl Reader<'_, '_> {
     pub(super) fn read_terminator(
         &mut self,
         scope: &mut Scope,
-        builder: &Builder,
+        block: Block,
         body: &Body,
         b: u32,
     ) -> Result<(), DecodeError> {
@@ -323,8 +325,9 @@ impl Reader<'_, '_> {
         let index = cfg.blocks[b as usize].terminator;
         let op = self.view.insts[index as usize].op;
         if !matches!(op, Op::Branch | Op::BranchConditional | Op::Switch) {
-            return self.read_instruction(scope, builder, index);
+            return self.read_instruction(scope, block, index);
         }
+        let builder = &Builder::at_end(block);
         let operands = self.operands(index);
         let mut values: SmallVec<[Value; 4]> = SmallVec::new();
         let mut selector_type = None;

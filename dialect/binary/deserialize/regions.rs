@@ -360,16 +360,15 @@ impl Reader<'_, '_> {
             self.decorate_phi(id, value);
         }
         let binary = cfg.blocks[b as usize];
-        let builder = Builder::at_end(block);
         // A line applies up to the end of its block.
         self.line = crate::ir::Location::UNKNOWN;
         for index in binary.phi_end..binary.terminator {
             if skip_merge && index == binary.merge {
                 continue;
             }
-            self.read_instruction(scope, &builder, index)?;
+            self.read_instruction(scope, block, index)?;
         }
-        self.read_terminator(scope, &builder, body, b)
+        self.read_terminator(scope, block, body, b)
     }
 
     /// Construct `k`'s op at the end of `block`, its region, and what

@@ -126,8 +126,8 @@ impl Reader<'_, '_> {
         let mut parts = OpParts::new(made.name, self.line);
         parts.result_types = std::slice::from_ref(&made.ty);
         parts.properties = made.properties;
-        let op = builder.create_from_parts(&mut self.ctx, parts);
-        self.ctx.results(op)[0]
+        let result = builder.create_plain(&mut self.ctx, parts);
+        result.expect("a materialized op has a result")
     }
 
     /// `OpSpecConstantOp` `index` at module level: a symbol when a
