@@ -12,14 +12,18 @@ use crate::ir::{Attr, Builder, Value};
 use crate::spirv::conventions::{self, Carrier, Form};
 use smallvec::SmallVec;
 use std::cell::Cell;
-/// How an instruction's operands are carried by its op.
+/// How an instruction's operands are carried by its op, beside its SSA
+/// operands ([`Values`]).
+#[derive(Clone, Copy)]
 pub(super) struct Carried {
     /// The op whose op name the op takes.
     pub named_by: Op,
-    pub values: SmallVec<[Value; 4]>,
     /// The property dictionary, when there are properties.
     pub properties: Option<Attr>,
 }
+
+/// An op's SSA operands, inline for most ops.
+pub(super) type Values = SmallVec<[Value; 4]>;
 
 /// An instruction's op and operands with its ids left out (see
 /// [`carried_key`]).
@@ -88,10 +92,11 @@ thread_local! {
 }
 
 impl Reader<'_, '_> {
-    /// The op name, SSA operands and properties that carry instruction
-    /// `index`'s operands (see [`conventions`]); blocks named by position
-    /// only `with_positions`. Kept inline: most instructions, all of whose
-    /// operands are values, need no more.
+    /// The op name and properties that carry instruction `index`'s
+    /// operands (see [`conventions`]), its SSA operands pushed onto
+    /// `values`; blocks named by position only `with_positions`. Kept
+    /// inline: most instructions, all of whose operands are values, need
+    /// no more.
     #[inline(always)]
     pub(super) fn carried(
         &mut self,
@@ -99,11 +104,15 @@ impl Reader<'_, '_> {
         builder: &Builder,
         index: u32,
         with_positions: bool,
+        values: &mut Values,
     ) -> Result<Carried, DecodeError> {
         let operands = self.operands(index);
-        match self.values_only(scope, builder, index, operands)? {
-            Some(carried) => Ok(carried),
-            None => self.carry_operands(scope, builder, index, operands, with_positions),
+        match self.values_only(scope, builder, index, operands, values)? {
+            Some(named_by) => Ok(Carried {
+                named_by,
+                properties: None,
+            }),
+            None => self.carry_operands(scope, builder, index, operands, with_positions, values),
         }
     }
 
@@ -117,6 +126,7 @@ impl Reader<'_, '_> {
         index: u32,
         operands: &[Operand],
         with_positions: bool,
+        values: &mut Values,
     ) -> Result<Carried, DecodeError> {
         let inst = self.view.insts[index as usize];
         // An instruction carried like one read before takes its name and
@@ -135,13 +145,11 @@ impl Reader<'_, '_> {
             }
         }
         if let Some((named_by, properties)) = known {
-            let mut values = SmallVec::new();
             for id in operands.iter().filter_map(id_of).filter(|_| with_positions) {
                 values.push(self.value_operand(scope, builder, index, id)?);
             }
             return Ok(Carried {
                 named_by,
-                values,
                 properties,
             });
         }
@@ -157,7 +165,6 @@ impl Reader<'_, '_> {
             _ => conventions::decoded_carriers(inst.op, operands.iter().map(enum_value)),
         };
         let mut named_by = inst.op;
-        let mut values = SmallVec::new();
         let mut props = Properties::new();
         let mut lists = Properties::new();
         let mut always_arrays: SmallVec<[&'static str; 2]> = SmallVec::new();
@@ -255,7 +262,6 @@ impl Reader<'_, '_> {
         }
         Ok(Carried {
             named_by,
-            values,
             properties,
         })
     }
@@ -297,10 +303,11 @@ impl Reader<'_, '_> {
     }
 
     /// The operands of an instruction that are all ids, each carried as
-    /// an SSA value (see [`conventions::value_operand_counts`]): the
-    /// values, with no walk of the carriers. For an `OpExtInst`, the
-    /// operands of its instruction, none naming a debug symbol. `None`
-    /// leaves the instruction to the carriers.
+    /// an SSA value (see [`conventions::value_operand_counts`]): their
+    /// values pushed onto `values`, with no walk of the carriers, and the
+    /// op naming the op. For an `OpExtInst`, the operands of its
+    /// instruction, none naming a debug symbol. `None` leaves the
+    /// instruction to the carriers.
     #[inline(always)]
     fn values_only(
         &mut self,
@@ -308,7 +315,8 @@ impl Reader<'_, '_> {
         builder: &Builder,
         index: u32,
         operands: &[Operand],
-    ) -> Result<Option<Carried>, DecodeError> {
+        values: &mut Values,
+    ) -> Result<Option<Op>, DecodeError> {
         let (op, operands, extended) = match (self.view.insts[index as usize].op, operands) {
             (Op::ExtInst, [Operand::Id(_), Operand::ExtInst(ext), rest @ ..]) => (*ext, rest, true),
             (Op::ExtInst, _) => return Ok(None),
@@ -318,26 +326,24 @@ impl Reader<'_, '_> {
             return Ok(None);
         };
         let count = operands.len();
-        let fits = count >= fewest && most.map_or(true, |most| count <= most);
-        let ids = || operands.iter().map(id_of);
-        let carried_otherwise =
-            |id: Option<u32>| id.map_or(true, |id| extended && self.is_debug_reference(id));
-        if !fits || ids().any(carried_otherwise) {
+        if count < fewest || most.is_some_and(|most| count > most) {
             return Ok(None);
         }
-        let mut values = SmallVec::new();
-        for id in ids().flatten() {
+        for operand in operands {
+            match *operand {
+                Operand::Id(id) if !(extended && self.is_debug_reference(id)) => {}
+                _ => return Ok(None),
+            }
+        }
+        for id in operands.iter().filter_map(id_of) {
             values.push(self.value_operand(scope, builder, index, id)?);
         }
-        Ok(Some(Carried {
-            named_by: op,
-            values,
-            properties: None,
-        }))
+        Ok(Some(op))
     }
 
-    /// The value id operand `id` of instruction `index` stands for.
-    #[inline]
+    /// The value id operand `id` of instruction `index` stands for: kept
+    /// inline for a value of the function, the common case.
+    #[inline(always)]
     fn value_operand(
         &mut self,
         scope: &mut Scope,
@@ -345,16 +351,14 @@ impl Reader<'_, '_> {
         index: u32,
         id: u32,
     ) -> Result<Value, DecodeError> {
-        // A function's values are never types (ids are defined once).
-        if let Some(value) = scope.value(id) {
-            return Ok(value);
-        }
-        if self.types.contains(id) {
-            return Err(self
+        match scope.value(id) {
+            Some(value) => Ok(value),
+            // A function's values are never types (ids are defined once).
+            None if self.types.contains(id) => Err(self
                 .view
-                .error(index, format!("type %{id} used as a value")));
+                .error(index, format!("type %{id} used as a value"))),
+            None => self.value(scope, builder, index, id),
         }
-        self.value(scope, builder, index, id)
     }
 
     /// One property per name, in order of first appearance: a single

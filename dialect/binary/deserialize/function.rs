@@ -12,7 +12,7 @@
 //! `spirv.SelectionMerge` / `spirv.LoopMerge` op naming its merge block and
 //! continue target by position in the region (`merge_block = 3 : i32`).
 
-use super::carry::{id_of, Recipes, RECIPES};
+use super::carry::{id_of, Recipes, Values, RECIPES};
 use super::regions::Body;
 use super::{Global, Reader};
 use crate::binary::cfg::Cfg;
@@ -287,7 +287,8 @@ impl Reader<'_, '_> {
             _ => {}
         }
         let builder = Builder::at_end(block);
-        let carried = self.carried(scope, &builder, index, true)?;
+        let mut values = Values::new();
+        let carried = self.carried(scope, &builder, index, true, &mut values)?;
         let mut attributes = None;
         if inst.result != 0 && self.is_decorated(inst.result) {
             let attrs = self.decoration_attrs(inst.result, &[]);
@@ -304,7 +305,7 @@ impl Reader<'_, '_> {
             ));
         }
         let mut parts = OpParts::new(self.op_ident(carried.named_by), self.line);
-        parts.operands = &carried.values;
+        parts.operands = &values;
         parts.result_types = result_type.as_slice();
         parts.properties = carried.properties;
         parts.attributes = attributes;

@@ -28,6 +28,7 @@
 //!
 //! [`Construct::escaping`]: crate::binary::structurize::Construct::escaping
 
+use super::carry::Values;
 use super::function::Scope;
 use super::Reader;
 use crate::binary::cfg::Cfg;
@@ -388,7 +389,7 @@ impl Reader<'_, '_> {
         let cfg = body.cfg;
         let merge_index = cfg.blocks[header as usize].merge;
         let builder = Builder::at_end(block);
-        let carried = self.carried(scope, &builder, merge_index, false)?;
+        let carried = self.carried(scope, &builder, merge_index, false, &mut Values::new())?;
         let mut result_types = self.phi_types(cfg, merge_of)?;
         let mut trivial = construct.trivial_phis.iter();
         result_types.retain(|_| !matches!(trivial.next(), Some(Some(_))));
