@@ -342,7 +342,8 @@ impl Reader<'_, '_> {
     }
 
     /// The value id operand `id` of instruction `index` stands for: kept
-    /// inline for a value of the function, the common case.
+    /// inline for a value of the function or a module fact used before,
+    /// the common cases.
     #[inline(always)]
     fn value_operand(
         &mut self,
@@ -351,8 +352,12 @@ impl Reader<'_, '_> {
         index: u32,
         id: u32,
     ) -> Result<Value, DecodeError> {
-        match scope.value(id) {
-            Some(value) => Ok(value),
+        if let Some(value) = scope.value(id) {
+            return Ok(value);
+        }
+        match self.materializations.get(id) {
+            // A module fact used before in this module: its op again.
+            Some(made) => Ok(self.create_materialized(builder, made)),
             // A function's values are never types (ids are defined once).
             None if self.types.contains(id) => Err(self
                 .view

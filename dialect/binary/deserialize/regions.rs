@@ -354,8 +354,7 @@ impl Reader<'_, '_> {
         skip_merge: bool,
     ) -> Result<(), DecodeError> {
         let cfg = body.cfg;
-        let phi_ids: Vec<u32> = cfg.phis(b).collect();
-        for (phi, value) in phi_ids.into_iter().zip(phis) {
+        for (phi, value) in cfg.phis(b).zip(phis) {
             let id = self.view.insts[phi as usize].result;
             self.define(scope, id, value);
             self.decorate_phi(id, value);
