@@ -14,7 +14,7 @@ use super::enums::enum_value;
 use super::naming::{Edge, Ids, OpRecord};
 use super::properties::Property;
 use super::regions::dominance_order;
-use super::tables::{plan, Role};
+use super::tables::Role;
 use super::{begin, finish, SerializeError, Writer};
 use crate::grammar::{InstSet, Op, OperandKind};
 use crate::ir::{Attr, AttrData, Block, Value, ValueDef};
@@ -157,9 +157,7 @@ impl Writer<'_> {
             }
             if class.terminator {
                 if let Some((construct, merge_op)) = merge.take() {
-                    let start = begin(body);
-                    self.operands(body, ids, construct, plan(merge_op))?;
-                    finish(body, start, merge_op)?;
+                    self.merge_instruction(body, ids, construct, merge_op)?;
                 }
             }
             if !matches!(class.role, Role::Merge | Role::Variable) {

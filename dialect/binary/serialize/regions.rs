@@ -10,10 +10,11 @@
 
 use super::function::emit_words;
 use super::naming::Ids;
-use super::tables::Role;
-use super::{SerializeError, Writer};
+use super::tables::{plan, Plan, Role};
+use super::{begin, finish, SerializeError, Writer};
 use crate::grammar::Op;
-use crate::ir::{Block, Context, FastMap, Value};
+use crate::ir::{AttrData, Block, Context, FastMap, Value};
+use crate::spirv::conventions::{self, Form};
 use smallvec::SmallVec;
 use std::borrow::Cow;
 
@@ -227,6 +228,61 @@ impl Writer<'_> {
         self.phis(body, ids, continuation, &results, |i, passed| {
             yields.pick(positions[i], passed)
         })
+    }
+
+    /// The merge instruction `merge_op` of construct `op`, into `body`:
+    /// its targets and control word, read directly where the construct's
+    /// properties are that control alone, else by the plan's steps.
+    pub(super) fn merge_instruction(
+        &mut self,
+        body: &mut Vec<u32>,
+        ids: &Ids,
+        op: crate::ir::Op,
+        merge_op: Op,
+    ) -> Result<(), SerializeError> {
+        let start = begin(body);
+        let plan = plan(merge_op);
+        match self.plain_control(op, plan)? {
+            Some(control) => {
+                body.push(ids.continuations[&op]);
+                if merge_op == Op::LoopMerge {
+                    body.push(self.construct_target(ids, op, "continue_target")?);
+                }
+                body.push(control);
+            }
+            None => self.operands(body, ids, op, plan)?,
+        }
+        finish(body, start, merge_op)
+    }
+
+    /// The control word of construct `op` where its only property is the
+    /// last operand of merge instruction `plan`, an enumerant taking no
+    /// parameters, and it has no operands.
+    fn plain_control(
+        &mut self,
+        op: crate::ir::Op,
+        plan: &Plan,
+    ) -> Result<Option<u32>, SerializeError> {
+        let ctx = self.ctx;
+        let Some(&(info, carrier, handle)) = plan.steps.last() else {
+            return Ok(None);
+        };
+        let entries = ctx.properties(op).map_or(&[][..], |p| ctx.dict_entries(p));
+        let &[(name, attr)] = entries else {
+            return Ok(None);
+        };
+        let named = match handle.filter(|_| self.shares_template) {
+            Some(handle) => name == handle,
+            None => ctx.str(name) == carrier.name,
+        };
+        let single = !matches!(ctx.attr_data(attr), AttrData::Array(_));
+        if carrier.form != Form::Enum || !named || !single || ctx.num_operands(op) != 0 {
+            return Ok(None);
+        }
+        let value = self.enum_word(attr, info.kind)?;
+        let plain =
+            conventions::named_enumerants(info.kind, value).all(|e| e.parameters.is_empty());
+        Ok(plain.then_some(value))
     }
 
     /// The region-shape targets of a construct's merge instruction: the
