@@ -283,7 +283,7 @@ impl Writer<'_> {
             Role::Branch | Role::BranchConditional | Role::Switch => {
                 self.branch_operands(body, ids, op, class.role)?
             }
-            _ => match self.values_only(body, ids, op, plan) {
+            _ => match self.direct_operands(body, ids, op, plan) {
                 Some(written) => written?,
                 None => self.operands(body, ids, op, plan)?,
             },

@@ -18,7 +18,7 @@ impl<'c> Writer<'c> {
     /// The operands of a generic op in grammar order, into `body`: values
     /// for id operands, properties (by enum kind or operand name) for the
     /// rest, by a kept recipe, else by the plan's steps. The walks try
-    /// [`Self::values_only`] first, inlined, for the ops (most) it writes.
+    /// [`Self::direct_operands`] first, inlined, for the ops (most) it writes.
     #[inline(never)]
     pub(super) fn operands(
         &mut self,
@@ -87,12 +87,14 @@ impl<'c> Writer<'c> {
         Ok(())
     }
 
-    /// The operands of an op without properties whose grammar op takes
-    /// values only (see [`conventions::value_operand_counts`]), when it has
-    /// as many as those take: each value's id in order. `None` leaves the
-    /// op to the plan's steps.
+    /// The operands of an op the plan's steps need not be walked for:
+    /// one without properties whose grammar op takes values only (see
+    /// [`conventions::value_operand_counts`]), when it has as many as those
+    /// take, each value's id in order; or one whose only property is the
+    /// integers of its plan's [`Plan::literal_tail`], the values' ids then
+    /// the integers. `None` leaves the op to the plan's steps.
     #[inline(always)]
-    pub(super) fn values_only(
+    pub(super) fn direct_operands(
         &self,
         body: &mut Vec<u32>,
         ids: &Ids,
@@ -100,18 +102,18 @@ impl<'c> Writer<'c> {
         plan: &Plan,
     ) -> Option<Result<(), SerializeError>> {
         let ctx = self.ctx;
-        let (fewest, most) = plan.value_counts?;
         // Dictionaries are interned: an empty one is the empty dictionary.
-        if ctx
-            .properties(op)
-            .is_some_and(|p| p != ctx.empty_dictionary())
-        {
-            return None;
-        }
-        let count = ctx.num_operands(op);
-        if count < fewest || most.is_some_and(|most| count > most) {
-            return None;
-        }
+        let literals = match ctx.properties(op).filter(|&p| p != ctx.empty_dictionary()) {
+            None => {
+                let (fewest, most) = plan.value_counts?;
+                let count = ctx.num_operands(op);
+                if count < fewest || most.is_some_and(|most| count > most) {
+                    return None;
+                }
+                &[][..]
+            }
+            Some(properties) => self.literal_tail(op, plan, properties)?,
+        };
         // Room is reserved once for all the ids; a value without one
         // fails the op after them.
         let mut outside = false;
@@ -122,10 +124,35 @@ impl<'c> Writer<'c> {
                 0
             }
         }));
+        for value in literals.iter().filter_map(|&item| ctx.as_int_attr(item)) {
+            push_integer(body, value);
+        }
         Some(match outside {
             false => Ok(()),
             true => Err(OUTSIDE_VALUE.to_string()),
         })
+    }
+
+    /// The items of `properties`, those of `op`, where they are just an
+    /// array of the integers of the literal of `plan`'s
+    /// [`Plan::literal_tail`] and `op` has the values before it.
+    #[inline(always)]
+    fn literal_tail(&self, op: crate::ir::Op, plan: &Plan, properties: Attr) -> Option<&'c [Attr]> {
+        let ctx = self.ctx;
+        let values = plan.literal_tail?;
+        let &[(name, attr)] = ctx.dict_entries(properties) else {
+            return None;
+        };
+        let (info, carrier, handle) = plan.steps[values];
+        let named = match handle.filter(|_| self.shares_template) {
+            Some(handle) => name == handle,
+            None => ctx.str(name) == property_name(info, carrier),
+        };
+        let AttrData::Array(items) = ctx.attr_data(attr) else {
+            return None;
+        };
+        let integers = items.iter().all(|&item| ctx.as_int_attr(item).is_some());
+        (named && integers && ctx.num_operands(op) == values).then_some(items)
     }
 
     /// The operands of `op` by the steps of `plan`; the properties' state
@@ -280,13 +307,7 @@ impl<'c> Writer<'c> {
                 }
             }
             Form::Literal | Form::LiteralArray => match ctx.attr_data(attr) {
-                AttrData::Integer { value, .. } => {
-                    let value = *value as u64;
-                    body.push(value as u32);
-                    if value > u64::from(u32::MAX) && (value as i64) >= 0 {
-                        body.push((value >> 32) as u32);
-                    }
-                }
+                AttrData::Integer { value, .. } => push_integer(body, *value),
                 AttrData::String(s) => encode_string(ctx.str(*s), body),
                 _ => return Err(unsupported()),
             },
@@ -304,6 +325,16 @@ impl<'c> Writer<'c> {
         let id = self.declare(Op::Constant, Some(int), &[value])?;
         self.u32_constants.insert(value, id);
         Ok(id)
+    }
+}
+
+/// Appends literal integer `value`: one word, or two for one past 32
+/// bits that is not negative.
+fn push_integer(body: &mut Vec<u32>, value: i128) {
+    let value = value as u64;
+    body.push(value as u32);
+    if value > u64::from(u32::MAX) && (value as i64) >= 0 {
+        body.push((value >> 32) as u32);
     }
 }
 

@@ -5,7 +5,7 @@
 
 use super::regions::{LOOP, MERGE, SELECTION, VARIABLE};
 use super::Writer;
-use crate::grammar::{InstSet, Op, OperandInfo, OP_COUNT};
+use crate::grammar::{InstSet, Op, OperandInfo, Quantifier, OP_COUNT};
 use crate::ir::hash::FastHasher;
 use crate::ir::{Attr, Block, Ident, OpTraits, Type, Value};
 use crate::spirv::conventions::{self, Carrier, Form};
@@ -116,6 +116,10 @@ pub(super) struct Plan {
     /// where the template holds no such name, or there is no template).
     pub(super) steps: Box<[(&'static OperandInfo, Carrier, Option<Ident>)]>,
     pub(super) value_counts: Option<conventions::ValueCounts>,
+    /// Where the operands are values taken once each, then one variadic
+    /// literal from a property named unlike them
+    /// (`OpCompositeExtract`'s indices): how many values.
+    pub(super) literal_tail: Option<usize>,
 }
 
 /// The plan of `op`, worked out on first use.
@@ -125,16 +129,31 @@ pub(super) fn plan(op: Op) -> &'static Plan {
     plans[op as usize].get_or_init(|| {
         let template = crate::dialects::template();
         let name = |info, carrier| template?.lookup_ident(property_name(info, carrier));
-        let steps = (conventions::operand_table(op).iter())
+        let steps: Box<[_]> = (conventions::operand_table(op).iter())
             .map(|&(info, carrier)| (info, carrier, name(info, carrier)))
             .collect();
         Plan {
             op,
             set: op.inst_set(),
+            literal_tail: literal_tail(&steps),
             steps,
             value_counts: conventions::value_operand_counts(op),
         }
     })
+}
+
+/// [`Plan::literal_tail`] of the plan with `steps`.
+fn literal_tail(steps: &[(&'static OperandInfo, Carrier, Option<Ident>)]) -> Option<usize> {
+    let ((tail, tail_carrier, _), values) = steps.split_last()?;
+    let tail_name = property_name(tail, *tail_carrier);
+    let literal = matches!(tail_carrier.form, Form::Literal | Form::LiteralArray)
+        && tail.quantifier == Quantifier::Variadic;
+    let plain_values = values.iter().all(|&(info, carrier, _)| {
+        carrier.form == Form::Value
+            && info.quantifier == Quantifier::One
+            && property_name(info, carrier) != tail_name
+    });
+    (literal && plain_values).then_some(values.len())
 }
 
 /// The property holding an operand: its carrier's, or for a value the
