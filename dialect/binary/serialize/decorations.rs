@@ -131,11 +131,15 @@ impl Writer<'_> {
     /// The `Decoration` enumerant a decoration attribute's name
     /// (`relaxed_precision`) names, remembered per name.
     pub(super) fn decoration_named(&mut self, name: Ident) -> Option<&'static EnumerantInfo> {
-        if let Some(case) = self.decorations.get(self.ctx, self.shares_template, name) {
+        if let Some(case) = self
+            .pool
+            .decorations
+            .get(self.ctx, self.shares_template, name)
+        {
             return case;
         }
         let case = enumerant_named(OperandKind::Decoration, &camel(self.ctx.str(name)));
-        (self.decorations).learn(self.ctx, self.shares_template, name, case);
+        (self.pool.decorations).learn(self.ctx, self.shares_template, name, case);
         case
     }
 

@@ -28,11 +28,11 @@ impl Writer<'_> {
         attr: Attr,
         kind: OperandKind,
     ) -> Result<u32, SerializeError> {
-        if let Some(&value) = self.enum_words.get(&(attr, kind)) {
+        if let Some(&value) = self.pool.enum_words.get(&(attr, kind)) {
             return Ok(value);
         }
         let value = self.enum_attr_value(attr, kind)?;
-        self.enum_words.insert((attr, kind), value);
+        self.pool.enum_words.insert((attr, kind), value);
         Ok(value)
     }
 
@@ -74,7 +74,11 @@ impl Writer<'_> {
     /// The value of the enumerant of `kind` the interned `case` spells (see
     /// [`enum_value`]), remembered per name.
     pub(super) fn named_value(&mut self, kind: OperandKind, case: Ident) -> Option<u32> {
-        match self.known_values.get(self.ctx, self.shares_template, case) {
+        match self
+            .pool
+            .known_values
+            .get(self.ctx, self.shares_template, case)
+        {
             Some((known_kind, value)) if known_kind == kind => value,
             _ => self.learn_value(kind, case),
         }
@@ -84,7 +88,7 @@ impl Writer<'_> {
     #[cold]
     fn learn_value(&mut self, kind: OperandKind, case: Ident) -> Option<u32> {
         let value = enum_value(kind, self.ctx.str(case));
-        (self.known_values).learn(self.ctx, self.shares_template, case, (kind, value));
+        (self.pool.known_values).learn(self.ctx, self.shares_template, case, (kind, value));
         value
     }
 }

@@ -46,7 +46,7 @@ impl Writer<'_> {
         let region = ctx.regions(func).first().copied();
         let blocks = region.map_or(&[][..], |r| ctx.region_blocks(r));
         let blocks = &dominance_order(ctx, blocks)[..];
-        let mut ids = self.spare_ids.take().unwrap_or_default();
+        let mut ids = self.pool.spare_ids.take().unwrap_or_default();
         self.assign_ids(&mut ids, blocks)?;
         // MLIR's per-argument attributes: the parameters' decorations.
         let arg_attrs = match self
@@ -102,7 +102,7 @@ impl Writer<'_> {
         }
         emit_words(&mut body, Op::FunctionEnd, &[]);
         self.out.functions = body;
-        self.spare_ids = Some(ids);
+        self.pool.spare_ids = Some(ids);
         Ok(())
     }
 

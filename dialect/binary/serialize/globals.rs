@@ -55,7 +55,7 @@ impl Writer<'_> {
 
     /// The id of the `OpExtInstImport` of `set`.
     pub(super) fn ext_set(&mut self, set: InstSet) -> Result<u32, SerializeError> {
-        if let Some(&(_, id)) = self.ext_sets.iter().find(|s| s.0 == set) {
+        if let Some(&(_, id)) = self.pool.ext_sets.iter().find(|s| s.0 == set) {
             return Ok(id);
         }
         let id = self.fresh();
@@ -64,7 +64,7 @@ impl Writer<'_> {
         imports.push(id);
         encode_string(set.info().import_name, imports);
         finish(imports, start, Op::ExtInstImport)?;
-        self.ext_sets.push((set, id));
+        self.pool.ext_sets.push((set, id));
         Ok(id)
     }
 

@@ -63,16 +63,14 @@ struct Writer<'c> {
     out: Sections,
     types: HandleTable<Type>,
     constants: Constants,
-    undefs: HandleTable<Type>,
-    symbols: HandleTable<Ident>,
-    /// The `sym_name` of each module-level op defining a symbol.
-    symbol_names: SymbolNames,
-    /// The ids of the `OpExtInstImport`s written.
-    ext_sets: Vec<(InstSet, u32)>,
     /// Non-struct types and constants by their encoding less the result id.
     declared: Declarations,
-    /// Structs decorated `Block` (`true`), by id.
-    blocks: HandleTable<u32, bool>,
+    /// What each op name stands for, by the name's index.
+    classes: HandleTable<Ident, OpClass>,
+    /// The other tables and buffers kept from one module to the next,
+    /// boxed: a module moves the pointer and the tables above alone (the
+    /// ones used per op, kept inline, and in the pool between modules).
+    pool: Box<Pool>,
     /// Named structs being written, with their reserved ids.
     open_structs: Vec<(Ident, u32)>,
     /// The interned names of the types the writer looks for.
@@ -89,33 +87,11 @@ struct Writer<'c> {
     line: Location,
     /// The last file an op's location named, with its `OpString` id.
     line_file: Option<(Ident, Option<u32>)>,
-    /// What each op name stands for, by the name's index.
-    classes: HandleTable<Ident, OpClass>,
     /// Whether the context shares the dialects' template context's names
     /// and registry: then [`Self::classes`] holds only the template's
     /// names and is kept for the next module that shares them too, and
     /// names the template holds need no confirming of their text.
     shares_template: bool,
-    /// The role and grammar op's plan of each op name met in earlier
-    /// modules, by the name's index, with its text: contexts cloned from
-    /// one template share their op names' indices, so a later module only
-    /// confirms the text.
-    names: KnownNames,
-    /// Enumerant values of enum attributes, by attribute and kind.
-    enum_words: FastMap<(Attr, OperandKind), u32>,
-    /// Enumerant values of the interned names met, in earlier modules too.
-    known_values: KnownValues,
-    /// Ids of 32-bit unsigned integer constants, by value.
-    u32_constants: FastMap<u32, u32>,
-    /// The tables of the last function written, for the next to reuse
-    /// (boxed: taken and put back once per function).
-    spare_ids: Option<Box<naming::Ids>>,
-    /// `Decoration` enumerants by the attribute names naming them, met in
-    /// earlier modules too.
-    decorations: LearnedNames<Option<&'static EnumerantInfo>>,
-    /// The operand words of ops written from their plans, for the ops
-    /// like them.
-    recipes: operands::Recipes,
     /// The handles of the properties' names, where the context shares
     /// the template's names.
     property_handles: Option<&'static PropertyHandles>,
@@ -142,22 +118,40 @@ type KnownNames = Vec<Option<(Box<str>, Role, Option<&'static tables::Plan>)>>;
 struct Pool {
     out: Sections,
     types: HandleTable<Type>,
-    undefs: HandleTable<Type>,
     constants: Constants,
+    undefs: HandleTable<Type>,
     symbols: HandleTable<Ident>,
+    /// The `sym_name` of each module-level op defining a symbol.
     symbol_names: SymbolNames,
+    /// The ids of the `OpExtInstImport`s written.
     ext_sets: Vec<(InstSet, u32)>,
+    /// Non-struct types and constants by their encoding less the result id.
     declared: Declarations,
+    /// Structs decorated `Block` (`true`), by id.
     blocks: HandleTable<u32, bool>,
+    /// What each op name stands for, by the name's index.
     classes: HandleTable<Ident, OpClass>,
     /// Whether `classes` holds only the template context's names.
     template_classes: bool,
+    /// The role and grammar op's plan of each op name met in earlier
+    /// modules, by the name's index, with its text: contexts cloned from
+    /// one template share their op names' indices, so a later module only
+    /// confirms the text.
     names: KnownNames,
+    /// Enumerant values of enum attributes, by attribute and kind.
     enum_words: FastMap<(Attr, OperandKind), u32>,
+    /// Enumerant values of the interned names met, in earlier modules too.
     known_values: KnownValues,
+    /// Ids of 32-bit unsigned integer constants, by value.
     u32_constants: FastMap<u32, u32>,
+    /// `Decoration` enumerants by the attribute names naming them, met in
+    /// earlier modules too.
     decorations: LearnedNames<Option<&'static EnumerantInfo>>,
+    /// The tables of the last function written, for the next to reuse
+    /// (boxed: taken and put back once per function).
     spare_ids: Option<Box<naming::Ids>>,
+    /// The operand words of ops written from their plans, for the ops
+    /// like them.
     recipes: operands::Recipes,
 }
 
@@ -216,26 +210,22 @@ pub fn serialize_with(
             ctx.op_name_str(module)
         ));
     }
-    // The pool's box is kept for the next module: only its contents move.
-    let mut pooled = POOL.take().unwrap_or_default();
-    let mut pool = std::mem::take(&mut *pooled);
+    let mut pool = POOL.take().unwrap_or_default();
     let template_classes = shares_template(ctx, ctx.op_name(module));
     if !(template_classes && pool.template_classes) {
         pool.classes.clear();
     }
+    pool.template_classes = template_classes;
     let mut w = Writer {
         ctx,
         options,
         next_id: 1,
-        out: pool.out,
-        types: pool.types,
-        constants: pool.constants,
-        undefs: pool.undefs,
-        symbols: pool.symbols,
-        symbol_names: pool.symbol_names,
-        ext_sets: pool.ext_sets,
-        declared: pool.declared,
-        blocks: pool.blocks,
+        out: std::mem::take(&mut pool.out),
+        types: std::mem::take(&mut pool.types),
+        constants: std::mem::take(&mut pool.constants),
+        declared: std::mem::take(&mut pool.declared),
+        classes: std::mem::take(&mut pool.classes),
+        pool,
         open_structs: Vec::new(),
         type_names: TypeNames::of(ctx, template_classes),
         forward_pointers: FastMap::default(),
@@ -243,15 +233,7 @@ pub fn serialize_with(
         strings: FastMap::default(),
         line: Location::UNKNOWN,
         line_file: None,
-        classes: pool.classes,
         shares_template: template_classes,
-        names: pool.names,
-        enum_words: pool.enum_words,
-        known_values: pool.known_values,
-        u32_constants: pool.u32_constants,
-        spare_ids: pool.spare_ids,
-        decorations: pool.decorations,
-        recipes: pool.recipes,
         property_handles: template_classes
             .then(properties::template_handles)
             .flatten(),
@@ -261,27 +243,12 @@ pub fn serialize_with(
         // The storage an unusually large module grew is given back.
         return words;
     }
-    let mut pool = pooled;
-    *pool = Pool {
-        out: w.out,
-        types: w.types,
-        undefs: w.undefs,
-        constants: w.constants,
-        symbols: w.symbols,
-        ext_sets: w.ext_sets,
-        symbol_names: w.symbol_names,
-        declared: w.declared,
-        blocks: w.blocks,
-        classes: w.classes,
-        template_classes: w.shares_template,
-        names: w.names,
-        enum_words: w.enum_words,
-        known_values: w.known_values,
-        u32_constants: w.u32_constants,
-        decorations: w.decorations,
-        spare_ids: w.spare_ids,
-        recipes: w.recipes,
-    };
+    let mut pool = w.pool;
+    pool.out = w.out;
+    pool.types = w.types;
+    pool.constants = w.constants;
+    pool.declared = w.declared;
+    pool.classes = w.classes;
     pool.out.clear();
     pool.types.clear();
     pool.undefs.clear();
@@ -341,8 +308,8 @@ impl Writer<'_> {
             if named || debug_symbol {
                 let name = self.sym_ident(op)?;
                 let id = self.fresh();
-                self.symbols.insert(name, id);
-                self.symbol_names.insert(op, Some(name));
+                self.pool.symbols.insert(name, id);
+                self.pool.symbol_names.insert(op, Some(name));
                 if named {
                     // A symbol that could not take its `OpName` keeps it
                     // in its location.
@@ -472,11 +439,11 @@ impl<'c> Writer<'c> {
 
     /// The id `op`'s `sym_name` was given.
     fn symbol_of(&self, op: crate::ir::Op) -> Result<u32, SerializeError> {
-        let name = match self.symbol_names.get(&op) {
+        let name = match self.pool.symbol_names.get(&op) {
             Some(&Some(name)) => name,
             _ => self.sym_ident(op)?,
         };
-        (self.symbols.get(&name).copied())
+        (self.pool.symbols.get(&name).copied())
             .ok_or_else(|| format!("unknown symbol @{}", self.ctx.str(name)))
     }
 
@@ -533,7 +500,7 @@ impl<'c> Writer<'c> {
         let Some(AttrData::SymbolRef { root, .. }) = attr.map(|a| self.ctx.attr_data(a)) else {
             return Err("expected a symbol reference".into());
         };
-        (self.symbols.get(root).copied())
+        (self.pool.symbols.get(root).copied())
             .ok_or_else(|| format!("unknown symbol @{}", self.ctx.str(*root)))
     }
 

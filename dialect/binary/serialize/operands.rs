@@ -33,12 +33,12 @@ impl<'c> Writer<'c> {
             ctx.properties(op),
             ctx.num_operands(op) as u32,
         );
-        if let Some(run) = self.recipes.by_properties(key) {
+        if let Some(run) = self.pool.recipes.by_properties(key) {
             return self.follow_recipe(body, ids, op, run);
         }
-        if let Some(recipe) = self.recipes.runs.get(&key) {
+        if let Some(recipe) = self.pool.recipes.runs.get(&key) {
             if let Some(run) = recipe.clone() {
-                self.recipes.note(key, run.clone());
+                self.pool.recipes.note(key, run.clone());
                 return self.follow_recipe(body, ids, op, run);
             }
             return self.planned_operands(body, ids, op, plan).map(drop);
@@ -46,7 +46,7 @@ impl<'c> Writer<'c> {
         let start = body.len();
         let props = self.planned_operands(body, ids, op, plan)?;
         let run = (!props.placed).then(|| {
-            let recipes = &mut self.recipes;
+            let recipes = &mut self.pool.recipes;
             let first = recipes.words.len();
             let mut values = props.value_slots.iter().peekable();
             for (at, &word) in body[start..].iter().enumerate() {
@@ -59,9 +59,9 @@ impl<'c> Writer<'c> {
             first as u32..recipes.words.len() as u32
         });
         if let Some(run) = &run {
-            self.recipes.note(key, run.clone());
+            self.pool.recipes.note(key, run.clone());
         }
-        self.recipes.runs.insert(key, run);
+        self.pool.recipes.runs.insert(key, run);
         Ok(())
     }
 
@@ -75,7 +75,7 @@ impl<'c> Writer<'c> {
         run: Range<u32>,
     ) -> Result<(), SerializeError> {
         let mut values = self.ctx.operands(op);
-        for slot in &self.recipes.words[run.start as usize..run.end as usize] {
+        for slot in &self.pool.recipes.words[run.start as usize..run.end as usize] {
             match *slot {
                 RecipeWord::Literal(word) => body.push(word),
                 RecipeWord::Value => {
@@ -318,12 +318,12 @@ impl<'c> Writer<'c> {
     /// The id of a 32-bit unsigned integer constant (a scope or memory
     /// semantics), shared with equal constants of the module.
     pub(super) fn u32_constant_id(&mut self, value: u32) -> Result<u32, SerializeError> {
-        if let Some(&id) = self.u32_constants.get(&value) {
+        if let Some(&id) = self.pool.u32_constants.get(&value) {
             return Ok(id);
         }
         let int = self.declare(Op::TypeInt, None, &[32, 0])?;
         let id = self.declare(Op::Constant, Some(int), &[value])?;
-        self.u32_constants.insert(value, id);
+        self.pool.u32_constants.insert(value, id);
         Ok(id)
     }
 }

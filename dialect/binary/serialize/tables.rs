@@ -398,14 +398,14 @@ impl Writer<'_> {
     #[cold]
     fn classify(&mut self, name: Ident) -> OpClass {
         let text = self.ctx.str(name);
-        let (role, plan) = match self.names.get(name.index()) {
+        let (role, plan) = match self.pool.names.get(name.index()) {
             Some(Some(known)) if *known.0 == *text => (known.1, known.2),
             _ => {
                 let named = (role_of(text), Op::from_name(text).map(plan));
-                if self.names.len() <= name.index() {
-                    self.names.resize_with(name.index() + 1, || None);
+                if self.pool.names.len() <= name.index() {
+                    self.pool.names.resize_with(name.index() + 1, || None);
                 }
-                self.names[name.index()] = Some((text.into(), named.0, named.1));
+                self.pool.names[name.index()] = Some((text.into(), named.0, named.1));
                 named
             }
         };

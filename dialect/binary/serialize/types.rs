@@ -221,7 +221,7 @@ impl<'c> Writer<'c> {
             ("array", [Param::Int(_), Param::Type(elem), Param::Int(s), Param::Ident(length)]) => {
                 stride = *s;
                 let elem = self.type_id(*elem)?;
-                let length = (self.symbols.get(length).copied()).ok_or_else(|| {
+                let length = (self.pool.symbols.get(length).copied()).ok_or_else(|| {
                     let length = self.ctx.str(*length);
                     format!("unknown spec constant @{length} as array length")
                 })?;
@@ -521,8 +521,8 @@ impl<'c> Writer<'c> {
 
     /// Marks struct `id` decorated `Block`; whether it was not yet.
     fn mark_block(&mut self, id: u32) -> bool {
-        let marked = self.blocks.get(&id).is_some();
-        self.blocks.insert(id, true);
+        let marked = self.pool.blocks.get(&id).is_some();
+        self.pool.blocks.insert(id, true);
         !marked
     }
 
@@ -632,12 +632,12 @@ impl<'c> Writer<'c> {
 
     /// The id of an `OpUndef` of `ty`.
     pub(super) fn undef_id(&mut self, ty: Type) -> Result<u32, SerializeError> {
-        if let Some(&id) = self.undefs.get(&ty) {
+        if let Some(&id) = self.pool.undefs.get(&ty) {
             return Ok(id);
         }
         let ty_id = self.type_id(ty)?;
         let id = self.declare(Op::Undef, Some(ty_id), &[])?;
-        self.undefs.insert(ty, id);
+        self.pool.undefs.insert(ty, id);
         Ok(id)
     }
 }
