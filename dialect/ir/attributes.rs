@@ -218,6 +218,12 @@ impl Context {
             .ok()
             .map(|i| entries[i].1)
     }
+    /// Looks the interned name `name` up in a dictionary attribute (no
+    /// text compared).
+    pub fn dict_get_ident(&self, dict: Attr, name: Ident) -> Option<Attr> {
+        let entries = self.dict_entries(dict);
+        entries.iter().find(|(key, _)| *key == name).map(|e| e.1)
+    }
     /// `dict` with `name` set to `value` (or removed when `value` is None).
     pub fn dict_with(&mut self, dict: Attr, name: Ident, value: Option<Attr>) -> Attr {
         let mut entries: Vec<(Ident, Attr)> = self

@@ -168,10 +168,11 @@ impl Reader<'_, '_> {
         if renamed.is_empty() {
             return;
         }
+        let sym_name = self.static_ident("sym_name");
         let ops: Vec<crate::ir::Op> = self.ctx.block_ops(self.module_body).collect();
         for op in ops {
             let props = self.ctx.properties(op);
-            let symbol = props.and_then(|p| self.ctx.dict_get(p, "sym_name"));
+            let symbol = props.and_then(|p| self.ctx.dict_get_ident(p, sym_name));
             let name = symbol.and_then(|s| match *self.ctx.attr_data(s) {
                 crate::ir::AttrData::String(s) => renamed.get(&s),
                 _ => None,
