@@ -192,6 +192,10 @@ pub struct Structure {
     pub constructs: Vec<Construct>,
     /// Per block: the innermost construct holding it, [`NONE`] at function level.
     pub innermost: Vec<u32>,
+    /// Per construct: where it and the constructs inside it lie in a
+    /// preorder of the construct tree (its own position, and one past
+    /// its last descendant's).
+    spans: Vec<(u32, u32)>,
 }
 
 impl Structure {
@@ -229,6 +233,7 @@ impl Structure {
             }
         }
         let mut structure = Structure {
+            spans: preorder_spans(&constructs),
             constructs,
             innermost,
         };
@@ -242,14 +247,14 @@ impl Structure {
 
     /// Whether block `b` is in construct `k`.
     pub fn contains(&self, k: u32, b: u32) -> bool {
-        let mut at = self.innermost[b as usize];
-        while at != NONE {
-            if at == k {
-                return true;
-            }
-            at = self.constructs[at as usize].parent;
-        }
-        false
+        let innermost = self.innermost[b as usize];
+        let (Some(&(start, end)), Some(&(at, _))) = (
+            self.spans.get(k as usize),
+            self.spans.get(innermost as usize),
+        ) else {
+            return false;
+        };
+        start <= at && at < end
     }
 
     /// The number of region constructs holding block `b`.
@@ -570,10 +575,23 @@ impl Structure {
     // Called for every id a scanned instruction uses.
     #[inline(always)]
     fn note_use(&mut self, cfg: &Cfg, id: u32, at: u32) {
-        let Some((d, is_phi)) = self.definition(cfg, id) else {
+        let Some(def) = cfg.view.def(id) else {
+            return;
+        };
+        let Some(d) = cfg.block_of_inst(def) else {
             return;
         };
         let mut k = self.innermost[d as usize];
+        // A value of a function-level block, or used in its own block,
+        // escapes nothing.
+        if k == NONE || d == at {
+            return;
+        }
+        let op = cfg.view.insts[def as usize].op;
+        if matches!(op, Op::Label | Op::Undef) {
+            return;
+        }
+        let is_phi = op == Op::Phi;
         while k != NONE && !self.contains(k, at) {
             let hoisted = self.hoisted(k, d, is_phi);
             let construct = &mut self.constructs[k as usize];
@@ -608,6 +626,33 @@ impl RegionLayout {
             region
         })
     }
+}
+
+/// Each construct's span in a preorder of the construct tree: its own
+/// position and one past its last descendant's (`constructs` lists
+/// parents before their children).
+fn preorder_spans(constructs: &[Construct]) -> Vec<(u32, u32)> {
+    let mut sizes = vec![1; constructs.len()];
+    for (k, construct) in constructs.iter().enumerate().rev() {
+        if construct.parent != NONE {
+            sizes[construct.parent as usize] += sizes[k];
+        }
+    }
+    // The next free position at function level and inside each construct.
+    let mut next_outer = 0;
+    let mut next_inside = vec![0; constructs.len()];
+    let mut spans = Vec::with_capacity(constructs.len());
+    for (k, construct) in constructs.iter().enumerate() {
+        let next = match construct.parent {
+            NONE => &mut next_outer,
+            parent => &mut next_inside[parent as usize],
+        };
+        let start = *next;
+        *next += sizes[k];
+        next_inside[k] = start + 1;
+        spans.push((start, start + sizes[k]));
+    }
+    spans
 }
 
 fn new_construct(cfg: &Cfg, header: u32) -> Construct {
