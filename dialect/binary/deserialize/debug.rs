@@ -23,6 +23,7 @@ use crate::binary::{DecodeError, Operand};
 use crate::grammar::{Category, Op, OperandInfo};
 use crate::ir::{Attr, Location};
 use crate::spirv::conventions;
+use smallvec::SmallVec;
 
 impl Reader<'_, '_> {
     /// Whether instruction `index` is kept as a debug op at module level.
@@ -75,10 +76,10 @@ impl Reader<'_, '_> {
         infos: &'static [OperandInfo],
         operands: &[Operand],
     ) -> Result<super::function::Properties, DecodeError> {
-        let infos: Vec<&OperandInfo> = (infos.iter())
+        let infos: SmallVec<[&OperandInfo; 16]> = (infos.iter())
             .filter(|i| !matches!(i.kind.info().name, "IdResultType" | "IdResult"))
             .collect();
-        let mut lists: Vec<(&'static str, Attr)> = Vec::new();
+        let mut lists: SmallVec<[(&'static str, Attr); 16]> = SmallVec::new();
         for (position, operand) in operands.iter().enumerate() {
             let info = infos.get(position.min(infos.len().saturating_sub(1)));
             let label = info.map_or("operand", |i| i.name);
@@ -120,11 +121,11 @@ impl Reader<'_, '_> {
                     .view
                     .def(*file)
                     .and_then(|d| match self.operands(d).first() {
-                        Some(Operand::String(s)) => Some(s.clone()),
+                        Some(Operand::String(s)) => Some(s.as_str()),
                         _ => None,
                     });
                 Location {
-                    file: file.map(|f| self.ctx.ident(&f)),
+                    file: file.map(|f| self.ctx.ident(f)),
                     line: *line,
                     col: *col,
                     name: None,

@@ -56,6 +56,10 @@ enum Global {
 /// Decorations by name, with their operands.
 type Decorations<'v> = SmallVec<[(&'static str, &'v [Operand]); 2]>;
 
+/// One struct member's decorations, as [`Reader::member_decorations`] gives
+/// them.
+type MemberDecorations<'v> = SmallVec<[(&'static str, &'v [Operand]); 8]>;
+
 /// The op a module-level fact becomes where a function uses it.
 #[derive(Clone, Copy)]
 struct Materialized {
@@ -92,8 +96,9 @@ struct Reader<'v, 'w> {
     carried_before: FastMap<carry::CarriedKey, (Op, Option<Attr>)>,
     /// See [`Reader::static_ident`].
     static_idents: static_names::StaticNames,
-    /// Enum attributes made so far, by kind and value.
-    enum_attrs: FastMap<(OperandKind, u32), Attr>,
+    /// Enum attributes made so far, with their kind and value (a module
+    /// uses few: a short list needs no table).
+    enum_attrs: SmallVec<[(OperandKind, u32, Attr); 8]>,
     /// `OpSpecConstantOp` results that module-level instructions use (array
     /// lengths, composite constituents): these get a symbol.
     module_level_uses: FastSet<u32>,
@@ -232,7 +237,7 @@ pub fn deserialize(words: &[u32]) -> Result<(Context, crate::ir::Op), DecodeErro
         globals: tables.globals,
         module_level_uses: FastSet::default(),
         materializations: tables.materializations,
-        enum_attrs: FastMap::default(),
+        enum_attrs: SmallVec::new(),
         static_idents: TEMPLATE_IDENTS.take().unwrap_or_default(),
         carried_before: FastMap::default(),
         open_structs: Vec::new(),
@@ -425,10 +430,11 @@ impl<'v, 'w> Reader<'v, 'w> {
         self.decorations.contains(id)
     }
 
-    fn member_decorations(&self, id: u32, member: u32) -> Decorations<'v> {
-        (self.member_decorations.get(&(id, member)))
-            .cloned()
-            .unwrap_or_default()
+    /// The decorations of member `member` of struct `id` (copied out, with
+    /// room for many without allocating).
+    fn member_decorations(&self, id: u32, member: u32) -> MemberDecorations<'v> {
+        let found = self.member_decorations.get(&(id, member));
+        found.map_or_else(SmallVec::new, |d| d.iter().copied().collect())
     }
 
     /// `id`'s decorations as attributes (`relaxed_precision`, `built_in =
@@ -564,7 +570,8 @@ impl<'v, 'w> Reader<'v, 'w> {
     /// The enum attribute of `value` as a case of `kind`
     /// (`#spirv.memory_access<Aligned>`), made once per module.
     fn enum_value_attr(&mut self, kind: OperandKind, value: u32) -> Attr {
-        if let Some(&attr) = self.enum_attrs.get(&(kind, value)) {
+        let made = self.enum_attrs.iter().find(|e| e.0 == kind && e.1 == value);
+        if let Some(&(_, _, attr)) = made {
             return attr;
         }
         let case = match self.static_idents.enum_case(kind, value) {
@@ -578,7 +585,7 @@ impl<'v, 'w> Reader<'v, 'w> {
             }
         };
         let attr = self.enum_attr(conventions::attribute_mnemonic(kind), case);
-        self.enum_attrs.insert((kind, value), attr);
+        self.enum_attrs.push((kind, value, attr));
         attr
     }
 

@@ -199,7 +199,7 @@ impl Reader<'_, '_> {
     }
 
     fn struct_type(&mut self, index: u32, id: u32) -> Result<Type, DecodeError> {
-        let member_types: Vec<u32> = (self.operands(index).iter())
+        let member_types: SmallVec<[u32; 16]> = (self.operands(index).iter())
             .filter_map(|o| match o {
                 Operand::Id(v) => Some(*v),
                 _ => None,
