@@ -65,7 +65,7 @@ impl Reader<'_, '_> {
             let ty = self.type_of_id(index, Some(inst.result_type))?;
             props.push(("result_type", self.ctx.type_attr(ty)));
         }
-        self.module_op(name, &props, Vec::new());
+        self.module_op(name, &props, &[]);
         Ok(())
     }
 

@@ -100,7 +100,7 @@ impl Reader<'_, '_> {
         let mut spec = OpSpec::new(self.static_ident("spirv.func"), Default::default());
         spec.properties = Some(self.properties(&props));
         if !attrs.is_empty() {
-            spec.attributes = Some(self.ctx.dictionary_attr(attrs));
+            spec.attributes = Some(self.ctx.dictionary_attr_of(&attrs));
         }
         spec.num_regions = 1;
         let func = Builder::at_end(self.module_body).create_from(&mut self.ctx, spec);
@@ -166,7 +166,7 @@ impl Reader<'_, '_> {
                     let attr = self.enum_attr("decoration", pointer);
                     attrs.push((self.static_ident("spirv.decoration"), attr));
                 }
-                self.ctx.dictionary_attr(attrs)
+                self.ctx.dictionary_attr_of(&attrs)
             })
             .collect();
         Some(self.ctx.array_attr(dictionaries))
@@ -292,7 +292,7 @@ impl Reader<'_, '_> {
         let mut attributes = None;
         if inst.result != 0 && self.is_decorated(inst.result) {
             let attrs = self.decoration_attrs(inst.result, &[]);
-            attributes = (!attrs.is_empty()).then(|| self.ctx.dictionary_attr(attrs));
+            attributes = (!attrs.is_empty()).then(|| self.ctx.dictionary_attr_of(&attrs));
         }
         let result_type = match inst.result_type {
             0 => None,

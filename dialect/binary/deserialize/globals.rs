@@ -193,7 +193,7 @@ impl Reader<'_, '_> {
         let mut spec = crate::ir::OpSpec::new(self.static_ident("spirv.Constant"), self.line);
         spec.result_types = vec![ty];
         spec.properties = Some(self.properties(&[("value", value)]));
-        spec.attributes = Some(self.ctx.dictionary_attr(attrs));
+        spec.attributes = Some(self.ctx.dictionary_attr_of(&attrs));
         crate::ir::Builder::at_end(self.module_body).create_from(&mut self.ctx, spec);
     }
 
@@ -251,7 +251,7 @@ impl Reader<'_, '_> {
         };
         let mut attrs = self.decoration_attrs(inst.result, skip);
         attrs.extend(self.block_marker(inst.result_type));
-        self.module_op("spirv.GlobalVariable", &props, attrs);
+        self.module_op("spirv.GlobalVariable", &props, &attrs);
         self.globals.insert(inst.result, Global::Variable(name, ty));
         Ok(())
     }
@@ -297,7 +297,7 @@ impl Reader<'_, '_> {
             let i32_type = self.i32_type;
             props.push(("spec_id", self.ctx.integer_attr(i32_type, i128::from(id))));
         }
-        self.module_op("spirv.SpecConstant", &props, attrs);
+        self.module_op("spirv.SpecConstant", &props, &attrs);
         self.globals
             .insert(inst.result, Global::SpecConstant(name, ty));
         Ok(())
@@ -333,7 +333,7 @@ impl Reader<'_, '_> {
                 ("fn", callee),
                 ("interface", self.ctx.array_attr_of(&refs)),
             ];
-            self.module_op("spirv.EntryPoint", &props, Vec::new());
+            self.module_op("spirv.EntryPoint", &props, &[]);
         }
         for index in self.section_indices(Section::ExecutionModes) {
             let operands = self.operands(index);
@@ -367,7 +367,7 @@ impl Reader<'_, '_> {
                 true => "spirv.ExecutionModeId",
                 false => "spirv.ExecutionMode",
             };
-            self.module_op(name, &props, Vec::new());
+            self.module_op(name, &props, &[]);
         }
         Ok(())
     }

@@ -56,6 +56,10 @@ enum Global {
 /// Decorations by name, with their operands.
 type Decorations<'v> = SmallVec<[(&'static str, &'v [Operand]); 2]>;
 
+/// An id's decorations as attributes (see [`Reader::decoration_attrs`]),
+/// most lists short enough to need no allocation.
+type DecorationAttrs = SmallVec<[(Ident, Attr); 4]>;
+
 /// One struct member's decorations, as [`Reader::member_decorations`] gives
 /// them.
 type MemberDecorations<'v> = SmallVec<[(&'static str, &'v [Operand]); 8]>;
@@ -439,8 +443,8 @@ impl<'v, 'w> Reader<'v, 'w> {
 
     /// `id`'s decorations as attributes (`relaxed_precision`, `built_in =
     /// "Position"`, `location = 0 : i32`), less those named in `skip`.
-    fn decoration_attrs(&mut self, id: u32, skip: &[&str]) -> Vec<(Ident, Attr)> {
-        let mut out = Vec::new();
+    fn decoration_attrs(&mut self, id: u32, skip: &[&str]) -> DecorationAttrs {
+        let mut out = DecorationAttrs::new();
         for at in 0..self.decorations_of(id).len() {
             let (name, values) = self.decorations_of(id)[at];
             if skip.contains(&name) {
@@ -604,12 +608,12 @@ impl<'v, 'w> Reader<'v, 'w> {
         &mut self,
         name: &'static str,
         props: &[(&'static str, Attr)],
-        attrs: Vec<(Ident, Attr)>,
+        attrs: &[(Ident, Attr)],
     ) -> crate::ir::Op {
         let mut spec = OpSpec::new(self.static_ident(name), self.line);
         spec.properties = Some(self.properties(props));
         if !attrs.is_empty() {
-            spec.attributes = Some(self.ctx.dictionary_attr(attrs));
+            spec.attributes = Some(self.ctx.dictionary_attr_of(attrs));
         }
         Builder::at_end(self.module_body).create_from(&mut self.ctx, spec)
     }

@@ -323,7 +323,7 @@ impl Reader<'_, '_> {
         if attrs.is_empty() {
             return;
         }
-        let attrs = self.ctx.dictionary_attr(attrs);
+        let attrs = self.ctx.dictionary_attr_of(&attrs);
         match self.ctx.value_def(value) {
             ValueDef::Result { op, index } => {
                 let empty = self.ctx.empty_dictionary();

@@ -255,7 +255,7 @@ impl Reader<'_, '_> {
             ("type", self.ctx.type_attr(ty)),
         ];
         let attrs = self.decoration_attrs(inst.result, &[]);
-        self.module_op("spirv.SpecConstantComposite", &props, attrs);
+        self.module_op("spirv.SpecConstantComposite", &props, &attrs);
         self.globals
             .insert(inst.result, Global::SpecConstant(name, ty));
         Ok(())
