@@ -70,18 +70,29 @@ impl<'v> Cfg<'v> {
     pub fn new(view: &'v ModuleView<'v>, function: &Function) -> Result<Self, DecodeError> {
         let blocks = view.function_blocks(function);
         let n = blocks.len();
+        let kept = KEPT.take();
         let mut cfg = Cfg {
             view,
             blocks,
-            block_at: block_table(blocks),
+            block_at: kept.block_at,
             first: blocks.first().map_or(0, |b| b.start),
-            facts: vec![BlockFacts::UNKNOWN; n],
-            // The last block mostly returns; the others mostly branch.
-            succs: Vec::with_capacity(n.saturating_sub(1) * 2),
-            preds: Adjacency::default(),
-            idom: vec![NONE; n],
-            dom_order: Vec::with_capacity(n),
+            facts: kept.facts,
+            succs: kept.succs,
+            preds: kept.preds,
+            idom: kept.idom,
+            dom_order: kept.dom_order,
         };
+        fill_block_table(&mut cfg.block_at, blocks);
+        cfg.facts.clear();
+        cfg.facts.resize(n, BlockFacts::UNKNOWN);
+        // The last block mostly returns; the others mostly branch.
+        cfg.succs.clear();
+        cfg.succs.reserve(n.saturating_sub(1) * 2);
+        cfg.preds.start.clear();
+        cfg.idom.clear();
+        cfg.idom.resize(n, NONE);
+        cfg.dom_order.clear();
+        cfg.dom_order.reserve(n);
         for (b, block) in blocks.iter().enumerate() {
             cfg.read_successors(block)?;
             cfg.facts[b].succ_end = cfg.succs.len() as u32;
@@ -296,7 +307,7 @@ impl<'v> Cfg<'v> {
                 }
             }
         }
-        self.preds = Adjacency::new(n, edges);
+        self.preds.fill(n, edges);
     }
 
     fn order_and_dominators(&mut self, scratch: &mut Scratch) {
@@ -429,18 +440,50 @@ impl<'v> Cfg<'v> {
     }
 }
 
-/// Per instruction from the first block's label to the last terminator:
-/// the block holding it, [`NONE`] between blocks; none for a single block.
-fn block_table(blocks: &[Block]) -> Vec<u32> {
+/// Makes `table` hold, per instruction from the first block's label to
+/// the last terminator, the block holding it, [`NONE`] between blocks;
+/// nothing for a single block.
+fn fill_block_table(table: &mut Vec<u32>, blocks: &[Block]) {
+    table.clear();
     let ([first, _, ..], Some(last)) = (blocks, blocks.last()) else {
-        return Vec::new();
+        return;
     };
-    let mut table = vec![NONE; (last.terminator - first.start + 1) as usize];
+    table.resize((last.terminator - first.start + 1) as usize, NONE);
     for (b, block) in blocks.iter().enumerate() {
         let span = (block.start - first.start) as usize..=(block.terminator - first.start) as usize;
         table[span].fill(b as u32);
     }
-    table
+}
+
+impl Drop for Cfg<'_> {
+    /// Keeps this CFG's memory for the next one built on this thread.
+    fn drop(&mut self) {
+        KEPT.set(Kept {
+            block_at: std::mem::take(&mut self.block_at),
+            facts: std::mem::take(&mut self.facts),
+            succs: std::mem::take(&mut self.succs),
+            preds: std::mem::take(&mut self.preds),
+            idom: std::mem::take(&mut self.idom),
+            dom_order: std::mem::take(&mut self.dom_order),
+        });
+    }
+}
+
+/// The memory of a CFG dropped, for the next one.
+#[derive(Default)]
+struct Kept {
+    block_at: Vec<u32>,
+    facts: Vec<BlockFacts>,
+    succs: Vec<u32>,
+    preds: Adjacency,
+    idom: Vec<u32>,
+    dom_order: Vec<u32>,
+}
+
+thread_local! {
+    /// The memory of the last CFG dropped on this thread, which the next
+    /// one reuses.
+    static KEPT: std::cell::Cell<Kept> = std::cell::Cell::default();
 }
 
 thread_local! {
