@@ -12,6 +12,7 @@ use crate::ir::{Attr, Builder, Value};
 use crate::spirv::conventions::{self, Carrier, Form};
 use smallvec::SmallVec;
 use std::cell::Cell;
+use std::hash::{Hash, Hasher};
 /// How an instruction's operands are carried by its op, beside its SSA
 /// operands ([`Values`]).
 #[derive(Clone, Copy)]
@@ -26,8 +27,49 @@ pub(super) struct Carried {
 pub(super) type Values = SmallVec<[Value; 4]>;
 
 /// An instruction's op and operands with its ids left out (see
-/// [`carried_key`]).
-pub(super) type CarriedKey = SmallVec<[u64; 6]>;
+/// [`carried_key`]), at most [`MAX_KEY_WORDS`] words (unused ones zero),
+/// with a hash of its words made as they are written, so that a look-up
+/// hashes one word.
+#[derive(Clone, PartialEq, Eq)]
+pub(super) struct CarriedKey {
+    hash: u64,
+    len: usize,
+    words: [u64; MAX_KEY_WORDS],
+}
+
+/// The most words a [`CarriedKey`] holds; an instruction needing more
+/// has none.
+const MAX_KEY_WORDS: usize = 8;
+
+impl CarriedKey {
+    /// A key of one word.
+    fn new(first: u64) -> Self {
+        let mut key = CarriedKey {
+            hash: 0,
+            len: 0,
+            words: [0; MAX_KEY_WORDS],
+        };
+        key.push(first);
+        key
+    }
+
+    /// Writes `word`, mixed into the hash in the multiply-rotate style;
+    /// `None` when the key is full.
+    #[inline(always)]
+    fn push(&mut self, word: u64) -> Option<()> {
+        const SEED: u64 = 0x51_7c_c1_b7_27_22_0a_95;
+        *self.words.get_mut(self.len)? = word;
+        self.len += 1;
+        self.hash = (self.hash.rotate_left(5) ^ word).wrapping_mul(SEED);
+        Some(())
+    }
+}
+
+impl Hash for CarriedKey {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        state.write_u64(self.hash);
+    }
+}
 
 /// Tags of the operands in a [`CarriedKey`].
 const ID_TAG: u64 = 1 << 60;
@@ -41,18 +83,20 @@ const NUMBER_TAG: u64 = 4 << 60;
 /// when its ids are all SSA operands (or all blocks left out): the
 /// carriers depend on the op and on the operands other than ids, which the
 /// key holds. `None` for operands it does not hold (strings, an extended
-/// instruction's set and number).
+/// instruction's set and number) or too many of them.
 fn carried_key(op: Op, with_positions: bool, operands: &[Operand]) -> Option<CarriedKey> {
-    let mut key = CarriedKey::new();
-    key.push(op as u64 | u64::from(with_positions) << 32);
+    let mut key = CarriedKey::new(op as u64 | u64::from(with_positions) << 32);
     for operand in operands {
         match *operand {
-            Operand::Id(_) => key.push(ID_TAG),
-            Operand::Integer(value) => key.push(INTEGER_TAG | u64::from(value)),
+            Operand::Id(_) => key.push(ID_TAG)?,
+            Operand::Integer(value) => key.push(INTEGER_TAG | u64::from(value))?,
             Operand::Enum { kind, value } => {
-                key.push(ENUM_TAG | (kind as u64) << 32 | u64::from(value));
+                key.push(ENUM_TAG | (kind as u64) << 32 | u64::from(value))?;
             }
-            Operand::Number { bits, .. } => key.extend([NUMBER_TAG, bits]),
+            Operand::Number { bits, .. } => {
+                key.push(NUMBER_TAG)?;
+                key.push(bits)?;
+            }
             _ => return None,
         }
     }
