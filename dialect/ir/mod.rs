@@ -12,7 +12,7 @@ pub mod diagnostic;
 pub mod float;
 pub mod hash;
 mod interner;
-pub use hash::{FastMap, FastSet};
+pub use hash::{FastHasher, FastMap, FastSet};
 pub mod pass;
 mod placement;
 pub mod registry;

@@ -7,8 +7,8 @@ use super::function::{enum_value, Properties, Scope};
 use super::Reader;
 use crate::binary::{DecodeError, Operand};
 use crate::grammar::{Op, OperandKind};
-use crate::ir::FastMap;
 use crate::ir::{Attr, Builder, Value};
+use crate::ir::{FastHasher, FastMap};
 use crate::spirv::conventions::{self, Carrier, Form};
 use smallvec::SmallVec;
 use std::cell::Cell;
@@ -30,9 +30,9 @@ pub(super) type Values = SmallVec<[Value; 4]>;
 /// [`carried_key`]), at most [`MAX_KEY_WORDS`] words (unused ones zero),
 /// with a hash of its words made as they are written, so that a look-up
 /// hashes one word.
-#[derive(Clone, PartialEq, Eq)]
+#[derive(Clone)]
 pub(super) struct CarriedKey {
-    hash: u64,
+    hash: FastHasher,
     len: usize,
     words: [u64; MAX_KEY_WORDS],
 }
@@ -45,7 +45,7 @@ impl CarriedKey {
     /// A key of one word.
     fn new(first: u64) -> Self {
         let mut key = CarriedKey {
-            hash: 0,
+            hash: FastHasher::default(),
             len: 0,
             words: [0; MAX_KEY_WORDS],
         };
@@ -53,21 +53,27 @@ impl CarriedKey {
         key
     }
 
-    /// Writes `word`, mixed into the hash in the multiply-rotate style;
-    /// `None` when the key is full.
+    /// Writes `word`, mixed into the hash; `None` when the key is full.
     #[inline(always)]
     fn push(&mut self, word: u64) -> Option<()> {
-        const SEED: u64 = 0x51_7c_c1_b7_27_22_0a_95;
         *self.words.get_mut(self.len)? = word;
         self.len += 1;
-        self.hash = (self.hash.rotate_left(5) ^ word).wrapping_mul(SEED);
+        self.hash.write_u64(word);
         Some(())
     }
 }
 
+impl PartialEq for CarriedKey {
+    fn eq(&self, other: &Self) -> bool {
+        self.len == other.len && self.words == other.words
+    }
+}
+
+impl Eq for CarriedKey {}
+
 impl Hash for CarriedKey {
     fn hash<H: Hasher>(&self, state: &mut H) {
-        state.write_u64(self.hash);
+        state.write_u64(self.hash.finish());
     }
 }
 
