@@ -90,7 +90,7 @@ impl Builder {
     /// Creates from `parts` an op without regions or successors and with
     /// at most one result at the insertion point (see
     /// [`Context::append_plain_op`]); its result.
-    pub fn create_plain(&self, ctx: &mut Context, parts: OpParts) -> Option<Value> {
+    pub(crate) fn create_plain(&self, ctx: &mut Context, parts: OpParts) -> Option<Value> {
         match self.point {
             InsertPoint::End(block) => ctx.append_plain_op(block, parts),
             _ => {
