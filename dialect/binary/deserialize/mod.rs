@@ -142,7 +142,8 @@ thread_local! {
     static ID_TABLES: std::cell::Cell<IdTables> = std::cell::Cell::default();
 }
 
-/// A reader's id-keyed tables that borrow nothing from its module.
+/// A reader's id-keyed tables, and its other tables that borrow nothing
+/// from its module.
 #[derive(Default)]
 struct IdTables {
     names: IdTable<u32>,
@@ -152,6 +153,9 @@ struct IdTables {
     globals: IdTable<Global>,
     materializations: IdTable<Materialized>,
     symbol_refs: IdTable<Attr>,
+    carried_before: FastMap<carry::CarriedKey, (Op, Option<Attr>)>,
+    symbols: FastMap<u32, Ident>,
+    branch_properties: FastMap<[i64; 3], Attr>,
 }
 
 /// The most ids the tables kept between modules hold room for (a
@@ -177,6 +181,9 @@ impl IdTables {
         self.globals.reset(bound);
         self.materializations.reset(bound);
         self.symbol_refs.reset(bound);
+        self.carried_before.clear();
+        self.symbols.clear();
+        self.branch_properties.clear();
         self
     }
 
@@ -243,15 +250,15 @@ pub fn deserialize(words: &[u32]) -> Result<(Context, crate::ir::Op), DecodeErro
         materializations: tables.materializations,
         enum_attrs: SmallVec::new(),
         static_idents: TEMPLATE_IDENTS.take().unwrap_or_default(),
-        carried_before: FastMap::default(),
+        carried_before: tables.carried_before,
         open_structs: Vec::new(),
-        symbols: FastMap::default(),
+        symbols: tables.symbols,
         symbol_refs: tables.symbol_refs,
         forward_depth: 0,
         line: Location::UNKNOWN,
         buffer_reference_blocks: FastSet::default(),
         i32_type,
-        branch_properties: FastMap::default(),
+        branch_properties: tables.branch_properties,
     };
     let read = reader.read_module(module);
     TEMPLATE_IDENTS.set(Some(reader.static_idents));
@@ -263,6 +270,9 @@ pub fn deserialize(words: &[u32]) -> Result<(Context, crate::ir::Op), DecodeErro
         globals: reader.globals,
         materializations: reader.materializations,
         symbol_refs: reader.symbol_refs,
+        carried_before: reader.carried_before,
+        symbols: reader.symbols,
+        branch_properties: reader.branch_properties,
     }
     .keep();
     read.map(|()| (reader.ctx, module))
@@ -356,6 +366,17 @@ impl<'v, 'w> Reader<'v, 'w> {
         let names = self.section_indices(Section::DebugNames);
         let annotations = self.section_indices(Section::Annotations);
         self.decoration_lists.reserve(annotations.len());
+        let count = |range: std::ops::Range<u32>, ops: &[Op]| {
+            (range.filter(|&index| ops.contains(&self.view.insts[index as usize].op))).count()
+        };
+        // At most a key per instruction, so the tables never grow.
+        let member_names = count(names.clone(), &[Op::MemberName]);
+        let member_decorations = count(
+            annotations.clone(),
+            &[Op::MemberDecorate, Op::MemberDecorateString],
+        );
+        self.member_names.reserve(member_names);
+        self.member_decorations.reserve(member_decorations);
         for index in names {
             let operands = self.operands(index);
             match operands {
