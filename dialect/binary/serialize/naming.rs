@@ -242,7 +242,7 @@ impl Writer<'_> {
             };
             let first = ids.records.len() as u32;
             for op in ctx.block_ops(block) {
-                let class = self.class(op);
+                let class = self.class_named(ctx.op_name(op));
                 let role = class.role;
                 let mut record = OpRecord {
                     op,

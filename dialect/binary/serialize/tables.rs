@@ -386,7 +386,12 @@ impl Writer<'_> {
     /// What the name of `op` stands for.
     #[inline]
     pub(super) fn class(&mut self, op: crate::ir::Op) -> OpClass {
-        let name = self.ctx.op_name(op);
+        self.class_named(self.ctx.op_name(op))
+    }
+
+    /// What op name `name` stands for.
+    #[inline]
+    pub(super) fn class_named(&mut self, name: Ident) -> OpClass {
         match self.classes.get(&name) {
             Some(class) => *class,
             None => self.classify(name),
