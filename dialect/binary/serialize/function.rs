@@ -266,7 +266,8 @@ impl Writer<'_> {
             Some((id, ty)) => Some((id, self.type_id(ty)?)),
             None => None,
         };
-        let loc = ctx.op_loc(op);
+        // Read with its location, sharing the look-up of the op.
+        let (loc, attrs) = (ctx.op_loc(op), ctx.attributes(op));
         self.line(body, loc)?;
         let start = body.len();
         match typed_result {
@@ -297,7 +298,6 @@ impl Writer<'_> {
         };
         finish(body, start, written)?;
         if let Some((id, _)) = typed_result {
-            let attrs = ctx.attributes(op);
             if attrs != ctx.empty_dictionary() {
                 self.decorate(id, attrs)?;
             }
