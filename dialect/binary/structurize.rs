@@ -556,13 +556,8 @@ impl Structure {
     /// The block defining value `id`, and whether a phi defines it; `None`
     /// for labels and `OpUndef`s (values at each use) and global ids.
     fn definition(&self, cfg: &Cfg, id: u32) -> Option<(u32, bool)> {
-        let def = cfg.view.def(id)?;
-        let block = cfg.block_of_inst(def)?;
-        let op = cfg.view.insts[def as usize].op;
-        if matches!(op, Op::Label | Op::Undef) {
-            return None;
-        }
-        Some((block, op == Op::Phi))
+        let (def, block) = defining_block(cfg, id)?;
+        Some((block, defines_phi(cfg, def)?))
     }
 
     /// Whether a phi of block `d` (`is_phi`) is a selection header's phi of
@@ -575,10 +570,7 @@ impl Structure {
     // Called for every id a scanned instruction uses.
     #[inline(always)]
     fn note_use(&mut self, cfg: &Cfg, id: u32, at: u32) {
-        let Some(def) = cfg.view.def(id) else {
-            return;
-        };
-        let Some(d) = cfg.block_of_inst(def) else {
+        let Some((def, d)) = defining_block(cfg, id) else {
             return;
         };
         let mut k = self.innermost[d as usize];
@@ -587,11 +579,9 @@ impl Structure {
         if k == NONE || d == at {
             return;
         }
-        let op = cfg.view.insts[def as usize].op;
-        if matches!(op, Op::Label | Op::Undef) {
+        let Some(is_phi) = defines_phi(cfg, def) else {
             return;
-        }
-        let is_phi = op == Op::Phi;
+        };
         while k != NONE && !self.contains(k, at) {
             let hoisted = self.hoisted(k, d, is_phi);
             let construct = &mut self.constructs[k as usize];
@@ -625,6 +615,24 @@ impl RegionLayout {
         } else {
             region
         })
+    }
+}
+
+/// The instruction defining `id` and the block holding it; `None` for ids
+/// defined outside the function's blocks.
+#[inline(always)]
+fn defining_block(cfg: &Cfg, id: u32) -> Option<(u32, u32)> {
+    let def = cfg.view.def(id)?;
+    Some((def, cfg.block_of_inst(def)?))
+}
+
+/// Whether instruction `def`, defining a value of a block, is a phi;
+/// `None` for labels and `OpUndef`s (values at each use).
+#[inline(always)]
+fn defines_phi(cfg: &Cfg, def: u32) -> Option<bool> {
+    match cfg.view.insts[def as usize].op {
+        Op::Label | Op::Undef => None,
+        op => Some(op == Op::Phi),
     }
 }
 

@@ -140,19 +140,14 @@ impl<'c> Writer<'c> {
     fn literal_tail(&self, op: crate::ir::Op, plan: &Plan, properties: Attr) -> Option<&'c [Attr]> {
         let ctx = self.ctx;
         let values = plan.literal_tail?;
-        let &[(name, attr)] = ctx.dict_entries(properties) else {
-            return None;
-        };
         let (info, carrier, handle) = plan.steps[values];
-        let named = match handle.filter(|_| self.shares_template) {
-            Some(handle) => name == handle,
-            None => ctx.str(name) == property_name(info, carrier),
-        };
+        let entries = ctx.dict_entries(properties);
+        let attr = self.only_property(entries, property_name(info, carrier), handle)?;
         let AttrData::Array(items) = ctx.attr_data(attr) else {
             return None;
         };
         let integers = items.iter().all(|&item| ctx.as_int_attr(item).is_some());
-        (named && integers && ctx.num_operands(op) == values).then_some(items)
+        (integers && ctx.num_operands(op) == values).then_some(items)
     }
 
     /// The operands of `op` by the steps of `plan`; the properties' state

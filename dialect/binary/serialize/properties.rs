@@ -65,6 +65,23 @@ pub(super) fn position(
 }
 
 impl Writer<'_> {
+    /// The value of the one property among `entries` when it is the
+    /// property `name` (interned as `handle` in the template); `None` for
+    /// any other entries.
+    #[inline(always)]
+    pub(super) fn only_property(
+        &self,
+        entries: &[(Ident, Attr)],
+        name: &str,
+        handle: Option<Ident>,
+    ) -> Option<Attr> {
+        let &[(_, attr)] = entries else {
+            return None;
+        };
+        let handle = handle.filter(|_| self.shares_template);
+        position(self.ctx, entries, name, handle).map(|_| attr)
+    }
+
     /// The handle `property`'s name has here, where the template's is
     /// known to be it.
     #[inline(always)]

@@ -268,15 +268,11 @@ impl Writer<'_> {
             return Ok(None);
         };
         let entries = ctx.properties(op).map_or(&[][..], |p| ctx.dict_entries(p));
-        let &[(name, attr)] = entries else {
+        let Some(attr) = self.only_property(entries, carrier.name, handle) else {
             return Ok(None);
         };
-        let named = match handle.filter(|_| self.shares_template) {
-            Some(handle) => name == handle,
-            None => ctx.str(name) == carrier.name,
-        };
         let single = !matches!(ctx.attr_data(attr), AttrData::Array(_));
-        if carrier.form != Form::Enum || !named || !single || ctx.num_operands(op) != 0 {
+        if carrier.form != Form::Enum || !single || ctx.num_operands(op) != 0 {
             return Ok(None);
         }
         let value = self.enum_word(attr, info.kind)?;
