@@ -5,7 +5,7 @@
 //! constructs), and the `OpPhi` → block-argument mapping. Blocks are
 //! numbered by position in the function.
 
-use super::module::{Block, Function, ModuleView, NONE};
+use super::module::{kept, Block, Function, ModuleView, NONE};
 use super::operands::OperandContext;
 use super::DecodeError;
 use crate::grammar::Op;
@@ -456,8 +456,12 @@ fn fill_block_table(table: &mut Vec<u32>, blocks: &[Block]) {
 }
 
 impl Drop for Cfg<'_> {
-    /// Keeps this CFG's memory for the next one built on this thread.
+    /// Keeps this CFG's memory for the next one built on this thread,
+    /// unless its per-instruction table is too large to keep.
     fn drop(&mut self) {
+        if !kept::fits(&self.block_at) {
+            return;
+        }
         KEPT.set(Kept {
             block_at: std::mem::take(&mut self.block_at),
             facts: std::mem::take(&mut self.facts),

@@ -28,10 +28,16 @@ pub(crate) fn take<T>(slot: &'static LocalKey<Cell<Vec<T>>>, room: usize) -> Vec
     buffer
 }
 
+/// Whether `buffer`'s memory is worth keeping: room for at most
+/// [`KEPT_BYTES`] (a larger one is freed).
+pub(crate) fn fits<T>(buffer: &Vec<T>) -> bool {
+    buffer.capacity() * std::mem::size_of::<T>() <= KEPT_BYTES
+}
+
 /// Keeps `buffer`'s memory in `slot` (its items dropped), unless it holds
 /// room for more than [`KEPT_BYTES`].
 pub(crate) fn keep<T>(slot: &'static LocalKey<Cell<Vec<T>>>, mut buffer: Vec<T>) {
-    if buffer.capacity() * std::mem::size_of::<T>() <= KEPT_BYTES {
+    if fits(&buffer) {
         buffer.clear();
         slot.set(buffer);
     }
