@@ -196,6 +196,9 @@ pub struct Structure {
     /// preorder of the construct tree (its own position, and one past
     /// its last descendant's).
     spans: Vec<(u32, u32)>,
+    /// Memory kept for the next structure's spans (see
+    /// [`fill_preorder_spans`]).
+    next_inside: Vec<u32>,
 }
 
 impl Structure {
@@ -218,27 +221,44 @@ impl Structure {
     /// tracks where each value is used itself.
     pub fn shape(cfg: &Cfg) -> Structure {
         let n = cfg.len() as u32;
-        let mut constructs: Vec<Construct> = (0..n)
-            .filter(|&h| cfg.merge_of(h) != NONE)
-            .map(|header| new_construct(cfg, header))
-            .collect();
+        let Kept {
+            mut constructs,
+            mut innermost,
+            mut spans,
+            mut next_inside,
+        } = KEPT.take();
+        // The constructs of the last structure are set up anew, their
+        // lists' memory reused.
+        let mut count = 0;
+        for header in (0..n).filter(|&h| cfg.merge_of(h) != NONE) {
+            match constructs.get_mut(count) {
+                Some(construct) => construct.set_up(cfg, header),
+                None => constructs.push(Construct::new(cfg, header)),
+            }
+            count += 1;
+        }
+        constructs.truncate(count);
         // Larger first: a construct contains only smaller ones.
         // (Headers differ, so the order is the same as a stable sort's.)
         constructs.sort_unstable_by_key(|c| (std::cmp::Reverse(c.blocks.len()), c.header));
-        let mut innermost = vec![NONE; n as usize];
+        innermost.clear();
+        innermost.resize(n as usize, NONE);
         for (k, construct) in constructs.iter_mut().enumerate() {
             construct.parent = innermost[construct.header as usize];
             for &b in &construct.blocks {
                 innermost[b as usize] = k as u32;
             }
         }
+        fill_preorder_spans(&constructs, &mut spans, &mut next_inside);
         let mut structure = Structure {
-            spans: preorder_spans(&constructs),
+            spans,
             constructs,
             innermost,
+            next_inside,
         };
         for k in 0..structure.constructs.len() {
-            let obstacles = structure.obstacles(cfg, k);
+            let mut obstacles = std::mem::take(&mut structure.constructs[k].obstacles);
+            structure.find_obstacles(cfg, k, &mut obstacles);
             structure.constructs[k].obstacles = obstacles;
             structure.merge_facts(cfg, k);
         }
@@ -336,10 +356,12 @@ impl Structure {
         }
     }
 
-    fn obstacles(&self, cfg: &Cfg, k: usize) -> Vec<Obstacle> {
+    /// Lists in `obstacles` (emptied first) what keeps construct `k` from
+    /// being a region.
+    fn find_obstacles(&self, cfg: &Cfg, k: usize, obstacles: &mut Vec<Obstacle>) {
+        obstacles.clear();
         let construct = &self.constructs[k];
         let inside = |b: u32| self.contains(k as u32, b);
-        let mut obstacles = Vec::new();
         let mut note = |block: u32, kind: ObstacleKind| {
             obstacles.push(Obstacle {
                 block: cfg.label(block),
@@ -392,7 +414,6 @@ impl Structure {
                 }
             }
         }
-        obstacles
     }
 
     /// Says what an exit from `construct` to block `target` is: a break or
@@ -513,29 +534,30 @@ impl Structure {
     /// ids they stand for to its escaping ones.
     fn find_trivial_phis(&mut self, cfg: &Cfg, described: &dyn Fn(u32) -> bool) {
         for k in 0..self.constructs.len() {
-            let construct = &self.constructs[k];
-            let phis: Vec<u32> = cfg.phis(construct.merge).collect();
-            let mut trivial = vec![None; phis.len()];
-            if construct.is_region() && !construct.merge_shared && !phis.is_empty() {
-                let incoming: Vec<Vec<u32>> = (cfg.predecessors(construct.merge).iter())
-                    .map(|&p| cfg.phi_arguments(construct.merge, p).collect())
-                    .collect();
-                for (j, trivial) in trivial.iter_mut().enumerate() {
-                    let result = cfg.view.insts[phis[j] as usize].result;
-                    if described(result) {
-                        continue;
-                    }
-                    let mut values = incoming.iter().map(|args| args.get(j).copied());
-                    let first = values.next().flatten();
-                    let Some(id) = first.filter(|_| values.all(|v| v == first)) else {
-                        continue;
-                    };
-                    if self.defined_inside(cfg, id, k as u32) {
-                        *trivial = Some(id);
-                        let escaping = &mut self.constructs[k].escaping;
-                        if !escaping.contains(&id) {
-                            escaping.push(id);
-                        }
+            let construct = &mut self.constructs[k];
+            let (merge, merge_shared) = (construct.merge, construct.merge_shared);
+            let can_be_trivial = construct.is_region() && !merge_shared;
+            let mut trivial = std::mem::take(&mut construct.trivial_phis);
+            trivial.clear();
+            for phi in cfg.phis(merge) {
+                trivial.push(None);
+                if !can_be_trivial || described(cfg.view.insts[phi as usize].result) {
+                    continue;
+                }
+                // The CFG has checked that the phi names each predecessor
+                // once and nothing else: its values are those entering
+                // from each predecessor.
+                let values = cfg.view.operand_words(phi)[2..].chunks_exact(2);
+                let mut values = values.map(|pair| pair[0]);
+                let first = values.next();
+                let Some(id) = first.filter(|&id| values.all(|v| v == id)) else {
+                    continue;
+                };
+                if self.defined_inside(cfg, id, k as u32) {
+                    *trivial.last_mut().expect("pushed above") = Some(id);
+                    let escaping = &mut self.constructs[k].escaping;
+                    if !escaping.contains(&id) {
+                        escaping.push(id);
                     }
                 }
             }
@@ -636,60 +658,122 @@ fn defines_phi(cfg: &Cfg, def: u32) -> Option<bool> {
     }
 }
 
-/// Each construct's span in a preorder of the construct tree: its own
-/// position and one past its last descendant's (`constructs` lists
-/// parents before their children).
-fn preorder_spans(constructs: &[Construct]) -> Vec<(u32, u32)> {
-    let mut sizes = vec![1; constructs.len()];
+/// Makes `spans` hold each construct's span in a preorder of the
+/// construct tree: its own position and one past its last descendant's
+/// (`constructs` lists parents before their children); `next_inside` is
+/// memory to work in.
+fn fill_preorder_spans(
+    constructs: &[Construct],
+    spans: &mut Vec<(u32, u32)>,
+    next_inside: &mut Vec<u32>,
+) {
+    // Sizes first, as the spans' ends.
+    spans.clear();
+    spans.resize(constructs.len(), (0, 1));
     for (k, construct) in constructs.iter().enumerate().rev() {
         if construct.parent != NONE {
-            sizes[construct.parent as usize] += sizes[k];
+            spans[construct.parent as usize].1 += spans[k].1;
         }
     }
     // The next free position at function level and inside each construct.
     let mut next_outer = 0;
-    let mut next_inside = vec![0; constructs.len()];
-    let mut spans = Vec::with_capacity(constructs.len());
+    next_inside.clear();
+    next_inside.resize(constructs.len(), 0);
     for (k, construct) in constructs.iter().enumerate() {
         let next = match construct.parent {
             NONE => &mut next_outer,
             parent => &mut next_inside[parent as usize],
         };
-        let start = *next;
-        *next += sizes[k];
+        let (start, size) = (*next, spans[k].1);
+        *next += size;
         next_inside[k] = start + 1;
-        spans.push((start, start + sizes[k]));
+        spans[k] = (start, start + size);
     }
-    spans
 }
 
-fn new_construct(cfg: &Cfg, header: u32) -> Construct {
-    let merge = cfg.merge_of(header);
-    let continue_target = cfg.continue_of(header);
-    let kind = match continue_target {
-        NONE => ConstructKind::Selection,
-        _ => ConstructKind::Loop,
-    };
-    let dominated = cfg.dominated(header);
-    let mut blocks = Vec::with_capacity(dominated.len().max(1));
-    blocks.push(header);
-    for &b in dominated.iter().skip(1) {
-        if !cfg.dominates(merge, b) {
-            blocks.push(b);
+impl Construct {
+    /// The construct headed by block `header` of `cfg`.
+    fn new(cfg: &Cfg, header: u32) -> Construct {
+        let mut construct = Construct {
+            kind: ConstructKind::Selection,
+            header,
+            merge: NONE,
+            continue_target: NONE,
+            parent: NONE,
+            blocks: Vec::new(),
+            obstacles: Vec::new(),
+            escaping: Vec::new(),
+            merge_phis: 0,
+            trivial_phis: Vec::new(),
+            merge_shared: false,
+        };
+        construct.set_up(cfg, header);
+        construct
+    }
+
+    /// Makes this the construct headed by block `header` of `cfg`, before
+    /// its nesting and obstacles are known, reusing its lists' memory.
+    fn set_up(&mut self, cfg: &Cfg, header: u32) {
+        let merge = cfg.merge_of(header);
+        let continue_target = cfg.continue_of(header);
+        self.kind = match continue_target {
+            NONE => ConstructKind::Selection,
+            _ => ConstructKind::Loop,
+        };
+        (self.header, self.merge, self.continue_target) = (header, merge, continue_target);
+        self.parent = NONE;
+        let dominated = cfg.dominated(header);
+        let blocks = &mut self.blocks;
+        blocks.clear();
+        blocks.reserve(dominated.len().max(1));
+        blocks.push(header);
+        for &b in dominated.iter().skip(1) {
+            if !cfg.dominates(merge, b) {
+                blocks.push(b);
+            }
         }
+        blocks[1..].sort_unstable();
+        self.obstacles.clear();
+        self.escaping.clear();
+        self.merge_phis = 0;
+        self.trivial_phis.clear();
+        self.merge_shared = false;
     }
-    blocks[1..].sort_unstable();
-    Construct {
-        kind,
-        header,
-        merge,
-        continue_target,
-        parent: NONE,
-        blocks,
-        obstacles: Vec::new(),
-        escaping: Vec::new(),
-        merge_phis: 0,
-        trivial_phis: Vec::new(),
-        merge_shared: false,
+}
+
+/// The most block entries the constructs kept between functions hold
+/// room for (a structure with more frees its memory).
+const KEPT_BLOCK_ROOM: usize = 1 << 20;
+
+impl Drop for Structure {
+    /// Keeps this structure's memory for the next one made on this
+    /// thread, unless it holds room for more than [`KEPT_BLOCK_ROOM`]
+    /// block entries.
+    fn drop(&mut self) {
+        let lists = self.constructs.iter().map(|c| c.blocks.capacity());
+        if self.innermost.capacity() + lists.sum::<usize>() > KEPT_BLOCK_ROOM {
+            return;
+        }
+        KEPT.set(Kept {
+            constructs: std::mem::take(&mut self.constructs),
+            innermost: std::mem::take(&mut self.innermost),
+            spans: std::mem::take(&mut self.spans),
+            next_inside: std::mem::take(&mut self.next_inside),
+        });
     }
+}
+
+/// The memory of a structure dropped, for the next one.
+#[derive(Default)]
+struct Kept {
+    constructs: Vec<Construct>,
+    innermost: Vec<u32>,
+    spans: Vec<(u32, u32)>,
+    next_inside: Vec<u32>,
+}
+
+thread_local! {
+    /// The memory of the last structure dropped on this thread, which the
+    /// next one reuses.
+    static KEPT: std::cell::Cell<Kept> = std::cell::Cell::default();
 }
