@@ -7,8 +7,8 @@ use super::{Global, Reader};
 use crate::binary::module::Section;
 use crate::binary::{DecodeError, Operand};
 use crate::grammar::Op;
+use crate::ir::FastSet;
 use crate::ir::{Attr, Ident};
-use crate::ir::{FastMap, FastSet};
 use smallvec::SmallVec;
 
 /// Decorations a `spirv.GlobalVariable` keeps as properties.
@@ -73,11 +73,11 @@ impl Reader<'_, '_> {
     /// named after the entry point (the serializer writes the symbol as the
     /// entry point's name).
     pub(super) fn assign_symbols(&mut self) {
-        // (id, the names it may take if free, the name when none is)
         let sources = self.section_indices(Section::DebugSources);
         let room = sources.len() + self.section_indices(Section::Globals).len();
-        let mut wanted: Vec<(u32, SmallVec<[&str; 2]>, Fallback)> =
-            Vec::with_capacity(room + self.view.functions.len());
+        self.symbols.reserve(room + self.view.functions.len());
+        let mut taken = std::mem::take(&mut self.taken_symbols);
+        taken.reserve(room + self.view.functions.len());
         let (mut strings, mut debug) = (0, 0);
         for index in sources.chain(self.section_indices(Section::Globals)) {
             if !self.is_debug_symbol(index) {
@@ -92,7 +92,7 @@ impl Reader<'_, '_> {
                 Op::String => strings += 1,
                 _ => debug += 1,
             }
-            wanted.push((inst.result, SmallVec::new(), fallback));
+            self.assign_symbol(&mut taken, inst.result, &[], fallback);
         }
         for index in self.section_indices(Section::Globals) {
             let inst = self.view.insts[index as usize];
@@ -108,58 +108,67 @@ impl Reader<'_, '_> {
                 _ => continue,
             };
             let op_name = self.name(inst.result);
-            wanted.push((
-                inst.result,
-                op_name.into_iter().collect(),
-                (prefix, inst.result),
-            ));
+            let candidates: SmallVec<[&str; 1]> = op_name.into_iter().collect();
+            self.assign_symbol(&mut taken, inst.result, &candidates, (prefix, inst.result));
         }
-        let mut entry_names = FastMap::default();
+        // Each function's first entry point, by instruction index.
+        let mut entry_points = std::mem::take(&mut self.entry_points);
         for index in self.section_indices(Section::EntryPoints) {
-            if let [_, Operand::Id(function), Operand::String(name), ..] = self.operands(index) {
-                entry_names.entry(*function).or_insert(name.as_str());
+            if let [_, Operand::Id(function), Operand::String(_), ..] = self.operands(index) {
+                entry_points.entry(*function).or_insert(index);
             }
         }
         for function in &self.view.functions {
             let id = self.view.insts[function.def as usize].result;
-            let entry = entry_names.remove(&id).filter(|n| !n.is_empty());
-            let op_name = self.name(id);
-            let candidates = entry.into_iter().chain(op_name).collect();
-            wanted.push((id, candidates, ("spirv_fn", id)));
+            let entry = entry_points
+                .remove(&id)
+                .and_then(|index| match self.operands(index) {
+                    [_, _, Operand::String(name), ..] if !name.is_empty() => Some(name.as_str()),
+                    _ => None,
+                });
+            let candidates: SmallVec<[&str; 2]> = entry.into_iter().chain(self.name(id)).collect();
+            self.assign_symbol(&mut taken, id, &candidates, ("spirv_fn", id));
         }
-        // A name another symbol took gets the first free suffix, which,
-        // unlike the id, the module keeps when written back.
-        // (A taken name is interned already: interning the names tried
-        // adds only the one chosen.)
-        let mut taken: FastSet<Ident> = FastSet::default();
-        taken.reserve(wanted.len());
-        self.symbols.reserve(wanted.len());
-        for (id, candidates, (prefix, number)) in wanted {
-            let ctx = &mut self.ctx;
-            let free = (candidates.iter().map(|n| ctx.ident(n))).find(|n| !taken.contains(n));
-            let name = match (free, candidates.first()) {
-                (Some(name), _) => name,
-                (None, Some(wanted)) => {
-                    let mut n = 0;
-                    loop {
-                        let name = ctx.ident(&format!("{wanted}_{n}"));
-                        if !taken.contains(&name) {
-                            break name;
-                        }
-                        n += 1;
+        self.entry_points = entry_points;
+        self.taken_symbols = taken;
+    }
+
+    /// Gives `id` the first of `candidates` no other symbol took, else the
+    /// first free suffix of the first (which, unlike the id, the module
+    /// keeps when written back), else `prefix_number`. (A taken name is
+    /// interned already: interning the names tried adds only the one
+    /// chosen.)
+    fn assign_symbol(
+        &mut self,
+        taken: &mut FastSet<Ident>,
+        id: u32,
+        candidates: &[&str],
+        (prefix, number): Fallback,
+    ) {
+        let ctx = &mut self.ctx;
+        let free = (candidates.iter().map(|n| ctx.ident(n))).find(|n| !taken.contains(n));
+        let name = match (free, candidates.first()) {
+            (Some(name), _) => name,
+            (None, Some(wanted)) => {
+                let mut n = 0;
+                loop {
+                    let name = ctx.ident(&format!("{wanted}_{n}"));
+                    if !taken.contains(&name) {
+                        break name;
                     }
+                    n += 1;
                 }
-                (None, None) => ctx.ident(&format!("{prefix}_{number}")),
-            };
-            taken.insert(name);
-            self.symbols.insert(id, name);
-        }
+            }
+            (None, None) => ctx.ident(&format!("{prefix}_{number}")),
+        };
+        taken.insert(name);
+        self.symbols.insert(id, name);
     }
 
     /// Symbol ops whose symbol is not their `OpName` keep the name as
     /// their location's.
     pub(super) fn keep_symbol_op_names(&mut self) {
-        let renamed: FastMap<Ident, &str> = (self.symbols.iter())
+        let mut renamed: SmallVec<[(Ident, &str); 4]> = (self.symbols.iter())
             .filter_map(|(id, &symbol)| {
                 let name = self.name(*id)?;
                 (name != self.ctx.str(symbol)).then_some((symbol, name))
@@ -168,17 +177,19 @@ impl Reader<'_, '_> {
         if renamed.is_empty() {
             return;
         }
+        renamed.sort_unstable_by_key(|r| r.0);
         let sym_name = self.static_ident("sym_name");
-        let ops: Vec<crate::ir::Op> = self.ctx.block_ops(self.module_body).collect();
-        for op in ops {
+        let mut next = self.ctx.first_op(self.module_body);
+        while let Some(op) = next {
+            next = self.ctx.next_op(op);
             let props = self.ctx.properties(op);
             let symbol = props.and_then(|p| self.ctx.dict_get_ident(p, sym_name));
             let name = symbol.and_then(|s| match *self.ctx.attr_data(s) {
-                crate::ir::AttrData::String(s) => renamed.get(&s),
+                crate::ir::AttrData::String(s) => renamed.binary_search_by_key(&s, |r| r.0).ok(),
                 _ => None,
             });
-            if let Some(name) = name {
-                let name = self.ctx.ident(name);
+            if let Some(at) = name {
+                let name = self.ctx.ident(renamed[at].1);
                 let loc = self.ctx.op_loc(op).named(name);
                 self.ctx.set_op_loc(op, loc);
             }

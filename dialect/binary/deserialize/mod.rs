@@ -25,6 +25,7 @@ mod globals;
 mod regions;
 mod spec_ops;
 mod static_names;
+mod tables;
 mod types;
 
 use super::id_table::IdTable;
@@ -38,6 +39,7 @@ use crate::ir::{Type, Value};
 use crate::spirv::types::{ARRAYED, DEPTH, OPAQUE_TYPES, SAMPLER_USE, SAMPLING};
 use crate::spirv::{conventions, NAMESPACE};
 use smallvec::SmallVec;
+use tables::IdTables;
 
 /// What a module-level id stands for where a function uses it; symbols
 /// by their names.
@@ -111,6 +113,11 @@ struct Reader<'v, 'w> {
     open_structs: Vec<(u32, Ident)>,
     /// Symbol names of global variables, spec constants and functions.
     symbols: FastMap<u32, Ident>,
+    /// The names in `symbols` (see [`Reader::assign_symbols`]).
+    taken_symbols: FastSet<Ident>,
+    /// Functions' first entry points by instruction index (see
+    /// [`Reader::assign_symbols`]).
+    entry_points: FastMap<u32, u32>,
     /// See [`Reader::global_symbol_ref`].
     symbol_refs: IdTable<Attr>,
     /// How deep types declared later are being converted early.
@@ -134,66 +141,6 @@ thread_local! {
     /// strings.
     static TEMPLATE_IDENTS: std::cell::Cell<Option<static_names::StaticNames>> =
         std::cell::Cell::default();
-}
-
-thread_local! {
-    /// The id-keyed tables of the last reader on this thread, whose memory
-    /// the next one reuses.
-    static ID_TABLES: std::cell::Cell<IdTables> = std::cell::Cell::default();
-}
-
-/// A reader's id-keyed tables, and its other tables that borrow nothing
-/// from its module.
-#[derive(Default)]
-struct IdTables {
-    names: IdTable<u32>,
-    types: IdTable<Type>,
-    function_values: IdTable<(u32, Value)>,
-    decorations: IdTable<u32>,
-    globals: IdTable<Global>,
-    materializations: IdTable<Materialized>,
-    symbol_refs: IdTable<Attr>,
-    carried_before: FastMap<carry::CarriedKey, (Op, Option<Attr>)>,
-    symbols: FastMap<u32, Ident>,
-    branch_properties: FastMap<[i64; 3], Attr>,
-}
-
-/// The most ids the tables kept between modules hold room for (a
-/// module with more gets tables of its own).
-const KEPT_ID_ROOM: u32 = 1 << 16;
-
-impl IdTables {
-    /// The tables kept on this thread, emptied, with room for the ids
-    /// below `bound` (below `names_bound` in the names).
-    fn take_kept(bound: u32, names_bound: u32) -> IdTables {
-        let tables = match bound > KEPT_ID_ROOM {
-            true => IdTables::default(),
-            false => ID_TABLES.take(),
-        };
-        tables.emptied(bound, names_bound)
-    }
-
-    fn emptied(mut self, bound: u32, names_bound: u32) -> IdTables {
-        self.names.reset(names_bound);
-        self.types.reset(bound);
-        self.function_values.reset(bound);
-        self.decorations.reset(bound);
-        self.globals.reset(bound);
-        self.materializations.reset(bound);
-        self.symbol_refs.reset(bound);
-        self.carried_before.clear();
-        self.symbols.clear();
-        self.branch_properties.clear();
-        self
-    }
-
-    /// Keeps these tables for the next reader on this thread, unless
-    /// they grew past [`KEPT_ID_ROOM`].
-    fn keep(self) {
-        if self.types.room() <= KEPT_ID_ROOM as usize {
-            ID_TABLES.set(self);
-        }
-    }
 }
 
 /// Reads `words` into a context holding one `spirv.module` op.
@@ -253,6 +200,8 @@ pub fn deserialize(words: &[u32]) -> Result<(Context, crate::ir::Op), DecodeErro
         carried_before: tables.carried_before,
         open_structs: Vec::new(),
         symbols: tables.symbols,
+        taken_symbols: tables.taken_symbols,
+        entry_points: tables.entry_points,
         symbol_refs: tables.symbol_refs,
         forward_depth: 0,
         line: Location::UNKNOWN,
@@ -272,6 +221,8 @@ pub fn deserialize(words: &[u32]) -> Result<(Context, crate::ir::Op), DecodeErro
         symbol_refs: reader.symbol_refs,
         carried_before: reader.carried_before,
         symbols: reader.symbols,
+        taken_symbols: reader.taken_symbols,
+        entry_points: reader.entry_points,
         branch_properties: reader.branch_properties,
     }
     .keep();
@@ -576,8 +527,8 @@ impl<'v, 'w> Reader<'v, 'w> {
             ));
         };
         let operands = self.operands(model_index);
-        let mut props = Vec::with_capacity(1 + operands.len());
-        props.push((self.ctx.ident("vce_triple"), vce));
+        let mut props: SmallVec<[(Ident, Attr); 4]> = SmallVec::new();
+        props.push((self.static_ident("vce_triple"), vce));
         for operand in operands {
             if let Operand::Enum { kind, value } = operand {
                 let case = kind.info().enumerant(*value).map_or("", |e| e.name);
@@ -587,7 +538,7 @@ impl<'v, 'w> Reader<'v, 'w> {
                 props.push((self.static_ident(mnemonic), attr));
             }
         }
-        let dict = self.ctx.dictionary_attr(props);
+        let dict = self.ctx.dictionary_attr_of(&props);
         self.ctx.set_properties(module, Some(dict));
         Ok(())
     }

@@ -1,0 +1,72 @@
+//! The tables a reader keys by id, and its other tables that borrow
+//! nothing from its module, kept on the thread between modules so that
+//! the next reader reuses their memory.
+
+use super::{carry, Global, Materialized};
+use crate::binary::id_table::IdTable;
+use crate::grammar::Op;
+use crate::ir::{Attr, FastMap, FastSet, Ident, Type, Value};
+
+thread_local! {
+    /// The id-keyed tables of the last reader on this thread, whose memory
+    /// the next one reuses.
+    static ID_TABLES: std::cell::Cell<IdTables> = std::cell::Cell::default();
+}
+
+/// A reader's id-keyed tables, and its other tables that borrow nothing
+/// from its module.
+#[derive(Default)]
+pub(super) struct IdTables {
+    pub(super) names: IdTable<u32>,
+    pub(super) types: IdTable<Type>,
+    pub(super) function_values: IdTable<(u32, Value)>,
+    pub(super) decorations: IdTable<u32>,
+    pub(super) globals: IdTable<Global>,
+    pub(super) materializations: IdTable<Materialized>,
+    pub(super) symbol_refs: IdTable<Attr>,
+    pub(super) carried_before: FastMap<carry::CarriedKey, (Op, Option<Attr>)>,
+    pub(super) symbols: FastMap<u32, Ident>,
+    pub(super) taken_symbols: FastSet<Ident>,
+    pub(super) entry_points: FastMap<u32, u32>,
+    pub(super) branch_properties: FastMap<[i64; 3], Attr>,
+}
+
+/// The most ids the tables kept between modules hold room for (a
+/// module with more gets tables of its own).
+const KEPT_ID_ROOM: u32 = 1 << 16;
+
+impl IdTables {
+    /// The tables kept on this thread, emptied, with room for the ids
+    /// below `bound` (below `names_bound` in the names).
+    pub(super) fn take_kept(bound: u32, names_bound: u32) -> IdTables {
+        let tables = match bound > KEPT_ID_ROOM {
+            true => IdTables::default(),
+            false => ID_TABLES.take(),
+        };
+        tables.emptied(bound, names_bound)
+    }
+
+    fn emptied(mut self, bound: u32, names_bound: u32) -> IdTables {
+        self.names.reset(names_bound);
+        self.types.reset(bound);
+        self.function_values.reset(bound);
+        self.decorations.reset(bound);
+        self.globals.reset(bound);
+        self.materializations.reset(bound);
+        self.symbol_refs.reset(bound);
+        self.carried_before.clear();
+        self.symbols.clear();
+        self.taken_symbols.clear();
+        self.entry_points.clear();
+        self.branch_properties.clear();
+        self
+    }
+
+    /// Keeps these tables for the next reader on this thread, unless
+    /// they grew past [`KEPT_ID_ROOM`].
+    pub(super) fn keep(self) {
+        if self.types.room() <= KEPT_ID_ROOM as usize {
+            ID_TABLES.set(self);
+        }
+    }
+}
