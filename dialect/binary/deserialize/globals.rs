@@ -7,8 +7,8 @@ use super::{Global, Reader};
 use crate::binary::module::Section;
 use crate::binary::{DecodeError, Operand};
 use crate::grammar::Op;
-use crate::ir::FastSet;
 use crate::ir::{Attr, Ident};
+use crate::ir::{FastMap, FastSet};
 use smallvec::SmallVec;
 
 /// Decorations a `spirv.GlobalVariable` keeps as properties.
@@ -66,6 +66,35 @@ impl Reader<'_, '_> {
         Ok(())
     }
 
+    /// One pass over the globals section before it is read: the
+    /// spec-constant operations that module-level instructions use (see
+    /// [`Reader::note_module_level_uses`]), the structs that buffer
+    /// references point to (see [`Reader::note_buffer_reference`]), and the
+    /// instructions that may take a symbol, for [`Reader::assign_symbols`].
+    pub(super) fn scan_globals(&mut self) {
+        let mut depths = FastMap::default();
+        let mut symbol_sources = std::mem::take(&mut self.symbol_sources);
+        symbol_sources.clear();
+        for index in self.section_indices(Section::Globals) {
+            let inst = self.view.insts[index as usize];
+            match inst.op {
+                Op::TypePointer => self.note_buffer_reference(index),
+                Op::TypeArray => self.note_module_level_uses(index, &inst, &mut depths),
+                Op::Variable | Op::SpecConstantComposite | Op::SpecConstantOp => {
+                    symbol_sources.push(index);
+                    self.note_module_level_uses(index, &inst, &mut depths);
+                }
+                Op::SpecConstant
+                | Op::SpecConstantTrue
+                | Op::SpecConstantFalse
+                | Op::ExtInst
+                | Op::String => symbol_sources.push(index),
+                _ => {}
+            }
+        }
+        self.symbol_sources = symbol_sources;
+    }
+
     /// Names every symbol up front (so decorations can refer to variables
     /// declared later): global variables, spec constants and functions, in
     /// module order, by their `OpName` (`name_0`, `name_1`, ... when another
@@ -73,13 +102,15 @@ impl Reader<'_, '_> {
     /// named after the entry point (the serializer writes the symbol as the
     /// entry point's name).
     pub(super) fn assign_symbols(&mut self) {
+        // The globals that may take a symbol (see [`Reader::scan_globals`]).
+        let globals = std::mem::take(&mut self.symbol_sources);
         let sources = self.section_indices(Section::DebugSources);
-        let room = sources.len() + self.section_indices(Section::Globals).len();
+        let room = sources.len() + globals.len();
         self.symbols.reserve(room + self.view.functions.len());
         let mut taken = std::mem::take(&mut self.taken_symbols);
         taken.reserve(room + self.view.functions.len());
         let (mut strings, mut debug) = (0, 0);
-        for index in sources.chain(self.section_indices(Section::Globals)) {
+        for index in sources.chain(globals.iter().copied()) {
             if !self.is_debug_symbol(index) {
                 continue;
             }
@@ -94,7 +125,7 @@ impl Reader<'_, '_> {
             }
             self.assign_symbol(&mut taken, inst.result, &[], fallback);
         }
-        for index in self.section_indices(Section::Globals) {
+        for &index in &globals {
             let inst = self.view.insts[index as usize];
             let prefix = match inst.op {
                 Op::Variable => "spirv_var",
@@ -131,6 +162,7 @@ impl Reader<'_, '_> {
         }
         self.entry_points = entry_points;
         self.taken_symbols = taken;
+        self.symbol_sources = globals;
     }
 
     /// Gives `id` the first of `candidates` no other symbol took, else the

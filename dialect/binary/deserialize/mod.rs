@@ -118,6 +118,8 @@ struct Reader<'v, 'w> {
     /// Functions' first entry points by instruction index (see
     /// [`Reader::assign_symbols`]).
     entry_points: FastMap<u32, u32>,
+    /// The globals that may take a symbol (see [`Reader::scan_globals`]).
+    symbol_sources: Vec<u32>,
     /// See [`Reader::global_symbol_ref`].
     symbol_refs: IdTable<Attr>,
     /// How deep types declared later are being converted early.
@@ -202,6 +204,7 @@ pub fn deserialize(words: &[u32]) -> Result<(Context, crate::ir::Op), DecodeErro
         symbols: tables.symbols,
         taken_symbols: tables.taken_symbols,
         entry_points: tables.entry_points,
+        symbol_sources: tables.symbol_sources,
         symbol_refs: tables.symbol_refs,
         forward_depth: 0,
         line: Location::UNKNOWN,
@@ -223,6 +226,7 @@ pub fn deserialize(words: &[u32]) -> Result<(Context, crate::ir::Op), DecodeErro
         symbols: reader.symbols,
         taken_symbols: reader.taken_symbols,
         entry_points: reader.entry_points,
+        symbol_sources: reader.symbol_sources,
         branch_properties: reader.branch_properties,
     }
     .keep();
@@ -291,8 +295,7 @@ impl<'v, 'w> Reader<'v, 'w> {
     fn read_module(&mut self, module: crate::ir::Op) -> Result<(), DecodeError> {
         self.read_annotations();
         self.module_attributes(module)?;
-        self.find_module_level_uses();
-        self.find_buffer_reference_blocks();
+        self.scan_globals();
         self.assign_symbols();
         self.read_debug_sources()?;
         self.read_globals()?;

@@ -16,7 +16,7 @@ use super::carry::id_of;
 use super::function::enum_value;
 use super::Materialized;
 use super::{Global, Reader};
-use crate::binary::module::Section;
+use crate::binary::module::Inst;
 use crate::binary::{DecodeError, Operand};
 use crate::grammar::Op;
 use crate::ir::FastMap;
@@ -33,46 +33,46 @@ const MAX_MATERIALIZED_DEPTH: u32 = 8;
 
 impl Reader<'_, '_> {
     /// Records the `OpSpecConstantOp` results that module-level
-    /// instructions use, before the globals are read.
+    /// instruction `index` uses (see [`Reader::scan_globals`]), `depths`
+    /// holding how deep each spec-constant operation so far nests others.
     /// Also names the spec-constant operations nested deeper than
     /// [`MAX_MATERIALIZED_DEPTH`] in others, which each use would otherwise
     /// materialize again (exponentially many ops for a chain).
-    pub(super) fn find_module_level_uses(&mut self) {
-        let mut depths: FastMap<u32, u32> = FastMap::default();
-        for index in self.section_indices(Section::Globals) {
-            let inst = self.view.insts[index as usize];
-            let operands = self.operands(index);
-            let is_spec_op =
-                |id: &u32| self.view.def_inst(*id).map(|d| d.op) == Some(Op::SpecConstantOp);
-            let used: SmallVec<[u32; 4]> = match inst.op {
-                Op::TypeArray => operands.get(1).and_then(id_of).into_iter().collect(),
-                Op::SpecConstantComposite | Op::Variable => {
-                    operands.iter().filter_map(id_of).collect()
+    pub(super) fn note_module_level_uses(
+        &mut self,
+        index: u32,
+        inst: &Inst,
+        depths: &mut FastMap<u32, u32>,
+    ) {
+        let is_spec_op =
+            |id: &u32| self.view.def_inst(*id).map(|d| d.op) == Some(Op::SpecConstantOp);
+        let operands = self.operands(index);
+        let used: SmallVec<[u32; 4]> = match inst.op {
+            Op::TypeArray => operands.get(1).and_then(id_of).into_iter().collect(),
+            Op::SpecConstantComposite | Op::Variable => operands.iter().filter_map(id_of).collect(),
+            Op::SpecConstantOp => {
+                let nested: SmallVec<[u32; 4]> = operands
+                    .iter()
+                    .filter_map(id_of)
+                    .filter(is_spec_op)
+                    .collect();
+                let depth = 1
+                    + (nested.iter())
+                        .map(|id| depths.get(id).copied().unwrap_or(0))
+                        .max()
+                        .unwrap_or(0);
+                if depth <= MAX_MATERIALIZED_DEPTH {
+                    depths.insert(inst.result, depth);
+                    return;
                 }
-                Op::SpecConstantOp => {
-                    let nested: SmallVec<[u32; 4]> = operands
-                        .iter()
-                        .filter_map(id_of)
-                        .filter(is_spec_op)
-                        .collect();
-                    let depth = 1
-                        + (nested.iter())
-                            .map(|id| depths.get(id).copied().unwrap_or(0))
-                            .max()
-                            .unwrap_or(0);
-                    if depth <= MAX_MATERIALIZED_DEPTH {
-                        depths.insert(inst.result, depth);
-                        continue;
-                    }
-                    depths.insert(inst.result, 1);
-                    nested
-                }
-                _ => continue,
-            };
-            for id in used.into_iter().filter(is_spec_op) {
-                self.module_level_uses.insert(id);
-                depths.insert(id, 0);
+                depths.insert(inst.result, 1);
+                nested
             }
+            _ => return,
+        };
+        for id in used.into_iter().filter(is_spec_op) {
+            self.module_level_uses.insert(id);
+            depths.insert(id, 0);
         }
     }
 

@@ -28,6 +28,7 @@ pub(super) struct IdTables {
     pub(super) symbols: FastMap<u32, Ident>,
     pub(super) taken_symbols: FastSet<Ident>,
     pub(super) entry_points: FastMap<u32, u32>,
+    pub(super) symbol_sources: Vec<u32>,
     pub(super) branch_properties: FastMap<[i64; 3], Attr>,
 }
 
@@ -58,6 +59,7 @@ impl IdTables {
         self.symbols.clear();
         self.taken_symbols.clear();
         self.entry_points.clear();
+        self.symbol_sources.clear();
         self.branch_properties.clear();
         self
     }

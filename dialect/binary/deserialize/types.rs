@@ -11,7 +11,7 @@
 //! `struct_<id>`).
 
 use super::Reader;
-use crate::binary::module::{Inst, Section};
+use crate::binary::module::Inst;
 use crate::binary::{DecodeError, Operand};
 use crate::grammar::Op;
 use crate::ir::{DialectData, FloatKind, Param, Signedness, Type, TypeData};
@@ -227,26 +227,21 @@ impl Reader<'_, '_> {
         Ok(self.spirv_type("struct", params))
     }
 
-    /// Records the structs decorated `Block` that `PhysicalStorageBuffer`
-    /// pointers point to: no variable's storage class implies their
-    /// `Block`, so their type keeps it.
-    pub(super) fn find_buffer_reference_blocks(&mut self) {
+    /// Records the struct decorated `Block` that `PhysicalStorageBuffer`
+    /// pointer type `index` points to, if any: no variable's storage class
+    /// implies its `Block`, so its type keeps it.
+    pub(super) fn note_buffer_reference(&mut self, index: u32) {
         let physical_storage_buffer = 5349;
-        for index in self.section_indices(Section::Globals) {
-            if self.view.insts[index as usize].op != Op::TypePointer {
-                continue;
+        let pointee = match self.operands(index) {
+            [Operand::Enum { value, .. }, Operand::Id(pointee)]
+                if *value == physical_storage_buffer =>
+            {
+                *pointee
             }
-            let pointee = match self.operands(index) {
-                [Operand::Enum { value, .. }, Operand::Id(pointee)]
-                    if *value == physical_storage_buffer =>
-                {
-                    *pointee
-                }
-                _ => continue,
-            };
-            if self.decorations(pointee).any(|d| d.0 == "Block") {
-                self.buffer_reference_blocks.insert(pointee);
-            }
+            _ => return,
+        };
+        if self.decorations(pointee).any(|d| d.0 == "Block") {
+            self.buffer_reference_blocks.insert(pointee);
         }
     }
 
