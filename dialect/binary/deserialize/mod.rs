@@ -272,7 +272,7 @@ pub(crate) fn intern_names(ctx: &mut Context) {
         ctx.ident(version);
     }
     for dim in OperandKind::Dim.info().enumerants {
-        ctx.ident(&image_dim(dim.name));
+        ctx.ident(image_dim(dim.name));
     }
     for decoration in OperandKind::Decoration.info().enumerants {
         ctx.ident(&snake(decoration.name));
@@ -280,11 +280,13 @@ pub(crate) fn intern_names(ctx: &mut Context) {
 }
 
 /// MLIR's keyword for image dimension `name`: `Dim1D`, `Dim2D`, `Dim3D`
-/// for the numeric ones.
-fn image_dim(name: &str) -> std::borrow::Cow<'_, str> {
-    match name.starts_with(|c: char| c.is_ascii_digit()) {
-        true => format!("Dim{name}").into(),
-        false => name.into(),
+/// for the numeric ones (`1D`, `2D`, `3D`).
+fn image_dim(name: &'static str) -> &'static str {
+    match name {
+        "1D" => "Dim1D",
+        "2D" => "Dim2D",
+        "3D" => "Dim3D",
+        other => other,
     }
 }
 
@@ -499,7 +501,7 @@ impl<'v, 'w> Reader<'v, 'w> {
         for index in capabilities {
             if let [Operand::Enum { kind, value }] = self.operands(index) {
                 let name = static_names::enumerant(*kind, *value).map_or("", |e| e.name);
-                caps.push(Param::Ident(self.ctx.ident(name)));
+                caps.push(Param::Ident(self.static_ident(name)));
             }
         }
         let extensions = self.section_indices(Section::Extensions);

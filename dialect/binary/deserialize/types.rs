@@ -127,7 +127,7 @@ impl Reader<'_, '_> {
                 let format = enum_name(6).ok_or_else(|| bad("image format"))?;
                 let dim = super::image_dim(dim);
                 let fields = [
-                    &dim,
+                    dim,
                     super::image_field(&DEPTH, lit(2)),
                     super::image_field(&ARRAYED, lit(3)),
                     super::image_field(&SAMPLING, lit(4)),
@@ -137,7 +137,7 @@ impl Reader<'_, '_> {
                 if fields.iter().any(|f| f.is_empty()) {
                     return Err(bad("image operand"));
                 }
-                params.extend(fields.iter().map(|f| Param::Ident(self.ctx.ident(f))));
+                params.extend(fields.iter().map(|f| Param::Ident(self.static_ident(f))));
                 self.spirv_type("image", params)
             }
             Op::TypeStruct => self.struct_type(index, inst.result)?,
