@@ -262,16 +262,6 @@ impl<'w> ModuleView<'w> {
     /// operand itself and reports an id with no definition as
     /// [`ModuleView::check_uses`] would.
     pub fn index(words: &'w [u32]) -> Result<Self, DecodeError> {
-        ModuleView::index_with(words, |_, _, _, _| {})
-    }
-
-    /// [`ModuleView::index`], calling `each` with the view so far, every
-    /// instruction once it is placed (and pushed), its index and its traits.
-    #[inline(always)]
-    fn index_with(
-        words: &'w [u32],
-        mut each: impl FnMut(&Self, &Inst, u32, &'static OpTraits),
-    ) -> Result<Self, DecodeError> {
         let header = Header::read(words)?;
         let mut view = ModuleView {
             words,
@@ -296,7 +286,6 @@ impl<'w> ModuleView<'w> {
             }
             layout.place(&mut view, &inst, traits, index)?;
             view.insts.push(inst);
-            each(&view, &inst, index, traits);
             pos += usize::from(inst.word_count);
         }
         layout.finish(&mut view)?;

@@ -1,11 +1,11 @@
 //! The module view with every instruction's operands decoded:
-//! [`ModuleView::index_decoded`] indexes the module and decodes each
-//! instruction's operands as it goes, then checks the ids they use against
-//! the definitions in a pass of its own.
+//! [`ModuleView::index_decoded`] indexes the module, then decodes each
+//! instruction's operands in a pass of its own (a smaller loop than one
+//! doing both), then checks the ids they use against the definitions.
 
 use super::{Inst, ModuleView, Section, NONE};
 use crate::binary::op_traits::OpTraits;
-use crate::binary::{DecodeError, DecodedOperands, Decoder, Header, Operand};
+use crate::binary::{DecodeError, DecodedOperands, Decoder, Operand};
 use crate::grammar::Op;
 use std::ops::Range;
 
@@ -18,18 +18,16 @@ impl<'w> ModuleView<'w> {
     /// check names the problem. An instruction whose operands do not decode
     /// is the error [`crate::binary::decode_operands`] gives.
     pub fn index_decoded(words: &'w [u32]) -> Result<(Self, DecodedModule), DecodeError> {
-        let bound = Header::read(words)?.bound;
-        let mut decoder = Decoder::for_indexing(words, bound);
+        let view = ModuleView::index(words)?;
+        let mut decoder = Decoder::for_indexing(words, view.header.bound);
         let mut decoded = DecodedOperands::with_room(words.len());
-        // A layout error anywhere comes before an operand one: after the
-        // first instruction whose operands do not decode, only indexing goes on.
-        let mut failed = None;
-        let view = ModuleView::index_with(words, |view, inst, index, traits| {
-            if failed.is_none() {
-                let decoding = decoder.decode_indexed(view, inst, index, traits, &mut decoded);
-                failed = decoding.err();
-            }
-        })?;
+        // A layout error anywhere comes before an operand one; the first
+        // instruction whose operands do not decode ends the decoding.
+        let all = OpTraits::all();
+        let failed = (view.insts.iter().zip(0..)).find_map(|(inst, index)| {
+            let traits = &all[inst.op as usize];
+            (decoder.decode_indexed(&view, inst, index, traits, &mut decoded)).err()
+        });
         let decoded = match failed {
             Some(error) => Err(error),
             None => {
