@@ -136,7 +136,7 @@ impl Writer<'_> {
             .decorations
             .get(self.ctx, self.shares_template, name)
         {
-            return case;
+            return *case;
         }
         let case = enumerant_named(OperandKind::Decoration, &camel(self.ctx.str(name)));
         (self.pool.decorations).learn(self.ctx, self.shares_template, name, case);

@@ -72,25 +72,57 @@ impl Writer<'_> {
     }
 
     /// The value of the enumerant of `kind` the interned `case` spells (see
-    /// [`enum_value`]), remembered per name.
+    /// [`enum_value`]), remembered per name: for the kind it was last
+    /// looked up as, and a few others (`None` spells one in many bit
+    /// enums).
     pub(super) fn named_value(&mut self, kind: OperandKind, case: Ident) -> Option<u32> {
-        match self
-            .pool
-            .known_values
-            .get(self.ctx, self.shares_template, case)
-        {
-            Some((known_kind, value)) if known_kind == kind => value,
-            _ => self.learn_value(kind, case),
+        match (self.pool.known_values).get(self.ctx, self.shares_template, case) {
+            Some(known) if known.last.0 == kind => known.last.1,
+            known => {
+                let known = known.copied();
+                self.other_value(kind, case, known)
+            }
         }
     }
 
-    /// The value [`Self::named_value`] gives, looked up and remembered.
+    /// [`Self::named_value`] of a name not last looked up as `kind`,
+    /// what is `known` of it: its value as an earlier kind, or looked up
+    /// and remembered (the oldest kind forgotten when all places are
+    /// taken).
     #[cold]
-    fn learn_value(&mut self, kind: OperandKind, case: Ident) -> Option<u32> {
+    fn other_value(
+        &mut self,
+        kind: OperandKind,
+        case: Ident,
+        known: Option<KindValues>,
+    ) -> Option<u32> {
+        let earlier = known.map_or([None; EARLIER_KINDS], |k| k.earlier);
+        if let Some((_, value)) = earlier.into_iter().flatten().find(|e| e.0 == kind) {
+            return value;
+        }
         let value = enum_value(kind, self.ctx.str(case));
-        (self.pool.known_values).learn(self.ctx, self.shares_template, case, (kind, value));
+        let mut learned = KindValues {
+            last: (kind, value),
+            earlier: [None; EARLIER_KINDS],
+        };
+        if let Some(known) = known {
+            learned.earlier[0] = Some(known.last);
+            learned.earlier[1..].copy_from_slice(&known.earlier[..EARLIER_KINDS - 1]);
+        }
+        (self.pool.known_values).learn(self.ctx, self.shares_template, case, learned);
         value
     }
+}
+
+/// How many kinds besides the last a name's values are remembered for.
+const EARLIER_KINDS: usize = 3;
+
+/// The values an interned name spells as the kinds of enumerant it was
+/// looked up as: the last kind's, and the earlier ones' (latest first).
+#[derive(Clone, Copy)]
+pub(super) struct KindValues {
+    last: (OperandKind, Option<u32>),
+    earlier: [Option<(OperandKind, Option<u32>)>; EARLIER_KINDS],
 }
 
 /// What the writer learned of interned names, by the name's index, with
@@ -122,12 +154,12 @@ impl<T: Copy> LearnedNames<T> {
     /// What was learned of `name`, if it was learned of the same text; a
     /// context that `shares_template` need not confirm a template name.
     #[inline]
-    pub(super) fn get(&self, ctx: &Context, shares_template: bool, name: Ident) -> Option<T> {
+    pub(super) fn get(&self, ctx: &Context, shares_template: bool, name: Ident) -> Option<&T> {
         match self.entries.get(name.index()) {
             Some(Some(known))
                 if (known.template && shares_template) || *known.text == *ctx.str(name) =>
             {
-                Some(known.fact)
+                Some(&known.fact)
             }
             _ => None,
         }

@@ -105,9 +105,9 @@ type Constants = HandleTable<Attr, Option<(Type, u32)>>;
 /// Per module-level op: the symbol it defines.
 type SymbolNames = HandleTable<crate::ir::Op, Option<Ident>>;
 
-/// Per interned name: the kind of enumerant it was last looked up as, and
-/// the value it spells there.
-type KnownValues = LearnedNames<(OperandKind, Option<u32>)>;
+/// Per interned name: the kinds of enumerant it was looked up as, each
+/// with the value it spells there.
+type KnownValues = LearnedNames<enums::KindValues>;
 
 /// Per op-name index: the name's text, role and grammar op's plan.
 type KnownNames = Vec<Option<(Box<str>, Role, Option<&'static tables::Plan>)>>;
