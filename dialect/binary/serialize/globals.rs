@@ -3,6 +3,7 @@
 //! entry points and execution modes.
 
 use super::super::encode_string;
+use super::properties::Property;
 use super::tables::Role;
 use super::types::Words;
 use super::{begin, finish, function, SerializeError, Writer, BLOCK_MARKERS};
@@ -13,7 +14,7 @@ impl Writer<'_> {
     /// Capabilities, extensions and the memory model; the header's version.
     pub(super) fn module_header(&mut self, module: crate::ir::Op) -> Result<u32, SerializeError> {
         let vce = self
-            .prop(module, "vce_triple")
+            .property(module, Property::VceTriple)
             .ok_or("spirv.module without vce_triple")?;
         let AttrData::Dialect(d) = self.ctx.attr_data(vce) else {
             return Err("vce_triple is not a #spirv.vce".into());
@@ -40,13 +41,13 @@ impl Writer<'_> {
             finish(extensions, start, Op::Extension)?;
         }
         let mut operands = [0; 2];
-        for (word, (name, kind)) in operands.iter_mut().zip([
-            ("addressing_model", OperandKind::AddressingModel),
-            ("memory_model", OperandKind::MemoryModel),
+        for (word, (property, kind)) in operands.iter_mut().zip([
+            (Property::AddressingModel, OperandKind::AddressingModel),
+            (Property::MemoryModel, OperandKind::MemoryModel),
         ]) {
             let attr = self
-                .prop(module, name)
-                .ok_or_else(|| format!("spirv.module without {name}"))?;
+                .property(module, property)
+                .ok_or_else(|| format!("spirv.module without {}", property.name()))?;
             *word = self.enum_attr_value(attr, kind)?;
         }
         function::emit_words(&mut self.out.memory_model, Op::MemoryModel, &operands);
@@ -183,10 +184,10 @@ impl Writer<'_> {
 
     pub(super) fn entry_point(&mut self, op: crate::ir::Op) -> Result<(), SerializeError> {
         let model = self
-            .prop(op, "execution_model")
+            .property(op, Property::ExecutionModel)
             .ok_or("spirv.EntryPoint without execution_model")?;
         let model = self.enum_attr_value(model, OperandKind::ExecutionModel)?;
-        let function = self.prop(op, "fn");
+        let function = self.property(op, Property::Fn);
         let fn_id = self.symbol_id(function)?;
         let Some(AttrData::SymbolRef { root, .. }) = function.map(|a| self.ctx.attr_data(a)) else {
             return Err("spirv.EntryPoint without fn".into());
@@ -195,7 +196,7 @@ impl Writer<'_> {
         self.out.entry_points.extend([model, fn_id]);
         encode_string(self.ctx.str(*root), &mut self.out.entry_points);
         if let Some(AttrData::Array(refs)) =
-            self.prop(op, "interface").map(|a| self.ctx.attr_data(a))
+            (self.property(op, Property::Interface)).map(|a| self.ctx.attr_data(a))
         {
             for r in refs.iter() {
                 let id = self.symbol_id(Some(*r))?;
@@ -206,16 +207,16 @@ impl Writer<'_> {
     }
 
     pub(super) fn execution_mode(&mut self, op: crate::ir::Op) -> Result<(), SerializeError> {
-        let fn_id = self.symbol_id(self.prop(op, "fn"))?;
+        let fn_id = self.symbol_id(self.property(op, Property::Fn))?;
         let mode = self
-            .prop(op, "execution_mode")
+            .property(op, Property::ExecutionMode)
             .ok_or("spirv.ExecutionMode without execution_mode")?;
         let mode = self.enum_attr_value(mode, OperandKind::ExecutionMode)?;
         let with_ids = self.class(op).role == Role::ExecutionModeId;
         let start = begin(&mut self.out.execution_modes);
         self.out.execution_modes.extend([fn_id, mode]);
         if let Some(AttrData::Array(values)) =
-            self.prop(op, "values").map(|a| self.ctx.attr_data(a))
+            (self.property(op, Property::Values)).map(|a| self.ctx.attr_data(a))
         {
             for &v in values.iter() {
                 let word = match with_ids {

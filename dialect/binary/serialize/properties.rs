@@ -7,7 +7,7 @@ use super::Writer;
 use crate::ir::{Attr, Context, Ident};
 use std::sync::OnceLock;
 
-/// A property the writer reads (its name is `NAMES[property as usize]`).
+/// A property the writer reads, by its name ([`Property::name`]).
 #[derive(Clone, Copy)]
 pub(super) enum Property {
     SymName,
@@ -18,10 +18,25 @@ pub(super) enum Property {
     OperandSegmentSizes,
     CaseOperandSegments,
     BranchWeights,
+    VceTriple,
+    AddressingModel,
+    MemoryModel,
+    ExecutionModel,
+    Fn,
+    Interface,
+    ExecutionMode,
+    Values,
+}
+
+impl Property {
+    /// The property's name.
+    pub(super) fn name(self) -> &'static str {
+        NAMES[self as usize]
+    }
 }
 
 /// Each [`Property`]'s name, in the order of the variants.
-const NAMES: [&str; 8] = [
+const NAMES: [&str; 16] = [
     "sym_name",
     "function_type",
     "function_control",
@@ -30,6 +45,14 @@ const NAMES: [&str; 8] = [
     "operandSegmentSizes",
     "case_operand_segments",
     "branch_weights",
+    "vce_triple",
+    "addressing_model",
+    "memory_model",
+    "execution_model",
+    "fn",
+    "interface",
+    "execution_mode",
+    "values",
 ];
 
 /// The handle of each property's name in the template context, by
@@ -93,8 +116,7 @@ impl Writer<'_> {
     #[inline(always)]
     pub(super) fn property(&self, op: crate::ir::Op, property: Property) -> Option<Attr> {
         let entries = self.ctx.dict_entries(self.ctx.properties(op)?);
-        let name = NAMES[property as usize];
-        let at = position(self.ctx, entries, name, self.handle(property))?;
+        let at = position(self.ctx, entries, property.name(), self.handle(property))?;
         Some(entries[at].1)
     }
 }
