@@ -118,13 +118,14 @@ impl Writer<'_> {
             }
         }
         let attrs = self.ctx.attributes(op);
-        // Scanned rather than searched: attribute dictionaries are short.
-        let names = self
-            .ctx
-            .dict_entries(attrs)
-            .iter()
-            .map(|e| self.ctx.str(e.0));
-        let marker = (BLOCK_MARKERS.into_iter()).find(|m| names.clone().any(|n| n == *m));
+        // Scanned rather than searched: attribute dictionaries are short
+        // (and most often empty, the one empty dictionary).
+        let mut marker = None;
+        if attrs != self.ctx.empty_dictionary() {
+            let entries = self.ctx.dict_entries(attrs);
+            let names = entries.iter().map(|e| self.ctx.str(e.0));
+            marker = (BLOCK_MARKERS.into_iter()).find(|m| names.clone().any(|n| n == *m));
+        }
         self.decorate_interface_block(ty, marker)?;
         self.decorate_linkage(id, linkage)?;
         self.decorate(id, attrs)
