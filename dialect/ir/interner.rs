@@ -81,37 +81,47 @@ impl<T: Internable> Interner<T> {
     }
 }
 
-/// Strings, each in its own allocation, with a table over them.
+/// Strings laid end to end in one buffer, each named by its span there,
+/// with a table over them: interning a string allocates nothing of its
+/// own, and dropping them frees one buffer.
 #[derive(Clone, Default)]
 struct Strings {
-    items: Vec<Box<str>>,
+    text: String,
+    spans: Vec<(u32, u32)>,
     table: HashTable<(u64, u32)>,
 }
 
+/// Bytes of text room reserved per string a clone expects to intern.
+const TEXT_ROOM_PER_STRING: usize = 8;
+
 impl Strings {
     fn len(&self) -> usize {
-        self.items.len()
+        self.spans.len()
     }
 
     fn get(&self, index: usize) -> &str {
-        &self.items[index]
+        let (start, end) = self.spans[index];
+        &self.text[start as usize..end as usize]
     }
 
     /// The index of `s` (of hash `hash`) here, if present.
     fn find(&self, hash: u64, s: &str) -> Option<usize> {
         (self.table)
-            .find(hash, |&(h, i)| h == hash && *self.items[i as usize] == *s)
+            .find(hash, |&(h, i)| h == hash && self.get(i as usize) == s)
             .map(|&(_, i)| i as usize)
     }
 
     fn reserve(&mut self, additional: usize) {
-        self.items.reserve(additional);
+        self.text.reserve(additional * TEXT_ROOM_PER_STRING);
+        self.spans.reserve(additional);
         self.table.reserve(additional, |&(h, _)| h);
     }
 
     fn push(&mut self, hash: u64, s: &str) {
-        let index = self.items.len() as u32;
-        self.items.push(s.into());
+        let index = self.spans.len() as u32;
+        let start = self.text.len() as u32;
+        self.text.push_str(s);
+        self.spans.push((start, self.text.len() as u32));
         self.table.insert_unique(hash, (hash, index), |&(h, _)| h);
     }
 }
