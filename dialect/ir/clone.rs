@@ -53,7 +53,7 @@ impl Context {
     }
 
     fn clone_structure(&mut self, op: Op, mapping: &mut IrMapping, copies: &mut Vec<Op>) -> Op {
-        let data = &self.ops[op.index()];
+        let data = &self.store.ops[op.index()];
         let spec = OpSpec {
             name: data.name,
             loc: data.loc.into(),

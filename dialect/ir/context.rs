@@ -5,9 +5,9 @@
 
 use super::attributes::AttrData;
 use super::hash::FastMap;
-use super::interner::{Interner, StringInterner};
+use super::interner::StringInterner;
+use super::kept::{self, Storage};
 use super::registry::OpRegistry;
-use super::structure::{BlockData, OpData, RegionData, ValueData};
 use super::types::TypeData;
 
 macro_rules! handle {
@@ -88,19 +88,8 @@ impl Location {
 #[derive(Clone)]
 pub struct Context {
     pub(crate) strings: StringInterner,
-    pub(crate) types: Interner<TypeData>,
-    pub(crate) attrs: Interner<AttrData>,
-    pub(crate) ops: Vec<OpData>,
-    pub(crate) blocks: Vec<BlockData>,
-    pub(crate) regions: Vec<RegionData>,
-    pub(crate) values: Vec<ValueData>,
-    /// Every op's results, each op's in one run (see `OpData::results`).
-    pub(crate) result_lists: Vec<Value>,
-    /// Every op's regions, each op's in one run (see `OpData::regions`).
-    pub(crate) region_lists: Vec<Region>,
-    /// Every op's successors, each op's in one run (see
-    /// `OpData::successors`).
-    pub(crate) successor_lists: Vec<Block>,
+    /// Types, attributes, ops, blocks, regions and values.
+    pub(crate) store: Storage,
     pub(crate) registry: OpRegistry,
     /// The empty dictionary, which every op without attributes holds.
     pub(crate) empty_dictionary: Attr,
@@ -123,15 +112,7 @@ impl Context {
     pub fn new() -> Self {
         let mut ctx = Context {
             strings: StringInterner::default(),
-            types: Interner::new(),
-            attrs: Interner::new(),
-            ops: Vec::new(),
-            blocks: Vec::new(),
-            regions: Vec::new(),
-            values: Vec::new(),
-            result_lists: Vec::new(),
-            region_lists: Vec::new(),
-            successor_lists: Vec::new(),
+            store: Storage::default(),
             registry: OpRegistry::default(),
             empty_dictionary: Attr(0),
             arg_locs: FastMap::default(),
@@ -174,19 +155,13 @@ impl Context {
 
     /// A clone of this context with room for `attrs` more attributes,
     /// `types` more types and `strings` more strings, made at that size
-    /// rather than cloned and then grown.
+    /// rather than cloned and then grown, in the memory the last context
+    /// dropped on this thread left (for a template cloned per use).
     pub fn clone_with_room(&self, attrs: usize, types: usize, strings: usize) -> Context {
+        let (spare_strings, spare) = kept::take_kept();
         Context {
-            strings: self.strings.clone_with_room(strings),
-            types: self.types.clone_with_room(types),
-            attrs: self.attrs.clone_with_room(attrs),
-            ops: self.ops.clone(),
-            blocks: self.blocks.clone(),
-            regions: self.regions.clone(),
-            values: self.values.clone(),
-            result_lists: self.result_lists.clone(),
-            region_lists: self.region_lists.clone(),
-            successor_lists: self.successor_lists.clone(),
+            strings: self.strings.clone_with_room(spare_strings, strings),
+            store: self.store.clone_with_room(spare, attrs, types),
             registry: self.registry.clone(),
             empty_dictionary: self.empty_dictionary,
             arg_locs: self.arg_locs.clone(),
@@ -195,20 +170,20 @@ impl Context {
     }
 
     pub(crate) fn intern_type(&mut self, data: TypeData) -> Type {
-        Type(self.types.intern(data))
+        Type(self.store.types.intern(data))
     }
 
     pub(crate) fn intern_attr(&mut self, data: AttrData) -> Attr {
-        Attr(self.attrs.intern(data))
+        Attr(self.store.attrs.intern(data))
     }
 
     /// The contents of a type.
     pub fn type_data(&self, ty: Type) -> &TypeData {
-        self.types.get(ty.0)
+        self.store.types.get(ty.0)
     }
 
     /// The contents of an attribute.
     pub fn attr_data(&self, attr: Attr) -> &AttrData {
-        self.attrs.get(attr.0)
+        self.store.attrs.get(attr.0)
     }
 }

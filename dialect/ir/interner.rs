@@ -7,6 +7,7 @@
 //! [`Interner::find`]) without building an owned one first.
 
 use super::hash::FastHasher;
+use super::kept::emptied;
 use hashbrown::HashTable;
 use std::hash::{BuildHasher, BuildHasherDefault, Hash};
 use std::sync::Arc;
@@ -30,13 +31,6 @@ pub(crate) struct Interner<T> {
 }
 
 impl<T: Internable> Interner<T> {
-    pub(crate) fn new() -> Self {
-        Interner {
-            items: Vec::new(),
-            table: HashTable::new(),
-        }
-    }
-
     pub(crate) fn intern(&mut self, item: T) -> u32 {
         let hash = item.intern_hash();
         match self.find(hash, |other| *other == item) {
@@ -64,20 +58,43 @@ impl<T: Internable> Interner<T> {
         &self.items[id as usize]
     }
 
-    /// A clone with room for `additional` more items, made at that size
-    /// rather than cloned and then grown.
-    pub(crate) fn clone_with_room(&self, additional: usize) -> Self
+    /// A clone made in `spare`'s memory, with room for `additional` more
+    /// items (reserved at that size rather than grown to it).
+    pub(crate) fn clone_with_room(&self, spare: Self, additional: usize) -> Self
     where
         T: Clone,
     {
+        let Interner {
+            mut items,
+            mut table,
+        } = spare;
+        items.clear();
+        table.clear();
         let room = self.items.len() + additional;
-        let mut items = Vec::with_capacity(room);
+        items.reserve(room);
         items.extend_from_slice(&self.items);
-        let mut table = HashTable::with_capacity(room);
+        table.reserve(room, |&(h, _)| h);
         for &entry in &self.table {
             table.insert_unique(entry.0, entry, |&(h, _)| h);
         }
         Interner { items, table }
+    }
+
+    /// This interner's memory, emptied, where it is worth keeping.
+    pub(crate) fn emptied(self) -> Self {
+        Interner {
+            items: emptied(self.items),
+            table: emptied(self.table),
+        }
+    }
+}
+
+impl<T> Default for Interner<T> {
+    fn default() -> Self {
+        Interner {
+            items: Vec::new(),
+            table: HashTable::new(),
+        }
     }
 }
 
@@ -85,7 +102,7 @@ impl<T: Internable> Interner<T> {
 /// with a table over them: interning a string allocates nothing of its
 /// own, and dropping them frees one buffer.
 #[derive(Clone, Default)]
-struct Strings {
+pub(crate) struct Strings {
     text: String,
     spans: Vec<(u32, u32)>,
     table: HashTable<(u64, u32)>,
@@ -123,6 +140,15 @@ impl Strings {
         self.text.push_str(s);
         self.spans.push((start, self.text.len() as u32));
         self.table.insert_unique(hash, (hash, index), |&(h, _)| h);
+    }
+
+    /// These strings' memory, emptied, where it is worth keeping.
+    pub(crate) fn emptied(self) -> Self {
+        Strings {
+            text: emptied(self.text),
+            spans: emptied(self.spans),
+            table: emptied(self.table),
+        }
     }
 }
 
@@ -168,9 +194,13 @@ impl StringInterner {
         }
     }
 
-    /// A clone with room for `additional` more strings of its own.
-    pub(crate) fn clone_with_room(&self, additional: usize) -> Self {
-        let mut local = Strings::default();
+    /// A clone made in `spare`'s memory, with room for `additional` more
+    /// strings of its own.
+    pub(crate) fn clone_with_room(&self, spare: Strings, additional: usize) -> Self {
+        let mut local = spare;
+        local.text.clear();
+        local.spans.clear();
+        local.table.clear();
         local.reserve(self.local.len() + additional);
         for index in 0..self.local.len() {
             let s = self.local.get(index);
@@ -180,6 +210,12 @@ impl StringInterner {
             shared: Arc::clone(&self.shared),
             local,
         }
+    }
+
+    /// The strings of this interner's own, taken out (the shared base
+    /// stays).
+    pub(crate) fn take_local(&mut self) -> Strings {
+        std::mem::take(&mut self.local)
     }
 
     /// Moves every string into the shared base (numbers are kept). The

@@ -12,6 +12,7 @@ pub mod diagnostic;
 pub mod float;
 pub mod hash;
 mod interner;
+mod kept;
 pub use hash::{FastHasher, FastMap, FastSet};
 pub mod pass;
 mod placement;

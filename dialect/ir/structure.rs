@@ -7,6 +7,7 @@
 //! list, so adding, removing and replacing uses is O(1).
 
 use super::context::{Attr, Block, Context, Ident, Location, Op, Region, Type, Value};
+use super::kept::Storage;
 use smallvec::SmallVec;
 
 /// Storage for the short lists every op and value has that change after
@@ -256,25 +257,25 @@ impl Context {
     /// Creates an op from `parts`, linked in at the end of `block` as its
     /// record is made, or detached without a block.
     fn create_op_placed(&mut self, parts: OpParts, block: Option<Block>) -> Op {
-        let op = Op(self.ops.len() as u32);
+        let op = Op(self.store.ops.len() as u32);
         let prev = block.and_then(|block| self.link_last(block, op));
         let results = (
-            self.result_lists.len() as u32,
+            self.store.result_lists.len() as u32,
             parts.result_types.len() as u32,
         );
         for (i, &ty) in parts.result_types.iter().enumerate() {
             let index = i as u32;
             let value = self.new_value(ty, ValueDef::Result { op, index });
-            self.result_lists.push(value);
+            self.store.result_lists.push(value);
         }
         // Most ops have no regions and no successors: nothing to list.
         let regions = match parts.num_regions {
             0 => (0, 0),
             n => {
-                let start = self.region_lists.len() as u32;
+                let start = self.store.region_lists.len() as u32;
                 for _ in 0..n {
                     let region = self.new_region(Some(op));
-                    self.region_lists.push(region);
+                    self.store.region_lists.push(region);
                 }
                 (start, n as u32)
             }
@@ -282,12 +283,12 @@ impl Context {
         let successors = match parts.successors {
             [] => (0, 0),
             blocks => {
-                let start = self.successor_lists.len() as u32;
-                self.successor_lists.extend_from_slice(blocks);
+                let start = self.store.successor_lists.len() as u32;
+                self.store.successor_lists.extend_from_slice(blocks);
                 (start, blocks.len() as u32)
             }
         };
-        self.ops.push(OpData {
+        self.store.ops.push(OpData {
             name: parts.name,
             attributes: parts.attributes.unwrap_or(self.empty_dictionary),
             properties: parts.properties,
@@ -310,15 +311,15 @@ impl Context {
     pub(crate) fn append_plain_op(&mut self, block: Block, parts: OpParts) -> Option<Value> {
         debug_assert!(parts.num_regions == 0 && parts.successors.is_empty());
         debug_assert!(parts.result_types.len() <= 1);
-        let op = Op(self.ops.len() as u32);
+        let op = Op(self.store.ops.len() as u32);
         let prev = self.link_last(block, op);
-        let start = self.result_lists.len() as u32;
+        let start = self.store.result_lists.len() as u32;
         let result = parts.result_types.first().map(|&ty| {
             let value = self.new_value(ty, ValueDef::Result { op, index: 0 });
-            self.result_lists.push(value);
+            self.store.result_lists.push(value);
             value
         });
-        self.ops.push(OpData {
+        self.store.ops.push(OpData {
             name: parts.name,
             attributes: parts.attributes.unwrap_or(self.empty_dictionary),
             properties: parts.properties,
@@ -339,7 +340,7 @@ impl Context {
     /// in its value's use list (inline: once per op made).
     #[inline(always)]
     fn add_operands(&mut self, op: Op, operands: &[Value]) {
-        let Context { ops, values, .. } = self;
+        let Storage { ops, values, .. } = &mut self.store;
         let list = &mut ops[op.index()].operands;
         // The common short list fits inline: only a longer one needs room.
         if operands.len() > list.inline_size() {
@@ -355,21 +356,21 @@ impl Context {
     /// Makes room for `ops` more ops and `values` more values, for a caller
     /// that knows roughly how much IR it is about to build.
     pub fn reserve(&mut self, ops: usize, values: usize) {
-        self.ops.reserve(ops);
-        self.values.reserve(values);
-        self.result_lists.reserve(values);
+        self.store.ops.reserve(ops);
+        self.store.values.reserve(values);
+        self.store.result_lists.reserve(values);
     }
 
     /// Makes room for `blocks` more blocks and `regions` more regions.
     pub fn reserve_regions(&mut self, blocks: usize, regions: usize) {
-        self.blocks.reserve(blocks);
-        self.regions.reserve(regions);
+        self.store.blocks.reserve(blocks);
+        self.store.regions.reserve(regions);
     }
 
     /// A detached block with arguments of `arg_types`.
     pub fn create_block(&mut self, arg_types: &[Type]) -> Block {
-        let block = Block(self.blocks.len() as u32);
-        self.blocks.push(BlockData {
+        let block = Block(self.store.blocks.len() as u32);
+        self.store.blocks.push(BlockData {
             args: Vec::with_capacity(arg_types.len()),
             first: None,
             last: None,
@@ -388,8 +389,8 @@ impl Context {
     }
 
     fn new_value(&mut self, ty: Type, def: ValueDef) -> Value {
-        let v = Value(self.values.len() as u32);
-        self.values.push(ValueData {
+        let v = Value(self.store.values.len() as u32);
+        self.store.values.push(ValueData {
             ty,
             def,
             uses: Short::new(),
@@ -398,8 +399,8 @@ impl Context {
     }
 
     fn new_region(&mut self, parent: Option<Op>) -> Region {
-        let r = Region(self.regions.len() as u32);
-        self.regions.push(RegionData {
+        let r = Region(self.store.regions.len() as u32);
+        self.store.regions.push(RegionData {
             blocks: Vec::new(),
             parent,
         });
@@ -408,33 +409,34 @@ impl Context {
 
     /// Removes every argument of `block`; none may have uses left.
     pub fn clear_block_args(&mut self, block: Block) {
-        let args = std::mem::take(&mut self.blocks[block.index()].args);
+        let args = std::mem::take(&mut self.store.blocks[block.index()].args);
         debug_assert!(
-            args.iter().all(|a| self.values[a.index()].uses.is_empty()),
+            args.iter()
+                .all(|a| self.store.values[a.index()].uses.is_empty()),
             "cleared block arguments still have uses"
         );
     }
 
     pub fn add_block_arg(&mut self, block: Block, ty: Type) -> Value {
-        let index = self.blocks[block.index()].args.len() as u32;
+        let index = self.store.blocks[block.index()].args.len() as u32;
         let v = self.new_value(ty, ValueDef::Argument { block, index });
-        self.blocks[block.index()].args.push(v);
+        self.store.blocks[block.index()].args.push(v);
         v
     }
 
     // ----- accessors ------------------------------------------------------
 
     pub fn op_name(&self, op: Op) -> Ident {
-        self.ops[op.index()].name
+        self.store.ops[op.index()].name
     }
     pub fn op_name_str(&self, op: Op) -> &str {
-        self.str(self.ops[op.index()].name)
+        self.str(self.store.ops[op.index()].name)
     }
     pub fn op_loc(&self, op: Op) -> Location {
-        self.ops[op.index()].loc.into()
+        self.store.ops[op.index()].loc.into()
     }
     pub fn set_op_loc(&mut self, op: Op, loc: Location) {
-        self.ops[op.index()].loc = loc.into();
+        self.store.ops[op.index()].loc = loc.into();
     }
     /// The location of block argument `arg` (unknown unless set).
     pub fn arg_loc(&self, arg: Value) -> Location {
@@ -468,36 +470,36 @@ impl Context {
         }
     }
     pub fn num_operands(&self, op: Op) -> usize {
-        self.ops[op.index()].operands.len()
+        self.store.ops[op.index()].operands.len()
     }
     pub fn operand(&self, op: Op, index: usize) -> Value {
-        self.ops[op.index()].operands[index].value
+        self.store.ops[op.index()].operands[index].value
     }
     pub fn operands(&self, op: Op) -> impl ExactSizeIterator<Item = Value> + '_ {
-        self.ops[op.index()].operands.iter().map(|o| o.value)
+        self.store.ops[op.index()].operands.iter().map(|o| o.value)
     }
     pub fn results(&self, op: Op) -> &[Value] {
-        &self.result_lists[run(self.ops[op.index()].results)]
+        &self.store.result_lists[run(self.store.ops[op.index()].results)]
     }
     pub fn result(&self, op: Op, index: usize) -> Value {
         self.results(op)[index]
     }
     pub fn properties(&self, op: Op) -> Option<Attr> {
-        self.ops[op.index()].properties
+        self.store.ops[op.index()].properties
     }
     pub fn set_properties(&mut self, op: Op, properties: Option<Attr>) {
-        self.ops[op.index()].properties = properties;
+        self.store.ops[op.index()].properties = properties;
     }
     /// The discardable attribute dictionary.
     pub fn attributes(&self, op: Op) -> Attr {
-        self.ops[op.index()].attributes
+        self.store.ops[op.index()].attributes
     }
     pub fn set_attributes(&mut self, op: Op, dict: Attr) {
-        self.ops[op.index()].attributes = dict;
+        self.store.ops[op.index()].attributes = dict;
     }
     /// An attribute by name, from the properties first, then the dictionary.
     pub fn attr(&self, op: Op, name: &str) -> Option<Attr> {
-        let data = &self.ops[op.index()];
+        let data = &self.store.ops[op.index()];
         data.properties
             .and_then(|p| self.dict_get(p, name))
             .or_else(|| self.dict_get(data.attributes, name))
@@ -505,60 +507,63 @@ impl Context {
     /// Sets (or with None removes) a discardable attribute.
     pub fn set_attr(&mut self, op: Op, name: &str, value: Option<Attr>) {
         let name = self.ident(name);
-        let dict = self.ops[op.index()].attributes;
+        let dict = self.store.ops[op.index()].attributes;
         let dict = self.dict_with(dict, name, value);
-        self.ops[op.index()].attributes = dict;
+        self.store.ops[op.index()].attributes = dict;
     }
     pub fn regions(&self, op: Op) -> &[Region] {
-        listed(&self.region_lists, self.ops[op.index()].regions)
+        listed(&self.store.region_lists, self.store.ops[op.index()].regions)
     }
     pub fn successors(&self, op: Op) -> &[Block] {
-        listed(&self.successor_lists, self.ops[op.index()].successors)
+        listed(
+            &self.store.successor_lists,
+            self.store.ops[op.index()].successors,
+        )
     }
     pub fn set_successor(&mut self, op: Op, index: usize, block: Block) {
-        let run = run(self.ops[op.index()].successors);
-        self.successor_lists[run][index] = block;
+        let run = run(self.store.ops[op.index()].successors);
+        self.store.successor_lists[run][index] = block;
     }
     pub fn parent_block(&self, op: Op) -> Option<Block> {
-        block_at(self.ops[op.index()].parent)
+        block_at(self.store.ops[op.index()].parent)
     }
     /// The op holding the region that holds this op's block.
     pub fn parent_op(&self, op: Op) -> Option<Op> {
         let block = self.parent_block(op)?;
-        let region = self.blocks[block.index()].parent?;
-        self.regions[region.index()].parent
+        let region = self.store.blocks[block.index()].parent?;
+        self.store.regions[region.index()].parent
     }
     pub fn next_op(&self, op: Op) -> Option<Op> {
-        op_at(self.ops[op.index()].next)
+        op_at(self.store.ops[op.index()].next)
     }
     pub fn prev_op(&self, op: Op) -> Option<Op> {
-        op_at(self.ops[op.index()].prev)
+        op_at(self.store.ops[op.index()].prev)
     }
 
     pub fn block_args(&self, block: Block) -> &[Value] {
-        &self.blocks[block.index()].args
+        &self.store.blocks[block.index()].args
     }
     pub fn first_op(&self, block: Block) -> Option<Op> {
-        self.blocks[block.index()].first
+        self.store.blocks[block.index()].first
     }
     pub fn last_op(&self, block: Block) -> Option<Op> {
-        self.blocks[block.index()].last
+        self.store.blocks[block.index()].last
     }
     /// The ops of a block in order.
     pub fn block_ops(&self, block: Block) -> BlockOps<'_> {
         BlockOps {
             ctx: self,
-            next: self.blocks[block.index()].first,
+            next: self.store.blocks[block.index()].first,
         }
     }
     pub fn block_parent(&self, block: Block) -> Option<Region> {
-        self.blocks[block.index()].parent
+        self.store.blocks[block.index()].parent
     }
     pub fn region_blocks(&self, region: Region) -> &[Block] {
-        &self.regions[region.index()].blocks
+        &self.store.regions[region.index()].blocks
     }
     pub fn region_parent(&self, region: Region) -> Option<Op> {
-        self.regions[region.index()].parent
+        self.store.regions[region.index()].parent
     }
     /// Whether `block` is the first block of its region.
     pub fn is_entry_block(&self, block: Block) -> bool {
@@ -567,16 +572,16 @@ impl Context {
     }
 
     pub fn value_type(&self, v: Value) -> Type {
-        self.values[v.index()].ty
+        self.store.values[v.index()].ty
     }
     pub fn set_value_type(&mut self, v: Value, ty: Type) {
-        self.values[v.index()].ty = ty;
+        self.store.values[v.index()].ty = ty;
     }
     pub fn value_def(&self, v: Value) -> ValueDef {
-        self.values[v.index()].def
+        self.store.values[v.index()].def
     }
     pub fn uses(&self, v: Value) -> &[Use] {
-        &self.values[v.index()].uses
+        &self.store.values[v.index()].uses
     }
     /// The block in which a value is defined (None for detached ops and placeholders).
     pub fn value_block(&self, v: Value) -> Option<Block> {
@@ -590,15 +595,15 @@ impl Context {
     // ----- operands and uses ----------------------------------------------
 
     pub fn push_operand(&mut self, op: Op, value: Value) {
-        let index = self.ops[op.index()].operands.len() as u32;
+        let index = self.store.ops[op.index()].operands.len() as u32;
         let use_slot = self.add_use(value, Use { op, index });
-        self.ops[op.index()]
+        self.store.ops[op.index()]
             .operands
             .push(Operand { value, use_slot });
     }
 
     pub fn set_operand(&mut self, op: Op, index: usize, value: Value) {
-        let old = self.ops[op.index()].operands[index];
+        let old = self.store.ops[op.index()].operands[index];
         self.remove_use(old);
         let use_slot = self.add_use(
             value,
@@ -607,29 +612,29 @@ impl Context {
                 index: index as u32,
             },
         );
-        self.ops[op.index()].operands[index] = Operand { value, use_slot };
+        self.store.ops[op.index()].operands[index] = Operand { value, use_slot };
     }
 
     /// Drops every operand of `op`, the last first, so that a use moved
     /// within a value's use list (an op using one value twice) still finds
     /// its operand.
     pub fn clear_operands(&mut self, op: Op) {
-        while let Some(&operand) = self.ops[op.index()].operands.last() {
+        while let Some(&operand) = self.store.ops[op.index()].operands.last() {
             self.remove_use(operand);
-            self.ops[op.index()].operands.pop();
+            self.store.ops[op.index()].operands.pop();
         }
     }
 
     fn add_use(&mut self, value: Value, u: Use) -> u32 {
-        push_use(&mut self.values, value, u)
+        push_use(&mut self.store.values, value, u)
     }
 
     fn remove_use(&mut self, operand: Operand) {
-        let uses = &mut self.values[operand.value.index()].uses;
+        let uses = &mut self.store.values[operand.value.index()].uses;
         let slot = operand.use_slot as usize;
         uses.swap_remove(slot);
         if let Some(&moved) = uses.get(slot) {
-            self.ops[moved.op.index()].operands[moved.index as usize].use_slot = slot as u32;
+            self.store.ops[moved.op.index()].operands[moved.index as usize].use_slot = slot as u32;
         }
     }
 
@@ -638,10 +643,10 @@ impl Context {
         if from == to {
             return;
         }
-        let uses = std::mem::take(&mut self.values[from.index()].uses);
+        let uses = std::mem::take(&mut self.store.values[from.index()].uses);
         for u in uses {
             let use_slot = self.add_use(to, u);
-            self.ops[u.op.index()].operands[u.index as usize] = Operand {
+            self.store.ops[u.op.index()].operands[u.index as usize] = Operand {
                 value: to,
                 use_slot,
             };
@@ -659,7 +664,7 @@ impl Iterator for BlockOps<'_> {
     type Item = Op;
     fn next(&mut self) -> Option<Op> {
         let op = self.next?;
-        self.next = op_at(self.ctx.ops[op.index()].next);
+        self.next = op_at(self.ctx.store.ops[op.index()].next);
         Some(op)
     }
 }
