@@ -98,27 +98,80 @@ impl<T> Default for Interner<T> {
     }
 }
 
-/// Strings laid end to end in one buffer, each named by its span there,
-/// with a table over them: interning a string allocates nothing of its
-/// own, and dropping them frees one buffer.
+/// Where a [`Strings`] keeps the text of its strings, by index.
+pub(crate) trait Texts: Clone + Default {
+    fn len(&self) -> usize;
+    fn get(&self, index: usize) -> &str;
+    fn push(&mut self, s: &str);
+    /// Makes room for `additional` more strings.
+    fn reserve(&mut self, additional: usize);
+}
+
+/// Each string in an allocation of its own: the quickest to read, for the
+/// shared base, which is built once.
+impl Texts for Vec<Box<str>> {
+    fn len(&self) -> usize {
+        Vec::len(self)
+    }
+    fn get(&self, index: usize) -> &str {
+        &self[index]
+    }
+    fn push(&mut self, s: &str) {
+        Vec::push(self, s.into());
+    }
+    fn reserve(&mut self, additional: usize) {
+        Vec::reserve(self, additional);
+    }
+}
+
+/// Strings laid end to end in one buffer, each named by its span there:
+/// adding a string allocates nothing of its own, and dropping them frees
+/// one buffer.
 #[derive(Clone, Default)]
-pub(crate) struct Strings {
+pub(crate) struct TextBuffer {
     text: String,
     spans: Vec<(u32, u32)>,
-    table: HashTable<(u64, u32)>,
 }
 
 /// Bytes of text room reserved per string a clone expects to intern.
 const TEXT_ROOM_PER_STRING: usize = 8;
 
-impl Strings {
+impl Texts for TextBuffer {
     fn len(&self) -> usize {
         self.spans.len()
     }
-
     fn get(&self, index: usize) -> &str {
         let (start, end) = self.spans[index];
         &self.text[start as usize..end as usize]
+    }
+    fn push(&mut self, s: &str) {
+        let start = self.text.len() as u32;
+        self.text.push_str(s);
+        self.spans.push((start, self.text.len() as u32));
+    }
+    fn reserve(&mut self, additional: usize) {
+        self.text.reserve(additional * TEXT_ROOM_PER_STRING);
+        self.spans.reserve(additional);
+    }
+}
+
+/// Strings, numbered in insertion order, with a table over them.
+#[derive(Clone, Default)]
+pub(crate) struct Strings<T> {
+    texts: T,
+    table: HashTable<(u64, u32)>,
+}
+
+/// The strings a context interns after its shared base.
+pub(crate) type LocalStrings = Strings<TextBuffer>;
+
+impl<T: Texts> Strings<T> {
+    fn len(&self) -> usize {
+        self.texts.len()
+    }
+
+    fn get(&self, index: usize) -> &str {
+        self.texts.get(index)
     }
 
     /// The index of `s` (of hash `hash`) here, if present.
@@ -129,24 +182,25 @@ impl Strings {
     }
 
     fn reserve(&mut self, additional: usize) {
-        self.text.reserve(additional * TEXT_ROOM_PER_STRING);
-        self.spans.reserve(additional);
+        self.texts.reserve(additional);
         self.table.reserve(additional, |&(h, _)| h);
     }
 
     fn push(&mut self, hash: u64, s: &str) {
-        let index = self.spans.len() as u32;
-        let start = self.text.len() as u32;
-        self.text.push_str(s);
-        self.spans.push((start, self.text.len() as u32));
+        let index = self.texts.len() as u32;
+        self.texts.push(s);
         self.table.insert_unique(hash, (hash, index), |&(h, _)| h);
     }
+}
 
+impl LocalStrings {
     /// These strings' memory, emptied, where it is worth keeping.
     pub(crate) fn emptied(self) -> Self {
         Strings {
-            text: emptied(self.text),
-            spans: emptied(self.spans),
+            texts: TextBuffer {
+                text: emptied(self.texts.text),
+                spans: emptied(self.texts.spans),
+            },
             table: emptied(self.table),
         }
     }
@@ -157,8 +211,8 @@ impl Strings {
 /// strings are numbered after the base.
 #[derive(Clone, Default)]
 pub(crate) struct StringInterner {
-    shared: Arc<Strings>,
-    local: Strings,
+    shared: Arc<Strings<Vec<Box<str>>>>,
+    local: LocalStrings,
 }
 
 impl StringInterner {
@@ -196,11 +250,8 @@ impl StringInterner {
 
     /// A clone made in `spare`'s memory, with room for `additional` more
     /// strings of its own.
-    pub(crate) fn clone_with_room(&self, spare: Strings, additional: usize) -> Self {
-        let mut local = spare;
-        local.text.clear();
-        local.spans.clear();
-        local.table.clear();
+    pub(crate) fn clone_with_room(&self, spare: LocalStrings, additional: usize) -> Self {
+        let mut local = spare.emptied();
         local.reserve(self.local.len() + additional);
         for index in 0..self.local.len() {
             let s = self.local.get(index);
@@ -214,7 +265,7 @@ impl StringInterner {
 
     /// The strings of this interner's own, taken out (the shared base
     /// stays).
-    pub(crate) fn take_local(&mut self) -> Strings {
+    pub(crate) fn take_local(&mut self) -> LocalStrings {
         std::mem::take(&mut self.local)
     }
 

@@ -5,7 +5,7 @@
 
 use super::attributes::AttrData;
 use super::context::{Block, Context, Region, Value};
-use super::interner::{Interner, Strings};
+use super::interner::{Interner, LocalStrings};
 use super::structure::{BlockData, OpData, RegionData, ValueData};
 use super::types::TypeData;
 use hashbrown::HashTable;
@@ -15,7 +15,7 @@ use std::cell::Cell;
 const KEPT_BYTES: usize = 4 << 20;
 
 thread_local! {
-    static KEPT: Cell<Option<(Strings, Storage)>> = const { Cell::new(None) };
+    static KEPT: Cell<Option<(LocalStrings, Storage)>> = const { Cell::new(None) };
 }
 
 /// A buffer whose memory can be kept once emptied.
@@ -124,7 +124,7 @@ impl Storage {
 }
 
 /// The strings and storage kept on this thread, or none (empty buffers).
-pub(crate) fn take_kept() -> (Strings, Storage) {
+pub(crate) fn take_kept() -> (LocalStrings, Storage) {
     (KEPT.try_with(Cell::take).ok().flatten()).unwrap_or_default()
 }
 
