@@ -113,6 +113,7 @@ impl Texts for Vec<Box<str>> {
     fn len(&self) -> usize {
         Vec::len(self)
     }
+    #[inline]
     fn get(&self, index: usize) -> &str {
         &self[index]
     }
@@ -140,6 +141,9 @@ impl Texts for TextBuffer {
     fn len(&self) -> usize {
         self.spans.len()
     }
+    // Kept out of line, so that reading a shared string, the common case,
+    // stays small enough to inline.
+    #[inline(never)]
     fn get(&self, index: usize) -> &str {
         let (start, end) = self.spans[index];
         &self.text[start as usize..end as usize]
@@ -170,6 +174,7 @@ impl<T: Texts> Strings<T> {
         self.texts.len()
     }
 
+    #[inline]
     fn get(&self, index: usize) -> &str {
         self.texts.get(index)
     }
@@ -240,6 +245,7 @@ impl StringInterner {
         (id as usize) < self.shared.len()
     }
 
+    #[inline]
     pub(crate) fn get(&self, id: u32) -> &str {
         let base = self.shared.len();
         match (id as usize).checked_sub(base) {
