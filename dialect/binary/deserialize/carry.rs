@@ -13,6 +13,7 @@ use crate::spirv::conventions::{self, Carrier, Form};
 use smallvec::SmallVec;
 use std::cell::Cell;
 use std::hash::{Hash, Hasher};
+
 /// How an instruction's operands are carried by its op, beside its SSA
 /// operands ([`Values`]).
 #[derive(Clone, Copy)]
@@ -65,7 +66,9 @@ impl CarriedKey {
 
 impl PartialEq for CarriedKey {
     fn eq(&self, other: &Self) -> bool {
-        self.len == other.len && self.words == other.words
+        // Unused words are zero: the words compared all at once.
+        let differing = (self.words.iter().zip(&other.words)).fold(0, |acc, (a, b)| acc | (a ^ b));
+        self.len == other.len && differing == 0
     }
 }
 
@@ -90,6 +93,7 @@ const NUMBER_TAG: u64 = 4 << 60;
 /// carriers depend on the op and on the operands other than ids, which the
 /// key holds. `None` for operands it does not hold (strings, an extended
 /// instruction's set and number) or too many of them.
+#[inline(always)]
 fn carried_key(op: Op, with_positions: bool, operands: &[Operand]) -> Option<CarriedKey> {
     let mut key = CarriedKey::new(op as u64 | u64::from(with_positions) << 32);
     for operand in operands {
@@ -118,12 +122,48 @@ enum Literal {
 }
 
 /// How every instruction of a [`CarriedKey`] is carried, in any module:
-/// its op name, the literals of its properties by name in operand order,
-/// and the names that always take an array.
+/// its op name and its properties, made of its literals.
 pub(super) struct Recipe {
     named_by: Op,
-    literals: Box<[(&'static str, Literal)]>,
-    always_arrays: Box<[&'static str]>,
+    properties: Box<[RecipeProperty]>,
+}
+
+/// One property of a [`Recipe`]: its name and its literals in operand
+/// order, an array when there are several or the name always takes one.
+struct RecipeProperty {
+    name: &'static str,
+    array: bool,
+    literals: SmallVec<[Literal; 1]>,
+}
+
+impl Recipe {
+    /// The recipe of an op named by `named_by` whose properties are made
+    /// of `literals` by name, in operand order; `always_arrays` as for
+    /// [`Reader::merge_lists`], which the recipe replays.
+    fn new(
+        named_by: Op,
+        literals: &[(&'static str, Literal)],
+        always_arrays: &[&'static str],
+    ) -> Recipe {
+        let mut properties: Vec<RecipeProperty> = Vec::new();
+        for &(name, literal) in literals {
+            match properties.iter_mut().find(|p| p.name == name) {
+                Some(property) => {
+                    property.array = true;
+                    property.literals.push(literal);
+                }
+                None => properties.push(RecipeProperty {
+                    name,
+                    array: always_arrays.contains(&name),
+                    literals: smallvec::smallvec![literal],
+                }),
+            }
+        }
+        Recipe {
+            named_by,
+            properties: properties.into(),
+        }
+    }
 }
 
 /// Recipes by key.
@@ -157,17 +197,53 @@ impl Reader<'_, '_> {
         values: &mut Values,
     ) -> Result<Carried, DecodeError> {
         let operands = self.operands(index);
-        match self.values_only(scope, builder, index, operands, values)? {
-            Some(named_by) => Ok(Carried {
+        if let Some(named_by) = self.values_only(scope, builder, index, operands, values)? {
+            return Ok(Carried {
                 named_by,
                 properties: None,
-            }),
-            None => self.carry_operands(scope, builder, index, operands, with_positions, values),
+            });
         }
+        let known = self.carried_like_before(scope, index, operands, with_positions);
+        let Some((named_by, properties)) = known else {
+            return self.carry_operands(scope, builder, index, operands, with_positions, values);
+        };
+        // Its ids are its SSA operands (or, without positions, blocks
+        // left out).
+        for id in operands.iter().filter_map(id_of).filter(|_| with_positions) {
+            values.push(self.value_operand(scope, builder, index, id)?);
+        }
+        Ok(Carried {
+            named_by,
+            properties,
+        })
     }
 
-    /// [`Reader::carried`] of an instruction [`Reader::values_only`]
-    /// leaves to the carriers.
+    /// The op name and properties of instruction `index` when one of its
+    /// key (see [`carried_key`]) was carried before: in this module, or in
+    /// an earlier one (its recipe replayed).
+    #[inline(never)]
+    fn carried_like_before(
+        &mut self,
+        scope: &Scope,
+        index: u32,
+        operands: &[Operand],
+        with_positions: bool,
+    ) -> Option<(Op, Option<Attr>)> {
+        let op = self.view.insts[index as usize].op;
+        let key = carried_key(op, with_positions, operands)?;
+        if let Some(&known) = self.carried_before.get(&key) {
+            return Some(known);
+        }
+        let recipe = scope.recipes.get(&key)?;
+        let known = (recipe.named_by, self.replayed(recipe));
+        self.carried_before.insert(key, known);
+        Some(known)
+    }
+
+    /// [`Reader::carried`] of an instruction not carried before: by the
+    /// carriers of its operands, noting how under its key (see
+    /// [`carried_key`]) for the next.
+    #[cold]
     #[inline(never)]
     fn carry_operands(
         &mut self,
@@ -179,30 +255,7 @@ impl Reader<'_, '_> {
         values: &mut Values,
     ) -> Result<Carried, DecodeError> {
         let inst = self.view.insts[index as usize];
-        // An instruction carried like one read before takes its name and
-        // properties; its ids are its SSA operands (or, without positions,
-        // blocks left out).
-        let mut key = carried_key(inst.op, with_positions, operands);
-        let mut known = (key.as_ref())
-            .and_then(|key| self.carried_before.get(key))
-            .copied();
-        if known.is_none() {
-            // Carried in an earlier module: its attributes made again here.
-            let recipe = key.as_ref().and_then(|key| scope.recipes.get(key));
-            known = recipe.map(|recipe| (recipe.named_by, self.replayed(recipe)));
-            if let Some((key, known)) = known.and_then(|known| Some((key.take()?, known))) {
-                self.carried_before.insert(key, known);
-            }
-        }
-        if let Some((named_by, properties)) = known {
-            for id in operands.iter().filter_map(id_of).filter(|_| with_positions) {
-                values.push(self.value_operand(scope, builder, index, id)?);
-            }
-            return Ok(Carried {
-                named_by,
-                properties,
-            });
-        }
+        let key = carried_key(inst.op, with_positions, operands);
         let carriers = match operands {
             [_, Operand::ExtInst(ext), rest @ ..] if inst.op == Op::ExtInst => {
                 let mut carriers = smallvec::smallvec![Carrier::VALUE; 2];
@@ -301,11 +354,7 @@ impl Reader<'_, '_> {
         };
         if let Some(key) = key.filter(|_| ids_carried == ids) {
             if scope.recipes.len() < MAX_RECIPES {
-                let recipe = Recipe {
-                    named_by,
-                    literals: literals.into_iter().collect(),
-                    always_arrays: always_arrays.into_iter().collect(),
-                };
+                let recipe = Recipe::new(named_by, &literals, &always_arrays);
                 scope.recipes.insert(key.clone(), recipe);
             }
             self.carried_before.insert(key, (named_by, properties));
@@ -345,10 +394,18 @@ impl Reader<'_, '_> {
 
     /// The properties `recipe` gives, made in this module.
     fn replayed(&mut self, recipe: &Recipe) -> Option<Attr> {
-        let lists: Properties = (recipe.literals.iter())
-            .map(|&(name, literal)| (name, self.literal_attr(literal)))
-            .collect();
-        let props = self.merge_lists(&lists, &recipe.always_arrays);
+        let mut props = Properties::new();
+        for property in recipe.properties.iter() {
+            let mut attrs = (property.literals.iter()).map(|&literal| self.literal_attr(literal));
+            let attr = match property.array {
+                true => {
+                    let attrs = attrs.collect();
+                    self.ctx.array_attr(attrs)
+                }
+                false => attrs.next()?,
+            };
+            props.push((property.name, attr));
+        }
         (!props.is_empty()).then(|| self.properties(&props))
     }
 
