@@ -183,6 +183,10 @@ impl Reader<'_, '_> {
             }
         }
         scope.set(id, value);
+        // Most values have no name: known without a call.
+        if !self.names.contains(id) {
+            return;
+        }
         if let Some(name) = self.name(id) {
             self.name_value(value, name);
         }
