@@ -273,7 +273,9 @@ impl Reader<'_, '_> {
     }
 
     /// Instruction `index` as an op at the end of `block` (line and no-op
-    /// instructions as nothing).
+    /// instructions as nothing). Kept inline in its callers (the loop over
+    /// a block's instructions, and a terminator without targets).
+    #[inline(always)]
     pub(super) fn read_instruction(
         &mut self,
         scope: &mut Scope,
