@@ -221,7 +221,7 @@ impl Reader<'_, '_> {
     /// The op name and properties of instruction `index` when one of its
     /// key (see [`carried_key`]) was carried before: in this module, or in
     /// an earlier one (its recipe replayed).
-    #[inline(never)]
+    #[inline(always)]
     fn carried_like_before(
         &mut self,
         scope: &Scope,
