@@ -123,7 +123,12 @@ pub fn finish_instruction(out: &mut Vec<u32>, start: usize, op: Op) -> Result<()
 /// A literal string: UTF-8 bytes, NUL-terminated, zero-padded to a word.
 #[inline]
 pub fn encode_string(text: &str, out: &mut Vec<u32>) {
-    let bytes = text.as_bytes();
+    encode_string_bytes(text.as_bytes(), out);
+}
+
+/// [`encode_string`] of a string's UTF-8 `bytes`.
+#[inline]
+pub(crate) fn encode_string_bytes(bytes: &[u8], out: &mut Vec<u32>) {
     out.reserve(bytes.len() / 4 + 1);
     let mut words = bytes.chunks_exact(4);
     for word in &mut words {

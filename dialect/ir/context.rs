@@ -140,6 +140,13 @@ impl Context {
         self.strings.get(id.0)
     }
 
+    /// The UTF-8 bytes of an interned string: for readers that need no
+    /// `&str`, quicker than [`Context::str`].
+    #[inline]
+    pub(crate) fn str_bytes(&self, id: Ident) -> &[u8] {
+        self.strings.bytes(id.0)
+    }
+
     /// Whether `id` was interned before [`Context::share_strings`]: the
     /// same string in every clone of this context.
     pub fn is_shared(&self, id: Ident) -> bool {

@@ -102,6 +102,9 @@ impl<T> Default for Interner<T> {
 pub(crate) trait Texts: Clone + Default {
     fn len(&self) -> usize;
     fn get(&self, index: usize) -> &str;
+    /// The bytes of the string at `index`: [`Texts::get`] without the
+    /// checks that it starts and ends on character boundaries.
+    fn bytes(&self, index: usize) -> &[u8];
     fn push(&mut self, s: &str);
     /// Makes room for `additional` more strings.
     fn reserve(&mut self, additional: usize);
@@ -116,6 +119,10 @@ impl Texts for Vec<Box<str>> {
     #[inline]
     fn get(&self, index: usize) -> &str {
         &self[index]
+    }
+    #[inline]
+    fn bytes(&self, index: usize) -> &[u8] {
+        self[index].as_bytes()
     }
     fn push(&mut self, s: &str) {
         Vec::push(self, s.into());
@@ -147,6 +154,11 @@ impl Texts for TextBuffer {
     fn get(&self, index: usize) -> &str {
         let (start, end) = self.spans[index];
         &self.text[start as usize..end as usize]
+    }
+    #[inline]
+    fn bytes(&self, index: usize) -> &[u8] {
+        let (start, end) = self.spans[index];
+        &self.text.as_bytes()[start as usize..end as usize]
     }
     fn push(&mut self, s: &str) {
         let start = self.text.len() as u32;
@@ -251,6 +263,18 @@ impl StringInterner {
         match (id as usize).checked_sub(base) {
             None => self.shared.get(id as usize),
             Some(local) => self.local.get(local),
+        }
+    }
+
+    /// The bytes of string `id`: cheaper than its text ([`Self::get`])
+    /// for a string of this interner's own, which is not checked again
+    /// for character boundaries.
+    #[inline]
+    pub(crate) fn bytes(&self, id: u32) -> &[u8] {
+        let base = self.shared.len();
+        match (id as usize).checked_sub(base) {
+            None => self.shared.texts.bytes(id as usize),
+            Some(local) => self.local.texts.bytes(local),
         }
     }
 

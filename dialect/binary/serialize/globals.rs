@@ -3,6 +3,7 @@
 //! entry points and execution modes.
 
 use super::super::encode_string;
+use super::super::instruction::encode_string_bytes;
 use super::properties::Property;
 use super::tables::Role;
 use super::types::Words;
@@ -37,7 +38,7 @@ impl Writer<'_> {
             let Param::Ident(name) = ext else { continue };
             let extensions = &mut self.out.extensions;
             let start = begin(extensions);
-            encode_string(self.ctx.str(*name), extensions);
+            encode_string_bytes(self.ctx.str_bytes(*name), extensions);
             finish(extensions, start, Op::Extension)?;
         }
         let mut operands = [0; 2];
@@ -195,7 +196,7 @@ impl Writer<'_> {
         };
         let start = begin(&mut self.out.entry_points);
         self.out.entry_points.extend([model, fn_id]);
-        encode_string(self.ctx.str(*root), &mut self.out.entry_points);
+        encode_string_bytes(self.ctx.str_bytes(*root), &mut self.out.entry_points);
         if let Some(AttrData::Array(refs)) =
             (self.property(op, Property::Interface)).map(|a| self.ctx.attr_data(a))
         {

@@ -21,6 +21,7 @@ mod spec_ops;
 mod tables;
 mod types;
 
+use super::instruction::encode_string_bytes;
 use super::{encode_string, finish_instruction, Header, Instruction, Operand};
 use crate::grammar::{EnumerantInfo, InstSet, Op, OperandKind};
 use crate::ir::FastMap;
@@ -314,7 +315,7 @@ impl Writer<'_> {
                     // A symbol that could not take its `OpName` keeps it
                     // in its location.
                     let name = ctx.op_loc(op).name.unwrap_or(name);
-                    self.emit_name(id, ctx.str(name));
+                    self.emit_name(id, ctx.str_bytes(name));
                 }
             }
         }
@@ -375,14 +376,15 @@ fn emit(buf: &mut Vec<u32>, inst: &Instruction) -> Result<(), SerializeError> {
 }
 
 /// Appends to `buf` the instruction of `op` with the words `head`, then the
-/// string `name`; one too long for its word count is left out.
+/// string of UTF-8 bytes `name`; one too long for its word count is left
+/// out.
 #[inline(always)]
-fn emit_named(buf: &mut Vec<u32>, op: Op, head: &[u32], name: &str) {
+fn emit_named(buf: &mut Vec<u32>, op: Op, head: &[u32], name: &[u8]) {
     let count = 1 + head.len() + name.len() / 4 + 1;
     if count <= 0xffff {
         buf.push(((count as u32) << 16) | op.info().opcode);
         buf.extend_from_slice(head);
-        encode_string(name, buf);
+        encode_string_bytes(name, buf);
     }
 }
 
@@ -483,15 +485,15 @@ impl<'c> Writer<'c> {
     #[inline]
     fn name_value(&mut self, id: u32, loc: Location) {
         if let Some(name) = loc.name {
-            self.emit_name(id, self.ctx.str(name));
+            self.emit_name(id, self.ctx.str_bytes(name));
         }
     }
 
-    fn emit_member_name(&mut self, (id, index): (u32, u32), name: &str) {
+    fn emit_member_name(&mut self, (id, index): (u32, u32), name: &[u8]) {
         emit_named(&mut self.out.names, Op::MemberName, &[id, index], name);
     }
 
-    fn emit_name(&mut self, id: u32, name: &str) {
+    fn emit_name(&mut self, id: u32, name: &[u8]) {
         emit_named(&mut self.out.names, Op::Name, &[id], name);
     }
 

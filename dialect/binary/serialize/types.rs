@@ -362,7 +362,7 @@ impl<'c> Writer<'c> {
         for (index, m) in members.enumerate() {
             let member = (id, index as u32);
             if let Some(name) = m.name {
-                self.emit_member_name(member, ctx.str(name));
+                self.emit_member_name(member, ctx.str_bytes(name));
             }
             if m.offset >= 0 {
                 let offset = Decoration::Offset as u32;
@@ -385,7 +385,7 @@ impl<'c> Writer<'c> {
                 self.member_decoration(member, decoration.unwrap_or(0), word, text)?;
             }
         }
-        let name = ctx.str(name);
+        let name = ctx.str_bytes(name);
         if !name.is_empty() {
             self.emit_name(id, name);
         }
