@@ -344,7 +344,7 @@ fn decode_entry_point_or_source(
     let (kind, &[value, second, ref rest @ ..]) = (op.info().operands.first()?.kind, span) else {
         return None;
     };
-    (kind.info().enumerant(value)?.parameters.is_empty()).then_some(())?;
+    (kind.enumerant(value)?.parameters.is_empty()).then_some(())?;
     let (id, text, ids) = match (op, rest) {
         (Op::EntryPoint, _) => {
             let (text, used) = decode_string(rest).ok()?;

@@ -127,7 +127,7 @@ impl EnumOperand {
         } else if value < 128 {
             self.plain & (1 << value) != 0
         } else {
-            (self.kind.info().enumerant(value)).is_some_and(|e| e.parameters.is_empty())
+            (self.kind.enumerant(value)).is_some_and(|e| e.parameters.is_empty())
         }
     }
 }
@@ -387,7 +387,7 @@ impl OpTraits {
         }
         let words = operands.get(fixed..)?;
         let value = operands[usize::from(last.at)];
-        let parameters = last.kind.info().enumerant(value)?.parameters;
+        let parameters = last.kind.enumerant(value)?.parameters;
         let one_word = |(info, &word): (&OperandInfo, &u32)| {
             info.quantifier == Quantifier::One
                 && match info.kind {

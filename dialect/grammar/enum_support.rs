@@ -1,10 +1,12 @@
 //! The traits shared by the generated enum types, and the macros the
 //! generated `enums.rs` declares them with: `value_enum!` (a Rust enum per
 //! value enum), `bit_enum!` (a flags newtype per bit enum) and `extensions!`.
-//! Names, aliases and availability come from the `OPERAND_KINDS` table.
+//! Names, aliases and availability come from the `OPERAND_KINDS` table;
+//! [`OperandKind::enumerant`] finds a kind's enumerant by value.
 
 use super::tables::{Availability, EnumerantInfo, OperandKindInfo};
 use super::{OperandKind, OPERAND_KINDS};
+use std::sync::OnceLock;
 
 /// A spelling that names no enumerant of a kind.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -280,4 +282,38 @@ impl OperandKind {
     pub fn info(self) -> &'static OperandKindInfo {
         &OPERAND_KINDS[self as usize]
     }
+
+    /// The enumerant of this kind with `value`: by a table for values
+    /// below [`TABLED_VALUES`] (those most operands have), else by
+    /// [`OperandKindInfo::enumerant`]'s search.
+    #[inline]
+    pub fn enumerant(self, value: u32) -> Option<&'static EnumerantInfo> {
+        let info = self.info();
+        if value < TABLED_VALUES {
+            let position = enumerant_positions()[self as usize][value as usize];
+            return info.enumerants.get(usize::from(position).checked_sub(1)?);
+        }
+        info.enumerant(value)
+    }
+}
+
+/// Enum values below this are found by [`OperandKind::enumerant`]'s table.
+const TABLED_VALUES: u32 = 64;
+
+/// Per operand kind, per value below [`TABLED_VALUES`]: one past the
+/// position of its enumerant among the kind's, 0 for none (made at first
+/// use).
+fn enumerant_positions() -> &'static [[u16; TABLED_VALUES as usize]] {
+    static POSITIONS: OnceLock<Vec<[u16; TABLED_VALUES as usize]>> = OnceLock::new();
+    POSITIONS.get_or_init(|| {
+        let mut positions = vec![[0; TABLED_VALUES as usize]; OperandKind::ALL.len()];
+        for kind in OperandKind::ALL {
+            let info = kind.info();
+            for (value, position) in (0..).zip(&mut positions[kind as usize]) {
+                let found = info.enumerants.binary_search_by_key(&value, |e| e.value);
+                *position = found.map_or(0, |at| at as u16 + 1);
+            }
+        }
+        positions
+    })
 }

@@ -131,9 +131,7 @@ impl FriendlyNames {
             _ => 0,
         };
         let enum_name = |i: usize| match ops.get(i) {
-            Some(Operand::Enum { kind, value }) => {
-                kind.info().enumerant(*value).map_or("", |e| e.name)
-            }
+            Some(Operand::Enum { kind, value }) => kind.enumerant(*value).map_or("", |e| e.name),
             _ => "",
         };
         match (inst.op, ops) {

@@ -355,7 +355,7 @@ impl Reader<'_, '_> {
             else {
                 return Err(self.view.error(index, "unsupported entry point".into()));
             };
-            let case = super::static_names::enumerant(*kind, *value).map_or("", |e| e.name);
+            let case = kind.enumerant(*value).map_or("", |e| e.name);
             let case = self.static_ident(case);
             let model = self.enum_attr("execution_model", case);
             let callee = self.function_symbol(index, *function)?;
@@ -384,7 +384,7 @@ impl Reader<'_, '_> {
             else {
                 return Err(self.view.error(index, "unsupported execution mode".into()));
             };
-            let case = super::static_names::enumerant(*kind, *value).map_or("", |e| e.name);
+            let case = kind.enumerant(*value).map_or("", |e| e.name);
             let case = self.static_ident(case);
             let mode = self.enum_attr("execution_mode", case);
             let callee = self.function_symbol(index, *function)?;

@@ -460,7 +460,7 @@ impl<'v, 'w> Reader<'v, 'w> {
     fn decoration_value(&mut self, value: &Operand) -> Attr {
         match value {
             Operand::Enum { kind, value } => {
-                let case = static_names::enumerant(*kind, *value).map_or("", |e| e.name);
+                let case = kind.enumerant(*value).map_or("", |e| e.name);
                 self.ctx.string_attr(case)
             }
             Operand::String(s) => self.ctx.string_attr(s),
@@ -485,7 +485,7 @@ impl<'v, 'w> Reader<'v, 'w> {
         let Some(&(_, [Operand::String(name), Operand::Enum { kind, value }])) = linkage else {
             return (None, &[]);
         };
-        let Some(linkage_type) = static_names::enumerant(*kind, *value) else {
+        let Some(linkage_type) = kind.enumerant(*value) else {
             return (None, &[]);
         };
         let mut body = String::from(".linkage_attributes<linkage_name = \"");
@@ -500,7 +500,7 @@ impl<'v, 'w> Reader<'v, 'w> {
         let mut caps = Vec::with_capacity(capabilities.len());
         for index in capabilities {
             if let [Operand::Enum { kind, value }] = self.operands(index) {
-                let name = static_names::enumerant(*kind, *value).map_or("", |e| e.name);
+                let name = kind.enumerant(*value).map_or("", |e| e.name);
                 caps.push(Param::Ident(self.static_ident(name)));
             }
         }
@@ -536,7 +536,7 @@ impl<'v, 'w> Reader<'v, 'w> {
         props.push((self.static_ident("vce_triple"), vce));
         for operand in operands {
             if let Operand::Enum { kind, value } = operand {
-                let case = static_names::enumerant(*kind, *value).map_or("", |e| e.name);
+                let case = kind.enumerant(*value).map_or("", |e| e.name);
                 let case = self.static_ident(case);
                 let mnemonic = conventions::attribute_mnemonic(*kind);
                 let attr = self.enum_attr(mnemonic, case);
@@ -751,7 +751,7 @@ fn decoration(operands: &[Operand]) -> Option<(&'static str, &[Operand])> {
     let [Operand::Enum { kind, value }, rest @ ..] = operands else {
         return None;
     };
-    Some((static_names::enumerant(*kind, *value)?.name, rest))
+    Some((kind.enumerant(*value)?.name, rest))
 }
 
 /// Decorations, each with its first integer value.

@@ -5,12 +5,10 @@
 //! of decorations, snake-cased, by the address of the decoration's name
 //! (see [`super::Reader::decoration_name`]), the cases of enum values
 //! (see [`super::Reader::enum_value_attr`]), and op names by op (see
-//! [`super::Reader::op_ident`]). Also enumerants by value (see
-//! [`enumerant`]).
+//! [`super::Reader::op_ident`]).
 
-use crate::grammar::{EnumerantInfo, Op, OperandKind, OP_COUNT};
+use crate::grammar::{Op, OperandKind, OP_COUNT};
 use crate::ir::{FastMap, Ident};
-use std::sync::OnceLock;
 
 /// Bits of a slot index in the direct-mapped table.
 const SLOT_BITS: u32 = 9;
@@ -109,36 +107,4 @@ fn key_of(name: &'static str) -> Key {
 fn slot_of(key: Key) -> usize {
     let mixed = (key.0 as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
     (mixed >> (64 - SLOT_BITS)) as usize
-}
-
-/// Enum values below this are looked up in a table (the values most
-/// operands have); larger ones by the grammar's search.
-const TABLED_VALUES: u32 = 64;
-
-/// Enumerant `value` of `kind`.
-#[inline]
-pub(super) fn enumerant(kind: OperandKind, value: u32) -> Option<&'static EnumerantInfo> {
-    let info = kind.info();
-    if value < TABLED_VALUES {
-        let position = enumerant_positions()[kind as usize][value as usize];
-        return info.enumerants.get(usize::from(position).checked_sub(1)?);
-    }
-    info.enumerant(value)
-}
-
-/// Per operand kind, per value below [`TABLED_VALUES`]: one past the
-/// position of its enumerant among the kind's, 0 for none.
-fn enumerant_positions() -> &'static [[u16; TABLED_VALUES as usize]] {
-    static POSITIONS: OnceLock<Vec<[u16; TABLED_VALUES as usize]>> = OnceLock::new();
-    POSITIONS.get_or_init(|| {
-        let mut positions = vec![[0; TABLED_VALUES as usize]; OperandKind::ALL.len()];
-        for kind in OperandKind::ALL {
-            let enumerants = kind.info().enumerants;
-            for (value, position) in (0..).zip(&mut positions[kind as usize]) {
-                let found = enumerants.binary_search_by_key(&value, |e| e.value);
-                *position = found.map_or(0, |at| at as u16 + 1);
-            }
-        }
-        positions
-    })
 }

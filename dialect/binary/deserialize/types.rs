@@ -43,9 +43,7 @@ impl Reader<'_, '_> {
             _ => None,
         };
         let enum_name = |i: usize| match operands.get(i) {
-            Some(Operand::Enum { kind, value }) => {
-                super::static_names::enumerant(*kind, *value).map(|e| e.name)
-            }
+            Some(Operand::Enum { kind, value }) => kind.enumerant(*value).map(|e| e.name),
             _ => None,
         };
         let bad = |what: &str| view.error(index, format!("unsupported {what}"));

@@ -228,7 +228,7 @@ impl Writer<'_> {
                 "spirv.decoration" => {
                     let kind = OperandKind::Decoration;
                     let case = self.enum_attr_value(value, kind)?;
-                    let name = kind.info().enumerant(case).map_or("", |e| e.name);
+                    let name = kind.enumerant(case).map_or("", |e| e.name);
                     let case = enum_value(kind, name)
                         .ok_or_else(|| format!("unknown decoration {name}"))?;
                     self.decorate_with_value(id, case, None)?;
