@@ -741,17 +741,14 @@ impl Construct {
     }
 }
 
-/// The most block entries the constructs kept between functions hold
-/// room for (a structure with more frees its memory).
-const KEPT_BLOCK_ROOM: usize = 1 << 20;
-
 impl Drop for Structure {
     /// Keeps this structure's memory for the next one made on this
-    /// thread, unless it holds room for more than [`KEPT_BLOCK_ROOM`]
-    /// block entries.
+    /// thread, unless its block entries take too much room to keep (see
+    /// [`crate::ir::worth_keeping`]).
     fn drop(&mut self) {
         let lists = self.constructs.iter().map(|c| c.blocks.capacity());
-        if self.innermost.capacity() + lists.sum::<usize>() > KEPT_BLOCK_ROOM {
+        let entries = self.innermost.capacity() + lists.sum::<usize>();
+        if !crate::ir::worth_keeping(entries * std::mem::size_of::<u32>()) {
             return;
         }
         KEPT.set(Kept {

@@ -14,6 +14,13 @@ use std::cell::Cell;
 /// The most bytes of room one kept buffer may hold; a larger one is freed.
 const KEPT_BYTES: usize = 4 << 20;
 
+/// Whether a buffer with `room_bytes` of room is worth keeping for the
+/// next user on its thread (a larger one is freed): the one size cap of
+/// the memory kept between modules, here and in the binary reader.
+pub(crate) fn worth_keeping(room_bytes: usize) -> bool {
+    room_bytes <= KEPT_BYTES
+}
+
 thread_local! {
     static KEPT: Cell<Option<(LocalStrings, Storage)>> = const { Cell::new(None) };
 }
@@ -55,9 +62,9 @@ impl<T> Buffer for HashTable<T> {
 
 /// `buffer` emptied, its room kept unless larger than [`KEPT_BYTES`].
 pub(crate) fn emptied<B: Buffer>(mut buffer: B) -> B {
-    match buffer.room_bytes() > KEPT_BYTES {
-        true => B::default(),
-        false => {
+    match worth_keeping(buffer.room_bytes()) {
+        false => B::default(),
+        true => {
             buffer.clear();
             buffer
         }

@@ -14,6 +14,7 @@ pub mod hash;
 mod interner;
 mod kept;
 pub use hash::{FastHasher, FastMap, FastSet};
+pub(crate) use kept::worth_keeping;
 pub mod pass;
 mod placement;
 pub mod registry;

@@ -8,9 +8,6 @@ use crate::binary::Operand;
 use std::cell::Cell;
 use std::thread::LocalKey;
 
-/// The most bytes one kept buffer holds room for; a larger one is freed.
-const KEPT_BYTES: usize = 4 << 20;
-
 thread_local! {
     pub(super) static INSTS: Cell<Vec<Inst>> = const { Cell::new(Vec::new()) };
     pub(super) static FUNCTIONS: Cell<Vec<Function>> = const { Cell::new(Vec::new()) };
@@ -28,14 +25,14 @@ pub(crate) fn take<T>(slot: &'static LocalKey<Cell<Vec<T>>>, room: usize) -> Vec
     buffer
 }
 
-/// Whether `buffer`'s memory is worth keeping: room for at most
-/// [`KEPT_BYTES`] (a larger one is freed).
+/// Whether `buffer`'s memory is worth keeping (see
+/// [`crate::ir::worth_keeping`]).
 pub(crate) fn fits<T>(buffer: &Vec<T>) -> bool {
-    buffer.capacity() * std::mem::size_of::<T>() <= KEPT_BYTES
+    crate::ir::worth_keeping(buffer.capacity() * std::mem::size_of::<T>())
 }
 
-/// Keeps `buffer`'s memory in `slot` (its items dropped), unless it holds
-/// room for more than [`KEPT_BYTES`].
+/// Keeps `buffer`'s memory in `slot` (its items dropped), unless it is
+/// too large to keep (see [`fits`]).
 pub(crate) fn keep<T>(slot: &'static LocalKey<Cell<Vec<T>>>, mut buffer: Vec<T>) {
     if fits(&buffer) {
         buffer.clear();
