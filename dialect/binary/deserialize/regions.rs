@@ -37,6 +37,10 @@ use crate::binary::structurize::{ConstructKind, Obstacle, ObstacleKind, RegionLa
 use crate::binary::{DecodeError, DecodedOperands};
 use crate::ir::{AttrData, Block, Builder, OpParts, Region, Type, Value, ValueDef};
 use crate::spirv::conventions::RESULT_DECORATIONS;
+use smallvec::SmallVec;
+
+/// Blocks of one region (binary or IR), inline for most regions.
+type BlockList<T> = SmallVec<[T; 8]>;
 
 /// The blocks a construct's region adds.
 #[derive(Clone, Copy)]
@@ -234,7 +238,7 @@ impl Reader<'_, '_> {
 
     /// The binary blocks with a block of their own in `region`, in
     /// binary order (the region's header excluded).
-    fn own_blocks(&self, body: &Body, region: u32) -> Vec<u32> {
+    fn own_blocks(&self, body: &Body, region: u32) -> BlockList<u32> {
         let Some(layout) = &body.layout else {
             return (0..body.cfg.len() as u32).collect();
         };
@@ -254,8 +258,8 @@ impl Reader<'_, '_> {
         region: Region,
         listing: &[u32],
         params: &[Type],
-    ) -> Result<Vec<Block>, DecodeError> {
-        let mut blocks = Vec::with_capacity(listing.len());
+    ) -> Result<BlockList<Block>, DecodeError> {
+        let mut blocks = BlockList::with_capacity(listing.len());
         // Beside these, an entry block and a continue or merge block.
         self.ctx.reserve_region_blocks(region, listing.len() + 2);
         for &b in listing {
@@ -421,7 +425,7 @@ impl Reader<'_, '_> {
         let mut listing = self.own_blocks(body, k);
         if is_loop {
             if let Some(last) = back_edge_owner(cfg, &body.structure, &body.slots, k) {
-                listing.retain(|&b| b != last);
+                listing.retain(|b| *b != last);
                 listing.push(last);
             }
         }
