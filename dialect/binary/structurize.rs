@@ -199,6 +199,9 @@ pub struct Structure {
     /// Memory kept for the next structure's spans (see
     /// [`fill_preorder_spans`]).
     next_inside: Vec<u32>,
+    /// Constructs of earlier structures not in use, kept for their lists'
+    /// memory.
+    spare: Vec<Construct>,
 }
 
 impl Structure {
@@ -226,18 +229,20 @@ impl Structure {
             mut innermost,
             mut spans,
             mut next_inside,
+            mut spare,
         } = KEPT.take();
-        // The constructs of the last structure are set up anew, their
+        // The constructs of earlier structures are set up anew, their
         // lists' memory reused.
-        let mut count = 0;
+        spare.append(&mut constructs);
         for header in (0..n).filter(|&h| cfg.merge_of(h) != NONE) {
-            match constructs.get_mut(count) {
-                Some(construct) => construct.set_up(cfg, header),
-                None => constructs.push(Construct::new(cfg, header)),
-            }
-            count += 1;
+            constructs.push(match spare.pop() {
+                Some(mut construct) => {
+                    construct.set_up(cfg, header);
+                    construct
+                }
+                None => Construct::new(cfg, header),
+            });
         }
-        constructs.truncate(count);
         // Larger first: a construct contains only smaller ones.
         // (Headers differ, so the order is the same as a stable sort's.)
         constructs.sort_unstable_by_key(|c| (std::cmp::Reverse(c.blocks.len()), c.header));
@@ -255,6 +260,7 @@ impl Structure {
             constructs,
             innermost,
             next_inside,
+            spare,
         };
         for k in 0..structure.constructs.len() {
             let mut obstacles = std::mem::take(&mut structure.constructs[k].obstacles);
@@ -746,7 +752,8 @@ impl Drop for Structure {
     /// thread, unless its block entries take too much room to keep (see
     /// [`crate::ir::worth_keeping`]).
     fn drop(&mut self) {
-        let lists = self.constructs.iter().map(|c| c.blocks.capacity());
+        let constructs = self.constructs.iter().chain(&self.spare);
+        let lists = constructs.map(|c| c.blocks.capacity());
         let entries = self.innermost.capacity() + lists.sum::<usize>();
         if !crate::ir::worth_keeping(entries * std::mem::size_of::<u32>()) {
             return;
@@ -756,6 +763,7 @@ impl Drop for Structure {
             innermost: std::mem::take(&mut self.innermost),
             spans: std::mem::take(&mut self.spans),
             next_inside: std::mem::take(&mut self.next_inside),
+            spare: std::mem::take(&mut self.spare),
         });
     }
 }
@@ -767,6 +775,7 @@ struct Kept {
     innermost: Vec<u32>,
     spans: Vec<(u32, u32)>,
     next_inside: Vec<u32>,
+    spare: Vec<Construct>,
 }
 
 thread_local! {
