@@ -531,16 +531,9 @@ pub(super) struct Adjacency {
 }
 
 impl Adjacency {
-    /// From `(node, neighbour)` pairs over nodes `0..n`.
-    pub(super) fn new(n: usize, edges: &[(u32, u32)]) -> Self {
-        let mut adjacency = Adjacency::default();
-        adjacency.fill(n, edges);
-        adjacency
-    }
-
-    /// Makes these lists those of `edges` over nodes `0..n` (see
-    /// [`Adjacency::new`]), reusing their memory.
-    fn fill(&mut self, n: usize, edges: &[(u32, u32)]) {
+    /// Makes these lists those of the `(node, neighbour)` pairs `edges`
+    /// over nodes `0..n`, reusing their memory.
+    pub(super) fn fill(&mut self, n: usize, edges: &[(u32, u32)]) {
         // Counted one slot ahead: while filling, `start[i + 1]` is where
         // node `i`'s next neighbour goes, and ends as the end of its list.
         let (start, targets) = (&mut self.start, &mut self.targets);

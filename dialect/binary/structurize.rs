@@ -228,7 +228,12 @@ impl Structure {
     pub fn region_layout(&self) -> RegionLayout {
         let function = self.constructs.len() as u32;
         let slot = |region: u32| if region == NONE { function } else { region };
-        let mut placed = Vec::with_capacity(self.innermost.len() + self.constructs.len());
+        let LayoutKept {
+            mut placed,
+            mut blocks,
+        } = LAYOUT_KEPT.take();
+        placed.clear();
+        placed.reserve(self.innermost.len() + self.constructs.len());
         for (k, construct) in (0u32..).zip(&self.constructs) {
             if construct.is_region() {
                 placed.push((k, construct.header));
@@ -244,9 +249,11 @@ impl Structure {
                 placed.push((slot(self.enclosing_region(k)), b));
             }
         }
+        blocks.fill(self.constructs.len() + 1, &placed);
         RegionLayout {
             function,
-            blocks: Adjacency::new(self.constructs.len() + 1, &placed),
+            blocks,
+            placed,
         }
     }
 
@@ -528,6 +535,36 @@ pub struct RegionLayout {
     /// The slot of the function body; a region construct's slot is its index.
     function: u32,
     blocks: Adjacency,
+    /// The (slot, block) pairs `blocks` was made of, kept for their memory.
+    placed: Vec<(u32, u32)>,
+}
+
+impl Drop for RegionLayout {
+    /// Keeps this layout's memory for the next one made on this thread,
+    /// unless its placements take too much room to keep (see
+    /// [`crate::ir::worth_keeping`]).
+    fn drop(&mut self) {
+        let room = self.placed.capacity() * std::mem::size_of::<(u32, u32)>();
+        if crate::ir::worth_keeping(room) {
+            LAYOUT_KEPT.set(LayoutKept {
+                placed: std::mem::take(&mut self.placed),
+                blocks: std::mem::take(&mut self.blocks),
+            });
+        }
+    }
+}
+
+/// The memory of a region layout dropped, for the next one.
+#[derive(Default)]
+struct LayoutKept {
+    placed: Vec<(u32, u32)>,
+    blocks: Adjacency,
+}
+
+thread_local! {
+    /// The memory of the last region layout dropped on this thread, which
+    /// the next one reuses.
+    static LAYOUT_KEPT: std::cell::Cell<LayoutKept> = std::cell::Cell::default();
 }
 
 impl RegionLayout {

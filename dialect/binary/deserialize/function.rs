@@ -83,9 +83,8 @@ impl Reader<'_, '_> {
         let Some(Global::Function(name)) = self.globals.get(inst.result) else {
             return Err(self.view.error(def, "function without a symbol".into()));
         };
-        let control = crate::grammar::format_bits(kind.info(), *value);
-        let control = self.ctx.ident(&control);
-        let mut props = vec![
+        let control = self.enum_case(*kind, *value);
+        let mut props: Properties = smallvec::smallvec![
             (
                 "function_control",
                 self.enum_attr("function_control", control),

@@ -555,19 +555,24 @@ impl<'v, 'w> Reader<'v, 'w> {
         if let Some(&(_, _, attr)) = made {
             return attr;
         }
-        let case = match self.static_idents.enum_case(kind, value) {
-            Some(case) => case,
-            None => {
-                let case = self.ctx.ident(&conventions::enum_case(kind, value));
-                if self.ctx.is_shared(case) {
-                    self.static_idents.insert_enum_case(kind, value, case);
-                }
-                case
-            }
-        };
+        let case = self.enum_case(kind, value);
         let attr = self.enum_attr(conventions::attribute_mnemonic(kind), case);
         self.enum_attrs.push((kind, value, attr));
         attr
+    }
+
+    /// The interned name of enum `value`'s case of `kind` (MLIR's
+    /// spelling, see [`conventions::enum_case`]), found without spelling
+    /// it after its first use on this thread where the template has it.
+    fn enum_case(&mut self, kind: OperandKind, value: u32) -> Ident {
+        if let Some(case) = self.static_idents.enum_case(kind, value) {
+            return case;
+        }
+        let case = self.ctx.ident(&conventions::enum_case(kind, value));
+        if self.ctx.is_shared(case) {
+            self.static_idents.insert_enum_case(kind, value, case);
+        }
+        case
     }
 
     /// `#spirv.<mnemonic><case>`.

@@ -88,6 +88,29 @@ pub(super) struct Body<'c, 'v> {
     inline_merges: bool,
 }
 
+impl Drop for Body<'_, '_> {
+    /// Keeps the body's per-block and per-construct tables for the next
+    /// one read on this thread, unless they take too much room to keep
+    /// (see [`crate::ir::worth_keeping`]).
+    fn drop(&mut self) {
+        let room = self.slots.capacity() * std::mem::size_of::<Slot>()
+            + self.regions.capacity() * std::mem::size_of::<Option<RegionBlocks>>();
+        if crate::ir::worth_keeping(room) {
+            KEPT.set((
+                std::mem::take(&mut self.slots),
+                std::mem::take(&mut self.regions),
+            ));
+        }
+    }
+}
+
+thread_local! {
+    /// The tables of the last body dropped on this thread, which the next
+    /// one reuses.
+    static KEPT: std::cell::Cell<(Vec<Slot>, Vec<Option<RegionBlocks>>)> =
+        std::cell::Cell::default();
+}
+
 /// Where a branch lands: the IR block, the ids passed beyond the target's
 /// phis, and per phi the id a trivial merge phi stands for.
 pub(super) type Landing<'a> = (Block, &'a [u32], &'a [Option<u32>]);
@@ -102,7 +125,9 @@ impl<'c, 'v> Body<'c, 'v> {
         described: &dyn Fn(u32) -> bool,
     ) -> Self {
         let mut structure = Structure::analyze(cfg, operands, described);
-        let mut slots = vec![Slot::EMPTY; cfg.len()];
+        let (mut slots, mut regions) = KEPT.take();
+        slots.clear();
+        slots.resize(cfg.len(), Slot::EMPTY);
         absorbed_merges(&structure, &mut slots);
         if !regions_fit(cfg, &structure, &slots) {
             for construct in &mut structure.constructs {
@@ -114,9 +139,11 @@ impl<'c, 'v> Body<'c, 'v> {
             slots.fill(Slot::EMPTY);
         }
         let layout = (!structure.constructs.is_empty()).then(|| structure.region_layout());
+        regions.clear();
+        regions.resize(structure.constructs.len(), None);
         Body {
             cfg,
-            regions: vec![None; structure.constructs.len()],
+            regions,
             layout,
             inline_merges: !structure.fully_structured(),
             structure,
