@@ -202,6 +202,26 @@ impl<'v> Cfg<'v> {
         }
     }
 
+    /// The blocks `block` structurally dominates but `other` does not, in
+    /// dominator-tree preorder (`block` first, unless `other` dominates
+    /// it), in two runs: `other`'s subtree cut out of `block`'s.
+    pub fn dominated_outside(&self, block: u32, other: u32) -> (&[u32], &[u32]) {
+        if self.dominates(other, block) {
+            return (&[], &[]);
+        }
+        let all = self.dominated(block);
+        if !self.dominates(block, other) {
+            return (all, &[]);
+        }
+        let start = self.facts[block as usize].dom_start;
+        let inner = &self.facts[other as usize];
+        let (cut, end) = (
+            (inner.dom_start - start) as usize,
+            (inner.dom_end - start) as usize,
+        );
+        (&all[..cut], &all[end..])
+    }
+
     pub fn is_reachable(&self, block: u32) -> bool {
         self.facts[block as usize].dom_start != NONE
     }

@@ -103,6 +103,8 @@ pub struct Structure {
     /// Constructs of earlier structures not in use, kept for their lists'
     /// memory.
     spare: Vec<Construct>,
+    /// The room of the block lists of `constructs` and `spare`, in entries.
+    block_room: usize,
 }
 
 impl Structure {
@@ -131,18 +133,22 @@ impl Structure {
             mut spans,
             mut next_inside,
             mut spare,
+            mut block_room,
         } = KEPT.take();
         // The constructs of earlier structures are set up anew, their
-        // lists' memory reused.
+        // lists' memory reused (their room only grows).
         spare.append(&mut constructs);
         for header in (0..n).filter(|&h| cfg.merge_of(h) != NONE) {
-            constructs.push(match spare.pop() {
+            let construct = match spare.pop() {
                 Some(mut construct) => {
+                    block_room -= construct.blocks.capacity();
                     construct.set_up(cfg, header);
                     construct
                 }
                 None => Construct::new(cfg, header),
-            });
+            };
+            block_room += construct.blocks.capacity();
+            constructs.push(construct);
         }
         // Larger first: a construct contains only smaller ones.
         // (Headers differ, so the order is the same as a stable sort's.)
@@ -162,6 +168,7 @@ impl Structure {
             innermost,
             next_inside,
             spare,
+            block_room,
         };
         for k in 0..structure.constructs.len() {
             let mut obstacles = std::mem::take(&mut structure.constructs[k].obstacles);
@@ -296,10 +303,14 @@ impl Structure {
         }
         if construct.parent != NONE {
             let parent = &self.constructs[construct.parent as usize];
-            if let Some(&b) = construct
-                .blocks
-                .iter()
-                .find(|&&b| cfg.dominates(parent.merge, b))
+            if let Some(&b) = (self.leaves_parent(cfg, construct, parent))
+                .then(|| {
+                    construct
+                        .blocks
+                        .iter()
+                        .find(|&&b| cfg.dominates(parent.merge, b))
+                })
+                .flatten()
             {
                 let parent_header = cfg.label(parent.header);
                 note(b, ObstacleKind::LeavesParent { parent_header });
@@ -328,6 +339,16 @@ impl Structure {
                 }
             }
         }
+    }
+
+    /// Whether `parent`'s merge block dominates a block of `construct`:
+    /// one that dominates its header, or one its header dominates and its
+    /// own merge block does not (the construct's blocks being those its
+    /// header dominates and its merge block does not).
+    fn leaves_parent(&self, cfg: &Cfg, construct: &Construct, parent: &Construct) -> bool {
+        let (header, merge) = (construct.header, construct.merge);
+        cfg.dominates(parent.merge, header)
+            || cfg.dominates(header, parent.merge) && !cfg.dominates(merge, parent.merge)
     }
 
     /// Says what an exit from `construct` to block `target` is: a break or
@@ -666,16 +687,13 @@ impl Construct {
         };
         (self.header, self.merge, self.continue_target) = (header, merge, continue_target);
         self.parent = NONE;
-        let dominated = cfg.dominated(header);
+        let (before, after) = cfg.dominated_outside(header, merge);
         let blocks = &mut self.blocks;
         blocks.clear();
-        blocks.reserve(dominated.len().max(1));
+        blocks.reserve(before.len() + after.len() + 1);
         blocks.push(header);
-        for &b in dominated.iter().skip(1) {
-            if !cfg.dominates(merge, b) {
-                blocks.push(b);
-            }
-        }
+        blocks.extend_from_slice(before.get(1..).unwrap_or_default());
+        blocks.extend_from_slice(after);
         blocks[1..].sort_unstable();
         self.obstacles.clear();
         self.escaping.clear();
@@ -690,9 +708,7 @@ impl Drop for Structure {
     /// thread, unless its block entries take too much room to keep (see
     /// [`crate::ir::worth_keeping`]).
     fn drop(&mut self) {
-        let constructs = self.constructs.iter().chain(&self.spare);
-        let lists = constructs.map(|c| c.blocks.capacity());
-        let entries = self.innermost.capacity() + lists.sum::<usize>();
+        let entries = self.innermost.capacity() + self.block_room;
         if !crate::ir::worth_keeping(entries * std::mem::size_of::<u32>()) {
             return;
         }
@@ -702,6 +718,7 @@ impl Drop for Structure {
             spans: std::mem::take(&mut self.spans),
             next_inside: std::mem::take(&mut self.next_inside),
             spare: std::mem::take(&mut self.spare),
+            block_room: self.block_room,
         });
     }
 }
@@ -714,6 +731,7 @@ struct Kept {
     spans: Vec<(u32, u32)>,
     next_inside: Vec<u32>,
     spare: Vec<Construct>,
+    block_room: usize,
 }
 
 thread_local! {
