@@ -113,10 +113,12 @@ impl Reader<'_, '_> {
         let mut scope = Scope {
             values: std::mem::take(&mut self.function_values),
             function: def,
-            pending: FastMap::default(),
-            labels: FastMap::default(),
+            pending: std::mem::take(&mut self.pending),
+            labels: std::mem::take(&mut self.labels),
             recipes: std::mem::take(recipes),
         };
+        scope.pending.clear();
+        scope.labels.clear();
         let mut params = Vec::new();
         for param in function.params.clone() {
             let param_inst = self.view.insts[param as usize];
@@ -129,11 +131,13 @@ impl Reader<'_, '_> {
         *recipes = scope.recipes;
         read?;
         self.function_values = scope.values;
+        self.labels = scope.labels;
         if let Some((&id, _)) = scope.pending.iter().min_by_key(|e| e.0) {
             return Err(self
                 .view
                 .error(def, format!("%{id} is used but never defined")));
         }
+        self.pending = scope.pending;
         Ok(())
     }
 

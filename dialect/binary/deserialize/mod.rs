@@ -87,12 +87,12 @@ struct Reader<'v, 'w> {
     /// `OpName`s by target id (their instruction indices; see
     /// [`Reader::name`]).
     names: IdTable<u32>,
-    /// `OpMemberName`s by (struct id, member).
-    member_names: FastMap<(u32, u32), &'v str>,
+    /// `OpMemberName`s by (struct id, member): their instruction indices.
+    member_names: FastMap<(u32, u32), u32>,
     /// Decorated ids: where their decorations are in `decoration_lists`.
     decorations: IdTable<u32>,
     decoration_lists: Vec<Decorations<'v>>,
-    member_decorations: FastMap<(u32, u32), Decorations<'v>>,
+    member_decorations: FastMap<(u32, u32), tables::MemberDecorationIndices>,
     globals: IdTable<Global>,
     /// The op each materialized global becomes at a use, built at its first
     /// use and reused after.
@@ -133,6 +133,10 @@ struct Reader<'v, 'w> {
     i32_type: Type,
     /// See [`Reader::branch_properties`].
     branch_properties: FastMap<[i64; 3], Attr>,
+    /// The memory of the last function's [`function::Scope`] tables, for
+    /// the next one's.
+    pending: FastMap<u32, Value>,
+    labels: FastMap<u32, u32>,
 }
 
 thread_local! {
@@ -190,17 +194,17 @@ pub fn deserialize(words: &[u32]) -> Result<(Context, crate::ir::Op), DecodeErro
         types: tables.types,
         function_values: tables.function_values,
         names: tables.names,
-        member_names: FastMap::default(),
+        member_names: tables.member_names,
         decorations: tables.decorations,
-        decoration_lists: Vec::new(),
-        member_decorations: FastMap::default(),
+        decoration_lists: tables::recycled(tables.decoration_lists),
+        member_decorations: tables.member_decorations,
         globals: tables.globals,
-        module_level_uses: FastSet::default(),
+        module_level_uses: tables.module_level_uses,
         materializations: tables.materializations,
         enum_attrs: SmallVec::new(),
         static_idents: TEMPLATE_IDENTS.take().unwrap_or_default(),
         carried_before: tables.carried_before,
-        open_structs: Vec::new(),
+        open_structs: tables.open_structs,
         symbols: tables.symbols,
         taken_symbols: tables.taken_symbols,
         entry_points: tables.entry_points,
@@ -208,9 +212,11 @@ pub fn deserialize(words: &[u32]) -> Result<(Context, crate::ir::Op), DecodeErro
         symbol_refs: tables.symbol_refs,
         forward_depth: 0,
         line: Location::UNKNOWN,
-        buffer_reference_blocks: FastSet::default(),
+        buffer_reference_blocks: tables.buffer_reference_blocks,
         i32_type,
         branch_properties: tables.branch_properties,
+        pending: tables.pending,
+        labels: tables.labels,
     };
     let read = reader.read_module(module);
     TEMPLATE_IDENTS.set(Some(reader.static_idents));
@@ -228,6 +234,14 @@ pub fn deserialize(words: &[u32]) -> Result<(Context, crate::ir::Op), DecodeErro
         entry_points: reader.entry_points,
         symbol_sources: reader.symbol_sources,
         branch_properties: reader.branch_properties,
+        member_names: reader.member_names,
+        member_decorations: reader.member_decorations,
+        module_level_uses: reader.module_level_uses,
+        buffer_reference_blocks: reader.buffer_reference_blocks,
+        pending: reader.pending,
+        labels: reader.labels,
+        decoration_lists: tables::recycled(reader.decoration_lists),
+        open_structs: reader.open_structs,
     }
     .keep();
     read.map(|()| (reader.ctx, module))
@@ -342,7 +356,7 @@ impl<'v, 'w> Reader<'v, 'w> {
                 [Operand::Id(id), Operand::Integer(member), Operand::String(name)]
                     if !name.is_empty() =>
                 {
-                    self.member_names.insert((*id, *member), name.as_str());
+                    self.member_names.insert((*id, *member), index);
                 }
                 _ => {}
             }
@@ -370,12 +384,12 @@ impl<'v, 'w> Reader<'v, 'w> {
                     Op::MemberDecorate | Op::MemberDecorateString,
                     [Operand::Id(id), Operand::Integer(member), rest @ ..],
                 ) => {
-                    if let Some((name, values)) = decoration(rest) {
+                    if let Some((name, _)) = decoration(rest) {
                         let key = (*id, *member);
                         self.member_decorations
                             .entry(key)
                             .or_default()
-                            .push((name, values));
+                            .push((name, index));
                     }
                 }
                 _ => {}
@@ -415,7 +429,14 @@ impl<'v, 'w> Reader<'v, 'w> {
     /// room for many without allocating).
     fn member_decorations(&self, id: u32, member: u32) -> MemberDecorations<'v> {
         let found = self.member_decorations.get(&(id, member));
-        found.map_or_else(SmallVec::new, |d| d.iter().copied().collect())
+        // A member decoration's values follow the struct, member and
+        // decoration operands.
+        let values = |index: u32| self.operands(index).get(3..).unwrap_or_default();
+        found.map_or_else(SmallVec::new, |d| {
+            d.iter()
+                .map(|&(name, index)| (name, values(index)))
+                .collect()
+        })
     }
 
     /// `id`'s decorations as attributes (`relaxed_precision`, `built_in =

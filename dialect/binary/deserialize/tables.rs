@@ -1,11 +1,12 @@
 //! The tables a reader keys by id, and its other tables that borrow
-//! nothing from its module, kept on the thread between modules so that
-//! the next reader reuses their memory.
+//! nothing from its module (or are kept empty, see [`recycled`]), kept on
+//! the thread between modules so that the next reader reuses their memory.
 
 use super::{carry, Global, Materialized};
 use crate::binary::id_table::IdTable;
 use crate::grammar::Op;
 use crate::ir::{Attr, FastMap, FastSet, Ident, Type, Value};
+use smallvec::SmallVec;
 
 thread_local! {
     /// The id-keyed tables of the last reader on this thread, whose memory
@@ -30,7 +31,21 @@ pub(super) struct IdTables {
     pub(super) entry_points: FastMap<u32, u32>,
     pub(super) symbol_sources: Vec<u32>,
     pub(super) branch_properties: FastMap<[i64; 3], Attr>,
+    /// `OpMemberName`s by (struct id, member): their instruction indices.
+    pub(super) member_names: FastMap<(u32, u32), u32>,
+    pub(super) member_decorations: FastMap<(u32, u32), MemberDecorationIndices>,
+    pub(super) module_level_uses: FastSet<u32>,
+    pub(super) buffer_reference_blocks: FastSet<u32>,
+    pub(super) pending: FastMap<u32, Value>,
+    pub(super) labels: FastMap<u32, u32>,
+    /// The memory of a reader's decoration lists (see [`recycled`]).
+    pub(super) decoration_lists: Vec<super::Decorations<'static>>,
+    pub(super) open_structs: Vec<(u32, Ident)>,
 }
+
+/// One struct member's decorations by name, with the instruction index of
+/// each (where its values are).
+pub(super) type MemberDecorationIndices = SmallVec<[(&'static str, u32); 2]>;
 
 /// The most ids the tables kept between modules hold room for (a
 /// module with more gets tables of its own).
@@ -61,6 +76,13 @@ impl IdTables {
         self.entry_points.clear();
         self.symbol_sources.clear();
         self.branch_properties.clear();
+        self.member_names.clear();
+        self.member_decorations.clear();
+        self.module_level_uses.clear();
+        self.buffer_reference_blocks.clear();
+        self.pending.clear();
+        self.labels.clear();
+        self.open_structs.clear();
         self
     }
 
@@ -71,4 +93,14 @@ impl IdTables {
             ID_TABLES.set(self);
         }
     }
+}
+
+/// `list`'s memory, emptied, as a list of another item type of the same
+/// size and alignment (a reader's decoration lists borrow their module:
+/// they are kept between modules empty, as lists borrowing nothing). The
+/// standard library collects a vector into one of such an item type in
+/// place, reusing its allocation.
+pub(super) fn recycled<T, U>(mut list: Vec<T>) -> Vec<U> {
+    list.clear();
+    list.into_iter().map(|_| unreachable!("emptied")).collect()
 }

@@ -274,7 +274,14 @@ impl Reader<'_, '_> {
                 };
                 decorations.push(Param::List(decoration));
             }
-            let name = (self.member_names.get(&(id, i as u32))).map(|n| self.ctx.ident(n));
+            let name = match self
+                .member_names
+                .get(&(id, i as u32))
+                .map(|&n| self.operands(n))
+            {
+                Some([_, _, Operand::String(name)]) => Some(self.ctx.ident(name)),
+                _ => None,
+            };
             members.push(Member::param(ty, offset, decorations, name));
         }
         Ok(members)
