@@ -335,18 +335,9 @@ impl<'v, 'w> Reader<'v, 'w> {
     fn read_annotations(&mut self) {
         let names = self.section_indices(Section::DebugNames);
         let annotations = self.section_indices(Section::Annotations);
+        // At most a list per annotation (the memory is kept between
+        // modules, like the member tables', which grow as they need).
         self.decoration_lists.reserve(annotations.len());
-        let count = |range: std::ops::Range<u32>, ops: &[Op]| {
-            (range.filter(|&index| ops.contains(&self.view.insts[index as usize].op))).count()
-        };
-        // At most a key per instruction, so the tables never grow.
-        let member_names = count(names.clone(), &[Op::MemberName]);
-        let member_decorations = count(
-            annotations.clone(),
-            &[Op::MemberDecorate, Op::MemberDecorateString],
-        );
-        self.member_names.reserve(member_names);
-        self.member_decorations.reserve(member_decorations);
         for index in names {
             let operands = self.operands(index);
             match operands {
