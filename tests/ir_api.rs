@@ -52,13 +52,17 @@ fn build_replace_erase_and_move() {
     let av = ctx.result(a, 0);
     let u1 = b.create(&mut ctx, "test.use", &[av, av], &[]);
     let u2 = b.create(&mut ctx, "test.use", &[av], &[]);
+    assert_eq!(ctx.use_count(av), 3);
     assert_eq!(ctx.uses(av).len(), 3);
     let cv = ctx.result(c, 0);
     ctx.replace_all_uses(av, cv);
     assert!(ctx.uses(av).is_empty());
+    assert_eq!(ctx.use_count(av), 0);
     assert_eq!(ctx.uses(cv).len(), 3);
+    assert_eq!(ctx.use_count(cv), 3);
     ctx.erase_op(u1);
     assert_eq!(ctx.uses(cv).len(), 1);
+    assert_eq!(ctx.use_count(cv), 1);
     assert_eq!(ctx.uses(cv)[0].op, u2);
     ctx.erase_op(a);
     ctx.move_op_before(u2, c);

@@ -57,7 +57,7 @@ impl Context {
         let spec = OpSpec {
             name: data.name,
             loc: data.loc.into(),
-            operands: data.operands.iter().map(|o| o.value).collect(),
+            operands: data.operands.to_vec(),
             result_types: (self.results(op).iter())
                 .map(|&r| self.value_type(r))
                 .collect(),

@@ -9,6 +9,7 @@ use super::interner::StringInterner;
 use super::kept::{self, Storage};
 use super::registry::OpRegistry;
 use super::types::TypeData;
+use super::uses::UseLists;
 
 macro_rules! handle {
     ($(#[$doc:meta])* $name:ident) => {
@@ -99,6 +100,8 @@ pub struct Context {
     /// The attributes of block arguments that have some (see
     /// [`Context::arg_attrs`]).
     pub(crate) arg_attrs: FastMap<Value, Attr>,
+    /// The values' use lists, once made.
+    pub(crate) use_lists: UseLists,
 }
 
 impl Default for Context {
@@ -117,6 +120,7 @@ impl Context {
             empty_dictionary: Attr(0),
             arg_locs: FastMap::default(),
             arg_attrs: FastMap::default(),
+            use_lists: UseLists::default(),
         };
         ctx.empty_dictionary =
             ctx.intern_attr(super::attributes::AttrData::Dictionary(Default::default()));
@@ -173,6 +177,7 @@ impl Context {
             empty_dictionary: self.empty_dictionary,
             arg_locs: self.arg_locs.clone(),
             arg_attrs: self.arg_attrs.clone(),
+            use_lists: self.use_lists.clone(),
         }
     }
 

@@ -1,6 +1,6 @@
 //! The dialect-agnostic IR framework: a [`Context`] owning arenas of ops,
 //! blocks, regions and values behind u32 handles, hash-consed types and
-//! attributes, use lists, a builder, walks, symbol tables, the op registry
+//! attributes, use counts and lists, a builder, walks, symbol tables, the op registry
 //! through which dialects declare their ops, and the pass manager.
 
 pub mod attributes;
@@ -21,6 +21,7 @@ pub mod registry;
 pub mod structure;
 pub mod symbols;
 pub mod types;
+mod uses;
 pub mod walk;
 
 pub use attributes::{AttrData, DictionaryEntries};
@@ -29,6 +30,7 @@ pub use clone::IrMapping;
 pub use context::{Attr, Block, Context, Ident, Location, Op, Region, Type, Value};
 pub use diagnostic::{Diagnostic, Severity};
 pub use registry::{OpInfo, OpTraits};
-pub use structure::{OpParts, OpSpec, Use, ValueDef};
+pub use structure::{OpParts, OpSpec, ValueDef};
 pub use types::{DialectData, FloatKind, Param, Signedness, TypeData};
+pub use uses::Use;
 pub use walk::WalkControl;

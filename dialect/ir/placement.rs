@@ -98,7 +98,7 @@ impl Context {
         }
         for op in ops {
             debug_assert!(
-                (self.results(op).iter()).all(|&r| self.store.values[r.index()].uses.is_empty()),
+                (self.results(op).iter()).all(|&r| self.use_count(r) == 0),
                 "erased op's results still have uses"
             );
             let data = &mut self.store.ops[op.index()];

@@ -1,33 +1,16 @@
 //! Operations, blocks, regions and values: their storage, creation and
-//! accessors, and the use lists that tie values to the operands using them
-//! (placing ops in blocks and erasing them is in `placement.rs`).
+//! accessors (placing ops in blocks and erasing them is in `placement.rs`;
+//! the uses of values and changing operands, in `uses.rs`).
 //!
-//! Ops in a block form a doubly linked list (O(1) insertion and removal);
-//! every value keeps its uses, and every operand remembers its slot in that
-//! list, so adding, removing and replacing uses is O(1).
+//! Ops in a block form a doubly linked list (O(1) insertion and removal).
 
 use super::context::{Attr, Block, Context, Ident, Location, Op, Region, Type, Value};
-use super::kept::Storage;
 use smallvec::SmallVec;
 
-/// Storage for the short lists every op and value has that change after
-/// creation (operands, uses): inline up to a few entries, so most ops need
-/// no allocation of their own.
+/// Storage for the short lists that change after creation (an op's
+/// operands, a value's uses): inline up to a few entries, so most need no
+/// allocation of their own.
 pub(crate) type Short<T, const N: usize> = SmallVec<[T; N]>;
-
-/// One operand of an op: the value and the operand's slot in its use list.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Operand {
-    pub(crate) value: Value,
-    pub(crate) use_slot: u32,
-}
-
-/// A use of a value: operand `index` of `op`.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct Use {
-    pub op: Op,
-    pub index: u32,
-}
 
 /// What defines a value.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -44,11 +27,12 @@ pub enum ValueDef {
     Placeholder,
 }
 
-#[derive(Clone)]
+#[derive(Clone, Copy)]
 pub(crate) struct ValueData {
     pub(crate) ty: Type,
     pub(crate) def: ValueDef,
-    pub(crate) uses: Short<Use, 4>,
+    /// How many operands use the value (its use list is in `uses.rs`).
+    pub(crate) use_count: u32,
 }
 
 /// An op's record, kept small: the ops of a module are walked often.
@@ -74,7 +58,7 @@ pub(crate) struct OpData {
     /// and how many there are.
     pub(crate) successors: (u32, u32),
     pub(crate) loc: PackedLocation,
-    pub(crate) operands: Short<Operand, 3>,
+    pub(crate) operands: Short<Value, 6>,
 }
 
 /// A [`Location`] in 16 bytes: absent handles as [`NONE`].
@@ -111,15 +95,6 @@ impl From<PackedLocation> for Location {
 
 /// The empty link of [`OpData::parent`], [`OpData::prev`], [`OpData::next`].
 pub(super) const NONE: u32 = u32::MAX;
-
-/// Enters `u` in the use list of `value` among `values`; its slot there.
-#[inline]
-fn push_use(values: &mut [ValueData], value: Value, u: Use) -> u32 {
-    let uses = &mut values[value.index()].uses;
-    let slot = uses.len() as u32;
-    uses.push(u);
-    slot
-}
 
 pub(super) fn link(handle: Option<u32>) -> u32 {
     handle.unwrap_or(NONE)
@@ -336,21 +311,19 @@ impl Context {
         result
     }
 
-    /// Gives the new op `op` its `operands`, filled in place, each entered
-    /// in its value's use list (inline: once per op made).
+    /// Gives the new op `op` its `operands`, filled in place, and counts
+    /// their uses (inline: once per op made).
     #[inline(always)]
     fn add_operands(&mut self, op: Op, operands: &[Value]) {
-        let Storage { ops, values, .. } = &mut self.store;
-        let list = &mut ops[op.index()].operands;
+        let list = &mut self.store.ops[op.index()].operands;
         // The common short list fits inline: only a longer one needs room.
         if operands.len() > list.inline_size() {
             list.reserve_exact(operands.len());
         }
-        for (index, &value) in operands.iter().enumerate() {
-            let index = index as u32;
-            let use_slot = push_use(values, value, Use { op, index });
-            list.push(Operand { value, use_slot });
+        for &value in operands {
+            list.push(value);
         }
+        self.count_uses(op, operands);
     }
 
     /// Makes room for `ops` more ops and `values` more values, for a caller
@@ -393,7 +366,7 @@ impl Context {
         self.store.values.push(ValueData {
             ty,
             def,
-            uses: Short::new(),
+            use_count: 0,
         });
         v
     }
@@ -411,8 +384,7 @@ impl Context {
     pub fn clear_block_args(&mut self, block: Block) {
         let args = std::mem::take(&mut self.store.blocks[block.index()].args);
         debug_assert!(
-            args.iter()
-                .all(|a| self.store.values[a.index()].uses.is_empty()),
+            args.iter().all(|&a| self.use_count(a) == 0),
             "cleared block arguments still have uses"
         );
     }
@@ -473,10 +445,10 @@ impl Context {
         self.store.ops[op.index()].operands.len()
     }
     pub fn operand(&self, op: Op, index: usize) -> Value {
-        self.store.ops[op.index()].operands[index].value
+        self.store.ops[op.index()].operands[index]
     }
     pub fn operands(&self, op: Op) -> impl ExactSizeIterator<Item = Value> + '_ {
-        self.store.ops[op.index()].operands.iter().map(|o| o.value)
+        self.store.ops[op.index()].operands.iter().copied()
     }
     pub fn results(&self, op: Op) -> &[Value] {
         &self.store.result_lists[run(self.store.ops[op.index()].results)]
@@ -580,76 +552,12 @@ impl Context {
     pub fn value_def(&self, v: Value) -> ValueDef {
         self.store.values[v.index()].def
     }
-    pub fn uses(&self, v: Value) -> &[Use] {
-        &self.store.values[v.index()].uses
-    }
     /// The block in which a value is defined (None for detached ops and placeholders).
     pub fn value_block(&self, v: Value) -> Option<Block> {
         match self.value_def(v) {
             ValueDef::Result { op, .. } => self.parent_block(op),
             ValueDef::Argument { block, .. } => Some(block),
             ValueDef::Placeholder => None,
-        }
-    }
-
-    // ----- operands and uses ----------------------------------------------
-
-    pub fn push_operand(&mut self, op: Op, value: Value) {
-        let index = self.store.ops[op.index()].operands.len() as u32;
-        let use_slot = self.add_use(value, Use { op, index });
-        self.store.ops[op.index()]
-            .operands
-            .push(Operand { value, use_slot });
-    }
-
-    pub fn set_operand(&mut self, op: Op, index: usize, value: Value) {
-        let old = self.store.ops[op.index()].operands[index];
-        self.remove_use(old);
-        let use_slot = self.add_use(
-            value,
-            Use {
-                op,
-                index: index as u32,
-            },
-        );
-        self.store.ops[op.index()].operands[index] = Operand { value, use_slot };
-    }
-
-    /// Drops every operand of `op`, the last first, so that a use moved
-    /// within a value's use list (an op using one value twice) still finds
-    /// its operand.
-    pub fn clear_operands(&mut self, op: Op) {
-        while let Some(&operand) = self.store.ops[op.index()].operands.last() {
-            self.remove_use(operand);
-            self.store.ops[op.index()].operands.pop();
-        }
-    }
-
-    fn add_use(&mut self, value: Value, u: Use) -> u32 {
-        push_use(&mut self.store.values, value, u)
-    }
-
-    fn remove_use(&mut self, operand: Operand) {
-        let uses = &mut self.store.values[operand.value.index()].uses;
-        let slot = operand.use_slot as usize;
-        uses.swap_remove(slot);
-        if let Some(&moved) = uses.get(slot) {
-            self.store.ops[moved.op.index()].operands[moved.index as usize].use_slot = slot as u32;
-        }
-    }
-
-    /// Makes every use of `from` use `to` instead.
-    pub fn replace_all_uses(&mut self, from: Value, to: Value) {
-        if from == to {
-            return;
-        }
-        let uses = std::mem::take(&mut self.store.values[from.index()].uses);
-        for u in uses {
-            let use_slot = self.add_use(to, u);
-            self.store.ops[u.op.index()].operands[u.index as usize] = Operand {
-                value: to,
-                use_slot,
-            };
         }
     }
 }
@@ -668,5 +576,6 @@ impl Iterator for BlockOps<'_> {
         Some(op)
     }
 }
-// Op records stay within 104 bytes.
+// Op records stay within 104 bytes, value records within 20.
 const _: () = assert!(std::mem::size_of::<OpData>() <= 104);
+const _: () = assert!(std::mem::size_of::<ValueData>() <= 20);

@@ -76,7 +76,7 @@ fn forwarding_branch(
     only_op(ctx, from).filter(|&branch| {
         ctx.successors(branch) == [to]
             && ctx.operands(branch).eq(args.iter().copied())
-            && args.iter().all(|&a| ctx.uses(a).len() == 1)
+            && args.iter().all(|&a| ctx.use_count(a) == 1)
     })
 }
 
