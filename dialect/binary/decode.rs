@@ -2,14 +2,14 @@
 //! reader, into one operand list for the whole module), opcode by direct
 //! table index; every malformed input is an error naming its word offset.
 
-use super::module::{kept, Inst, ModuleView};
+use super::decoded::{DecodedOperands, OwnedTexts, TextSink};
+use super::module::{Inst, ModuleView};
 use super::op_traits::{OpTraits, Shape, Tail};
 use super::walk::ResultIds;
 use super::{
     Header, Instruction, ModuleContext, NumberType, Operand, OperandSource, OperandWalker,
 };
 use crate::grammar::{InstSet, Op, OperandKind};
-use std::ops::Range;
 
 /// A malformed module: where, in which instruction, and what.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -43,9 +43,10 @@ impl std::fmt::Display for DecodeError {
 
 impl std::error::Error for DecodeError {}
 
-/// The operand words of one instruction.
-struct WordSource<'w> {
+/// The operand words of one instruction, and where its strings go.
+struct WordSource<'w, S> {
     words: &'w [u32],
+    texts: &'w mut S,
     /// The next word to read, and the word read last.
     pos: usize,
     last: usize,
@@ -53,7 +54,7 @@ struct WordSource<'w> {
     op: Op,
 }
 
-impl WordSource<'_> {
+impl<S: TextSink> WordSource<'_, S> {
     fn word(&mut self) -> Result<u32, DecodeError> {
         self.last = self.pos;
         if self.pos >= self.end {
@@ -64,8 +65,9 @@ impl WordSource<'_> {
     }
 }
 
-impl OperandSource for WordSource<'_> {
+impl<S: TextSink> OperandSource for WordSource<'_, S> {
     type Error = DecodeError;
+    type Text = S::Text;
 
     fn at_end(&mut self) -> bool {
         self.pos >= self.end
@@ -88,9 +90,9 @@ impl OperandSource for WordSource<'_> {
         Ok(u64::from(low) | (u64::from(high) << 32))
     }
 
-    fn string(&mut self) -> Result<String, DecodeError> {
+    fn string(&mut self) -> Result<S::Text, DecodeError> {
         self.last = self.pos;
-        let (text, used) = (decode_string(&self.words[self.pos..self.end]))
+        let (text, used) = (self.texts.read(&self.words[self.pos..self.end]))
             .map_err(|message| self.error(message.to_string()))?;
         self.pos += used;
         Ok(text)
@@ -111,25 +113,6 @@ impl OperandSource for WordSource<'_> {
     fn error(&self, message: String) -> DecodeError {
         DecodeError::at(self.last, Some(self.op.info().grammar_name), message)
     }
-}
-
-/// The literal string at the start of `words`, and the words it takes.
-pub(crate) fn decode_string(words: &[u32]) -> Result<(String, usize), &'static str> {
-    let mut bytes = Vec::with_capacity(words.len() * 4);
-    for (used, word) in words.iter().enumerate() {
-        let word = word.to_le_bytes();
-        if let Some(nul) = word.iter().position(|&b| b == 0) {
-            if word[nul..].iter().any(|&b| b != 0) {
-                return Err("the literal string's padding is not zero");
-            }
-            bytes.extend_from_slice(&word[..nul]);
-            let text =
-                String::from_utf8(bytes).map_err(|_| "the literal string is not valid UTF-8")?;
-            return Ok((text, used + 1));
-        }
-        bytes.extend_from_slice(&word);
-    }
-    Err("the literal string has no terminating NUL within the instruction")
 }
 
 /// Reads a module's instructions one at a time, tracking the types that
@@ -166,7 +149,7 @@ impl<'w> Decoder<'w> {
 
     fn decode_one(&mut self) -> Result<Instruction, DecodeError> {
         let mut operands = Vec::new();
-        let (op, (result_type, result)) = self.decode_into(&mut operands)?;
+        let (op, (result_type, result)) = self.decode_into(&mut operands, &mut OwnedTexts)?;
         Ok(Instruction {
             op,
             result_type,
@@ -176,8 +159,12 @@ impl<'w> Decoder<'w> {
     }
 
     /// Decodes the next instruction, appending its operands (all but the
-    /// result type and result) to `operands`.
-    fn decode_into(&mut self, operands: &mut Vec<Operand>) -> Result<(Op, ResultIds), DecodeError> {
+    /// result type and result) to `operands`, their strings to `texts`.
+    fn decode_into<S: TextSink>(
+        &mut self,
+        operands: &mut Vec<Operand<S::Text>>,
+        texts: &mut S,
+    ) -> Result<(Op, ResultIds), DecodeError> {
         let start = self.pos;
         let first = self.words[start];
         let (count, opcode) = ((first >> 16) as usize, first & 0xffff);
@@ -195,9 +182,9 @@ impl<'w> Decoder<'w> {
         let traits = (traits)
             .ok_or_else(|| DecodeError::at(start, None, format!("unknown opcode {opcode}")))?;
         let first_operand = operands.len();
-        let ids = self.decode_operands_of(traits, start, count, operands)?;
+        let ids = self.decode_operands_of(traits, start, count, operands, texts)?;
         let operands = &operands[first_operand..];
-        (self.context).record_parts(traits.op, ids.0, ids.1, operands);
+        (self.context).record_read(traits.op, ids, operands, texts);
         Ok((traits.op, ids))
     }
 
@@ -240,13 +227,13 @@ impl<'w> Decoder<'w> {
         let first = decoded.operands.len();
         let (start, count) = (inst.offset as usize, usize::from(inst.word_count));
         let span = &self.words[start + 1..start + count];
-        let operands = &mut decoded.operands;
+        let (operands, texts) = (&mut decoded.operands, &mut decoded.texts);
         let fast = match traits.shape {
             Shape::Words => decode_one_word_only(traits, span, operands),
             Shape::Enums => decode_fixed_only(traits, span, operands)
                 .or_else(|| decode_literal_parameter(traits, span, operands)),
             Shape::Number => decode_number(traits, span, &self.context, operands),
-            Shape::String => decode_fixed_string(traits, span, operands),
+            Shape::String => decode_fixed_string(traits, span, operands, texts),
             Shape::Walk => None,
         };
         // (The position of a decoder for indexing is not read.)
@@ -259,35 +246,37 @@ impl<'w> Decoder<'w> {
                     self.context.note_value_type(selector, ty);
                 }
             }
-            self.decode_operands_of(traits, start, count, &mut decoded.operands)?;
+            self.decode_operands_of(traits, start, count, operands, texts)?;
         }
         if traits.has_result {
-            let operands = &decoded.operands[first..];
-            (self.context).record_declaration(inst.op, inst.result, operands);
+            let operands = &operands[first..];
+            (self.context).record_declaration(inst.op, inst.result, operands, &*texts);
         }
-        decoded.starts.push(decoded.operands.len() as u32);
+        decoded.starts.push(operands.len() as u32);
         Ok(())
     }
 
     /// Decodes the operands of the instruction of `traits` whose `count`
     /// words start at `start` (its header checked), appending them to
-    /// `operands`; the decoder moves past it. (What it defines is for the
-    /// caller to record.)
-    fn decode_operands_of(
+    /// `operands` and their strings to `texts`; the decoder moves past it.
+    /// (What it defines is for the caller to record.)
+    fn decode_operands_of<S: TextSink>(
         &mut self,
         traits: &OpTraits,
         start: usize,
         count: usize,
-        operands: &mut Vec<Operand>,
+        operands: &mut Vec<Operand<S::Text>>,
+        texts: &mut S,
     ) -> Result<ResultIds, DecodeError> {
         let op = traits.op;
         let span = &self.words[start + 1..start + count];
-        if let Some(ids) = decode_without_walk(traits, span, &self.context, operands) {
+        if let Some(ids) = decode_without_walk(traits, span, &self.context, operands, texts) {
             self.pos = start + count;
             return Ok(ids);
         }
         let mut source = WordSource {
             words: self.words,
+            texts,
             pos: start + 1,
             last: start,
             end: start + count,
@@ -311,22 +300,26 @@ impl<'w> Decoder<'w> {
 /// The operands of an instruction read without walking the grammar, as
 /// the walk would read them ([`decode_one_word_only`], [`decode_ext_inst`],
 /// [`decode_fixed`], [`decode_enum_parameters`], whichever the op's layout
-/// calls for); `None` (and nothing read) when the walk is needed.
-fn decode_without_walk(
+/// calls for; strings go to `texts`); `None` (and nothing read) when the
+/// walk is needed.
+fn decode_without_walk<S: TextSink>(
     traits: &OpTraits,
     span: &[u32],
     context: &ModuleContext,
-    operands: &mut Vec<Operand>,
+    operands: &mut Vec<Operand<S::Text>>,
+    texts: &mut S,
 ) -> Option<ResultIds> {
     if traits.shape == Shape::Words {
         decode_one_word_only(traits, span, operands)
     } else if traits.fixed == OpTraits::WALK {
         match traits.op {
-            Op::EntryPoint | Op::Source => decode_entry_point_or_source(traits.op, span, operands),
+            Op::EntryPoint | Op::Source => {
+                decode_entry_point_or_source(traits.op, span, operands, texts)
+            }
             _ => decode_ext_inst(traits.op, span, context, operands),
         }
     } else {
-        (decode_fixed(traits, span, context, operands))
+        (decode_fixed(traits, span, context, operands, texts))
             .or_else(|| decode_enum_parameters(traits, span, operands))
     }
 }
@@ -335,11 +328,13 @@ fn decode_without_walk(
 /// interface ids) or an `OpSource` (a language, a version, then an
 /// optional file id and an optional text ending it), `op`, whose first
 /// enum takes no parameters, read without walking the grammar: what the
-/// walk would read, or `None` (and nothing read).
-fn decode_entry_point_or_source(
+/// walk would read (its strings in `texts`), or `None` (and no operand
+/// read).
+fn decode_entry_point_or_source<S: TextSink>(
     op: Op,
     span: &[u32],
-    operands: &mut Vec<Operand>,
+    operands: &mut Vec<Operand<S::Text>>,
+    texts: &mut S,
 ) -> Option<ResultIds> {
     let (kind, &[value, second, ref rest @ ..]) = (op.info().operands.first()?.kind, span) else {
         return None;
@@ -347,12 +342,12 @@ fn decode_entry_point_or_source(
     (kind.enumerant(value)?.parameters.is_empty()).then_some(())?;
     let (id, text, ids) = match (op, rest) {
         (Op::EntryPoint, _) => {
-            let (text, used) = decode_string(rest).ok()?;
+            let (text, used) = texts.read(rest).ok()?;
             (None, Some(text), &rest[used..])
         }
         (_, []) => (None, None, rest),
         (_, [file]) => (Some(*file), None, &[][..]),
-        (_, [file, text @ ..]) => match decode_string(text).ok()? {
+        (_, [file, text @ ..]) => match texts.read(text).ok()? {
             (source, used) if used == text.len() => (Some(*file), Some(source), &[][..]),
             _ => return None,
         },
@@ -373,11 +368,11 @@ fn decode_entry_point_or_source(
 /// integers fitting its layout ([`Shape::Words`]), read without
 /// walking the grammar: the set, the instruction and its operands; `None`
 /// (and nothing read) when the walk is needed.
-fn decode_ext_inst(
+fn decode_ext_inst<T>(
     op: Op,
     span: &[u32],
     context: &ModuleContext,
-    operands: &mut Vec<Operand>,
+    operands: &mut Vec<Operand<T>>,
 ) -> Option<ResultIds> {
     let (Op::ExtInst, [result_type, result, set, number, rest @ ..]) = (op, span) else {
         return None;
@@ -400,17 +395,18 @@ fn decode_ext_inst(
 /// nothing, ids, integer literals, a number as wide as its type (known to
 /// `context`) or a string (see [`OpTraits::fits`]; an optional operand the
 /// grammar walk would read is absent), read without walking the grammar:
-/// what the walk would read, or `None` (and nothing read) when the walk is
-/// needed.
-fn decode_fixed(
+/// what the walk would read (a string in `texts`), or `None` (and no
+/// operand read) when the walk is needed.
+fn decode_fixed<S: TextSink>(
     traits: &OpTraits,
     span: &[u32],
     context: &ModuleContext,
-    operands: &mut Vec<Operand>,
+    operands: &mut Vec<Operand<S::Text>>,
+    texts: &mut S,
 ) -> Option<ResultIds> {
     let fixed = usize::from(traits.fixed);
     if traits.tail == Tail::String {
-        return decode_fixed_string(traits, span, operands);
+        return decode_fixed_string(traits, span, operands, texts);
     }
     if !traits.fits_operands(span) {
         return None;
@@ -437,19 +433,20 @@ fn decode_fixed(
 /// The operands of an instruction of an op whose fixed words are followed
 /// by a string, when the string fills its operand words `span` after the
 /// fixed ones and its enums take no parameters (`OpName`'s): what the walk
-/// would read, or `None` (and nothing read). (Inlined into the decoding
-/// loop.)
+/// would read (the string in `texts`), or `None` (and no operand read).
+/// (Inlined into the decoding loop.)
 #[inline(always)]
-fn decode_fixed_string(
+fn decode_fixed_string<S: TextSink>(
     traits: &OpTraits,
     span: &[u32],
-    operands: &mut Vec<Operand>,
+    operands: &mut Vec<Operand<S::Text>>,
+    texts: &mut S,
 ) -> Option<ResultIds> {
     if traits.tail != Tail::String {
         return None;
     }
     let (fixed_words, tail) = span.split_at_checked(usize::from(traits.fixed))?;
-    let (text, used) = decode_string(tail).ok()?;
+    let (text, used) = texts.read(tail).ok()?;
     if used != tail.len() || !traits.plain_enums(span) {
         return None;
     }
@@ -463,11 +460,11 @@ fn decode_fixed_string(
 /// `span` fit the layout (`OpConstant`'s): what the walk would read, or
 /// `None` (and nothing read). (Inlined into the decoding loop.)
 #[inline(always)]
-fn decode_number(
+fn decode_number<T>(
     traits: &OpTraits,
     span: &[u32],
     context: &ModuleContext,
-    operands: &mut Vec<Operand>,
+    operands: &mut Vec<Operand<T>>,
 ) -> Option<ResultIds> {
     if traits.tail != Tail::Number || !traits.fits_operands(span) {
         return None;
@@ -491,10 +488,10 @@ fn decode_number(
 /// or `None` (and nothing read). (Inlined: the most common layouts take
 /// this short path.)
 #[inline(always)]
-fn decode_one_word_only(
+fn decode_one_word_only<T>(
     traits: &OpTraits,
     span: &[u32],
-    operands: &mut Vec<Operand>,
+    operands: &mut Vec<Operand<T>>,
 ) -> Option<ResultIds> {
     if traits.shape != Shape::Words || !traits.fits_count(span.len()) {
         return None;
@@ -524,10 +521,10 @@ fn decode_one_word_only(
 /// `None` (and nothing read). (Inlined: ops declaring variables and
 /// pointer types, merges and decorations take this short path.)
 #[inline(always)]
-fn decode_fixed_only(
+fn decode_fixed_only<T>(
     traits: &OpTraits,
     span: &[u32],
-    operands: &mut Vec<Operand>,
+    operands: &mut Vec<Operand<T>>,
 ) -> Option<ResultIds> {
     let ends = matches!(traits.tail, Tail::Nothing | Tail::Walk);
     let fits = traits.fixed != OpTraits::WALK && span.len() == usize::from(traits.fixed);
@@ -540,10 +537,10 @@ fn decode_fixed_only(
 /// taking no parameters: what the walk would read, or `None` (and nothing
 /// read). (Inlined: decorations such as `Location 3` take this short path.)
 #[inline(always)]
-fn decode_literal_parameter(
+fn decode_literal_parameter<T>(
     traits: &OpTraits,
     span: &[u32],
-    operands: &mut Vec<Operand>,
+    operands: &mut Vec<Operand<T>>,
 ) -> Option<ResultIds> {
     let fixed = usize::from(traits.fixed);
     let (&parameter, fixed_words) = span.split_last()?;
@@ -578,7 +575,11 @@ fn result_ids(traits: &OpTraits, words: &[u32]) -> (ResultIds, usize) {
 /// The fixed words of an instruction of `traits` as operands, its result
 /// ids apart. (Inlined: it is the hot loop of the decoder.)
 #[inline(always)]
-fn decode_fixed_words(traits: &OpTraits, words: &[u32], operands: &mut Vec<Operand>) -> ResultIds {
+fn decode_fixed_words<T>(
+    traits: &OpTraits,
+    words: &[u32],
+    operands: &mut Vec<Operand<T>>,
+) -> ResultIds {
     let (result_ids, results) = result_ids(traits, words);
     let rest = words.get(results..).unwrap_or_default();
     let [first_enum, second_enum] = &traits.enums;
@@ -605,10 +606,10 @@ fn decode_fixed_words(traits: &OpTraits, words: &[u32], operands: &mut Vec<Opera
 /// value taking one-word parameters, and nothing follows them
 /// (`OpDecorate %x Location 3`; see [`OpTraits::enum_parameters`]), read
 /// without walking the grammar; `None` when the walk is needed.
-fn decode_enum_parameters(
+fn decode_enum_parameters<T>(
     traits: &OpTraits,
     span: &[u32],
-    operands: &mut Vec<Operand>,
+    operands: &mut Vec<Operand<T>>,
 ) -> Option<ResultIds> {
     let parameters = traits.enum_parameters(span)?;
     let fixed = usize::from(traits.fixed);
@@ -640,64 +641,12 @@ pub fn decode_module(words: &[u32]) -> Result<(Header, Vec<Instruction>), Decode
     Ok((header, instructions))
 }
 
-/// The operands of every instruction of a module (result types and results
-/// excluded) in one list, found by instruction index.
-pub struct DecodedOperands {
-    operands: Vec<Operand>,
-    /// Where each instruction's operands start, and where the last ends.
-    starts: Vec<u32>,
-}
-
-impl DecodedOperands {
-    /// An empty list with room for a module of `words` words (instructions
-    /// average well over four words in real modules).
-    pub(crate) fn with_room(words: usize) -> Self {
-        let mut decoded = DecodedOperands {
-            operands: kept::take(&kept::OPERANDS, words / 2),
-            starts: kept::take(&kept::STARTS, words / 4),
-        };
-        decoded.starts.push(0);
-        decoded
-    }
-
-    /// The number of instructions.
-    pub fn len(&self) -> usize {
-        self.starts.len() - 1
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-
-    /// The operands of the instructions `indices`, one's after the other's.
-    pub(crate) fn of_all(&self, indices: Range<usize>) -> &[Operand] {
-        let (start, end) = (self.starts[indices.start], self.starts[indices.end]);
-        &self.operands[start as usize..end as usize]
-    }
-
-    /// The operands of instruction `index`.
-    pub fn of(&self, index: usize) -> &[Operand] {
-        match self.starts[index..index + 2] {
-            [start, end] => &self.operands[start as usize..end as usize],
-            _ => &[],
-        }
-    }
-}
-
-impl Drop for DecodedOperands {
-    /// Keeps the list's buffers for the next module on this thread.
-    fn drop(&mut self) {
-        kept::keep(&kept::OPERANDS, std::mem::take(&mut self.operands));
-        kept::keep(&kept::STARTS, std::mem::take(&mut self.starts));
-    }
-}
-
 /// The operands of every instruction of a module, decoded into one list.
 pub fn decode_operands(words: &[u32]) -> Result<DecodedOperands, DecodeError> {
     let (_, mut decoder) = Decoder::new(words)?;
     let mut decoded = DecodedOperands::with_room(words.len());
     while decoder.pos < words.len() {
-        decoder.decode_into(&mut decoded.operands)?;
+        decoder.decode_into(&mut decoded.operands, &mut decoded.texts)?;
         decoded.starts.push(decoded.operands.len() as u32);
     }
     Ok(decoded)
@@ -727,6 +676,7 @@ mod tests {
                 all += 1;
                 let mut source = WordSource {
                     words: &words,
+                    texts: &mut OwnedTexts,
                     pos: pos + 1,
                     last: pos,
                     end: pos + count,
@@ -740,7 +690,9 @@ mod tests {
                 let span = &words[pos + 1..pos + count];
                 let mut read = Vec::new();
                 let traits = OpTraits::of(op);
-                if let Some(read_ids) = decode_without_walk(traits, span, &context, &mut read) {
+                if let Some(read_ids) =
+                    decode_without_walk(traits, span, &context, &mut read, &mut OwnedTexts)
+                {
                     fixed += 1;
                     let at = format!("{} word {pos}", path.display());
                     assert_eq!(read_ids, ids, "{at}");

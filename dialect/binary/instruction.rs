@@ -28,9 +28,10 @@ impl NumberType {
 }
 
 /// One operand, in binary order. Enumerant parameters follow their enum
-/// operand as operands of their own.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Operand {
+/// operand as operands of their own. A literal string is a `Text`: a
+/// `String`, or where the text is ([`super::DecodedOperand`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Operand<Text = String> {
     /// `IdRef`, `IdScope`, `IdMemorySemantics`.
     Id(u32),
     /// A one-word literal: `LiteralInteger`, or the instruction number of an
@@ -43,7 +44,7 @@ pub enum Operand {
         bits: u64,
         ty: NumberType,
     },
-    String(String),
+    String(Text),
     /// A value-enum or bit-enum operand.
     Enum {
         kind: OperandKind,

@@ -3,6 +3,7 @@
 //! assembler, the disassembler and the module (de)serializer.
 
 mod decode;
+mod decoded;
 mod grammar_walk;
 mod header;
 mod id_table;
@@ -17,7 +18,8 @@ pub mod operands;
 pub mod serialize;
 pub mod structurize;
 
-pub use decode::{decode_module, decode_operands, DecodeError, DecodedOperands, Decoder};
+pub use decode::{decode_module, decode_operands, DecodeError, Decoder};
+pub use decoded::{DecodedOperand, DecodedOperands, TextRange};
 pub use header::{words_from_bytes, words_to_bytes, Header, MAGIC};
 pub use instruction::{
     encode_module, encode_string, finish_instruction, Instruction, NumberType, Operand,

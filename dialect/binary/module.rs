@@ -6,7 +6,7 @@
 //! the decoded ids). Nothing is copied out of the words and no instruction
 //! gets an allocation of its own.
 
-use super::decode::decode_string;
+use super::decoded::decode_string;
 use super::op_traits::{OpTraits, Tail};
 use super::operands::{visit_operands, OperandContext, OperandVisitor};
 use super::{DecodeError, Header};

@@ -4,6 +4,7 @@
 //! builds [`Operand`]s; literals whose width depends on a type get it from
 //! the [`ModuleContext`] built from the instructions read so far.
 
+use super::decoded::{OwnedTexts, TextSink};
 use super::grammar_walk::{walk_operands, OperandReader};
 use super::id_table::IdTable;
 use super::{Instruction, NumberType, Operand};
@@ -12,6 +13,8 @@ use crate::grammar::{InstSet, Op, OperandKind};
 /// Where operands come from; each method reads one operand of the kind named.
 pub trait OperandSource {
     type Error;
+    /// What a literal string operand holds (see [`Operand`]).
+    type Text;
     /// True when the current instruction has no operands left.
     fn at_end(&mut self) -> bool;
     /// An id of `kind` (`IdResultType`, `IdResult`, `IdRef`, ...).
@@ -20,7 +23,7 @@ pub trait OperandSource {
     fn integer(&mut self) -> Result<u32, Self::Error>;
     /// A literal encoded as `ty` says, low word first.
     fn number(&mut self, ty: NumberType) -> Result<u64, Self::Error>;
-    fn string(&mut self) -> Result<String, Self::Error>;
+    fn string(&mut self) -> Result<Self::Text, Self::Error>;
     /// The value (or the bits) of an enum operand of `kind`.
     fn enumerant(&mut self, kind: OperandKind) -> Result<u32, Self::Error>;
     /// An extended instruction number; `set` is `None` for a set the grammar lacks.
@@ -76,20 +79,39 @@ impl ModuleContext {
         result: Option<u32>,
         operands: &[Operand],
     ) {
+        self.record_read(op, (result_type, result), operands, &OwnedTexts);
+    }
+
+    /// [`Self::record_parts`] of operands whose strings are in `texts`.
+    #[inline]
+    pub(crate) fn record_read<S: TextSink>(
+        &mut self,
+        op: Op,
+        (result_type, result): ResultIds,
+        operands: &[Operand<S::Text>],
+        texts: &S,
+    ) {
         let Some(result) = result else { return };
         if let Some(ty) = result_type {
             self.value_types.insert(result, ty);
         }
-        self.record_declaration(op, result, operands);
+        self.record_declaration(op, result, operands, texts);
     }
 
     /// Notes the numeric type or instruction set an instruction of `op`
-    /// with these operands declares as `result`, if it declares one; the
-    /// types of values are left to [`Self::note_value_type`].
+    /// with these operands (their strings in `texts`) declares as `result`,
+    /// if it declares one; the types of values are left to
+    /// [`Self::note_value_type`].
     #[inline]
-    pub(crate) fn record_declaration(&mut self, op: Op, result: u32, operands: &[Operand]) {
+    pub(crate) fn record_declaration<S: TextSink>(
+        &mut self,
+        op: Op,
+        result: u32,
+        operands: &[Operand<S::Text>],
+        texts: &S,
+    ) {
         if matches!(op, Op::TypeInt | Op::TypeFloat | Op::ExtInstImport) {
-            self.record_type_or_set(op, result, operands);
+            self.record_type_or_set(op, result, operands, texts);
         }
     }
 
@@ -99,7 +121,13 @@ impl ModuleContext {
     }
 
     /// Notes the numeric type or instruction set `result` names.
-    fn record_type_or_set(&mut self, op: Op, result: u32, operands: &[Operand]) {
+    fn record_type_or_set<S: TextSink>(
+        &mut self,
+        op: Op,
+        result: u32,
+        operands: &[Operand<S::Text>],
+        texts: &S,
+    ) {
         let width = match operands.first() {
             Some(Operand::Integer(width)) if (1..=64).contains(width) => *width,
             _ => 0,
@@ -118,8 +146,8 @@ impl ModuleContext {
             }
             (Op::ExtInstImport, _) => {
                 if let Some(Operand::String(name)) = operands.first() {
-                    self.ext_sets
-                        .insert(result, InstSet::from_import_name(name));
+                    let set = InstSet::from_import_name(texts.text(name));
+                    self.ext_sets.insert(result, set);
                 }
             }
             _ => {}
@@ -144,14 +172,14 @@ impl ModuleContext {
 }
 
 /// Reads one instruction's operands from a source, in grammar order.
-pub struct OperandWalker<'a, S> {
+pub struct OperandWalker<'a, S: OperandSource> {
     source: &'a mut S,
     context: &'a ModuleContext,
     op: Op,
     result_type: Option<u32>,
     result: Option<u32>,
     /// Where the operands go; this instruction's start at `start`.
-    operands: &'a mut Vec<Operand>,
+    operands: &'a mut Vec<Operand<S::Text>>,
     start: usize,
 }
 
@@ -159,7 +187,7 @@ pub struct OperandWalker<'a, S> {
 /// [`OperandWalker::read_into`].
 pub type ResultIds = (Option<u32>, Option<u32>);
 
-impl<'a, S: OperandSource> OperandWalker<'a, S> {
+impl<'a, S: OperandSource<Text = String>> OperandWalker<'a, S> {
     /// Reads every operand of `op` from `source`.
     pub fn read(
         source: &'a mut S,
@@ -175,14 +203,16 @@ impl<'a, S: OperandSource> OperandWalker<'a, S> {
             operands,
         })
     }
+}
 
+impl<'a, S: OperandSource> OperandWalker<'a, S> {
     /// Reads every operand of `op` from `source`, appending all but the
     /// result type and result to `operands`; returns those two.
     pub fn read_into(
         source: &'a mut S,
         context: &'a ModuleContext,
         op: Op,
-        operands: &'a mut Vec<Operand>,
+        operands: &'a mut Vec<Operand<S::Text>>,
     ) -> Result<ResultIds, S::Error> {
         let start = operands.len();
         let mut walker = OperandWalker {
@@ -199,11 +229,11 @@ impl<'a, S: OperandSource> OperandWalker<'a, S> {
     }
 
     /// The operands read so far.
-    fn read_so_far(&self) -> &[Operand] {
+    fn read_so_far(&self) -> &[Operand<S::Text>] {
         &self.operands[self.start..]
     }
 
-    fn push(&mut self, operand: Operand) {
+    fn push(&mut self, operand: Operand<S::Text>) {
         self.operands.push(operand);
     }
 

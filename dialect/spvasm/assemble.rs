@@ -316,6 +316,7 @@ impl<'t> TextSource<'_, 't> {
 
 impl<'t> OperandSource for TextSource<'_, 't> {
     type Error = AsmError;
+    type Text = String;
 
     fn at_end(&mut self) -> bool {
         match self.tokens.get(self.pos) {

@@ -5,7 +5,7 @@
 
 use super::function::{enum_value, Properties, Scope};
 use super::Reader;
-use crate::binary::{DecodeError, Operand};
+use crate::binary::{DecodeError, DecodedOperand as Operand};
 use crate::grammar::{Op, OperandKind};
 use crate::ir::{Attr, Builder, Value};
 use crate::ir::{FastHasher, FastMap};
@@ -321,7 +321,7 @@ impl Reader<'_, '_> {
                     };
                     self.enum_value_attr(kind, value)
                 }
-                (_, Operand::String(s)) => self.ctx.string_attr(s),
+                (_, Operand::String(s)) => self.ctx.string_attr(self.decoded.text(*s)),
                 (_, Operand::SpecOp(_)) => {
                     return Err(self
                         .view

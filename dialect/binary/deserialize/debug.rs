@@ -19,7 +19,7 @@
 
 use super::Reader;
 use crate::binary::module::Section;
-use crate::binary::{DecodeError, Operand};
+use crate::binary::{DecodeError, DecodedOperand as Operand};
 use crate::grammar::{Category, Op, OperandInfo};
 use crate::ir::{Attr, Location};
 use crate::spirv::conventions;
@@ -96,7 +96,7 @@ impl Reader<'_, '_> {
                     let i64_type = self.ctx.int_type(64);
                     self.ctx.integer_attr(i64_type, i128::from(*bits as i64))
                 }
-                Operand::String(s) => self.ctx.string_attr(s),
+                Operand::String(s) => self.ctx.string_attr(self.decoded.text(*s)),
                 Operand::Enum { kind, value } if kind.info().category == Category::ValueEnum => {
                     let attr = self.enum_value_attr(*kind, *value);
                     lists.push((conventions::attribute_mnemonic(*kind), attr));
@@ -121,7 +121,7 @@ impl Reader<'_, '_> {
                     .view
                     .def(*file)
                     .and_then(|d| match self.operands(d).first() {
-                        Some(Operand::String(s)) => Some(s.as_str()),
+                        Some(Operand::String(s)) => Some(self.decoded.text(*s)),
                         _ => None,
                     });
                 Location {

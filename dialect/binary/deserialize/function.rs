@@ -18,7 +18,7 @@ use super::{Global, Reader};
 use crate::binary::cfg::Cfg;
 use crate::binary::id_table::IdTable;
 use crate::binary::module::Function;
-use crate::binary::{DecodeError, Operand};
+use crate::binary::{DecodeError, DecodedOperand as Operand};
 use crate::grammar::Op;
 use crate::ir::FastMap;
 use crate::ir::{Attr, Block, Builder, OpParts, OpSpec, Type, Value, ValueDef};

@@ -154,7 +154,9 @@ impl Reader<'_, '_> {
             let entry = entry_points
                 .remove(&id)
                 .and_then(|index| match self.operands(index) {
-                    [_, _, Operand::String(name), ..] if !name.is_empty() => Some(name.as_str()),
+                    [_, _, Operand::String(name), ..] if !name.is_empty() => {
+                        Some(self.decoded.text(*name))
+                    }
                     _ => None,
                 });
             let candidates: SmallVec<[&str; 2]> = entry.into_iter().chain(self.name(id)).collect();

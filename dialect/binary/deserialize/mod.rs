@@ -30,7 +30,7 @@ mod types;
 
 use super::id_table::IdTable;
 use super::module::{ModuleView, Section};
-use super::{DecodeError, DecodedOperands, Operand};
+use super::{DecodeError, DecodedOperand as Operand, DecodedOperands};
 use crate::grammar::{Op, OperandKind};
 use crate::ir::Param;
 use crate::ir::{Attr, AttrData, Block, Builder, Context, DialectData, Ident, Location, OpSpec};
@@ -392,7 +392,7 @@ impl<'v, 'w> Reader<'v, 'w> {
     #[inline]
     fn name(&self, id: u32) -> Option<&'v str> {
         match self.operands(self.names.get(id)?) {
-            [_, Operand::String(name)] => Some(name),
+            [_, Operand::String(name)] => Some(self.decoded.text(*name)),
             _ => None,
         }
     }
@@ -475,7 +475,7 @@ impl<'v, 'w> Reader<'v, 'w> {
                 let case = kind.enumerant(*value).map_or("", |e| e.name);
                 self.ctx.string_attr(case)
             }
-            Operand::String(s) => self.ctx.string_attr(s),
+            Operand::String(s) => self.ctx.string_attr(self.decoded.text(*s)),
             Operand::Id(operand) => self.id_attr(*operand),
             other => {
                 let i32_type = self.i32_type;
@@ -501,7 +501,7 @@ impl<'v, 'w> Reader<'v, 'w> {
             return (None, &[]);
         };
         let mut body = String::from(".linkage_attributes<linkage_name = \"");
-        crate::text::print_attrs::escape_into(name, &mut body);
+        crate::text::print_attrs::escape_into(self.decoded.text(*name), &mut body);
         body += &format!("\", linkage_type = <{}>>", linkage_type.name);
         let attr = self.ctx.opaque_attr(NAMESPACE, &body);
         (Some(attr), &["LinkageAttributes"])
@@ -520,7 +520,7 @@ impl<'v, 'w> Reader<'v, 'w> {
         let mut exts = Vec::with_capacity(extensions.len());
         for index in extensions {
             if let [Operand::String(name)] = self.operands(index) {
-                exts.push(Param::Ident(self.ctx.ident(name)));
+                exts.push(Param::Ident(self.ctx.ident(self.decoded.text(*name))));
             }
         }
         let version = self.view.header.version;

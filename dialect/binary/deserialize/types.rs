@@ -260,7 +260,9 @@ impl Reader<'_, '_> {
             let mut decorations = Vec::with_capacity(others);
             for (name, values) in found {
                 let value = match values.first() {
-                    Some(Operand::String(s)) => Some(Param::Attr(self.ctx.string_attr(s))),
+                    Some(Operand::String(s)) => {
+                        Some(Param::Attr(self.ctx.string_attr(self.decoded.text(*s))))
+                    }
                     Some(other) => super::literal_u32(other).map(|v| Param::Int(v.into())),
                     None => None,
                 };
@@ -279,7 +281,9 @@ impl Reader<'_, '_> {
                 .get(&(id, i as u32))
                 .map(|&n| self.operands(n))
             {
-                Some([_, _, Operand::String(name)]) => Some(self.ctx.ident(name)),
+                Some([_, _, Operand::String(name)]) => {
+                    Some(self.ctx.ident(self.decoded.text(*name)))
+                }
                 _ => None,
             };
             members.push(Member::param(ty, offset, decorations, name));

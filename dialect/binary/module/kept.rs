@@ -1,10 +1,11 @@
 //! The buffers of the last module indexed on this thread (its
-//! instructions, blocks, functions, id definitions and decoded operands),
+//! instructions, blocks, functions, id definitions and decoded operands
+//! with their text),
 //! kept when their owners drop so that the next module reuses their memory
 //! instead of allocating (and faulting in) its own.
 
 use super::{Block, Function, Inst};
-use crate::binary::Operand;
+use crate::binary::DecodedOperand;
 use std::cell::Cell;
 use std::thread::LocalKey;
 
@@ -13,8 +14,10 @@ thread_local! {
     pub(super) static FUNCTIONS: Cell<Vec<Function>> = const { Cell::new(Vec::new()) };
     pub(super) static BLOCKS: Cell<Vec<Block>> = const { Cell::new(Vec::new()) };
     pub(super) static ID_DEFS: Cell<Vec<u32>> = const { Cell::new(Vec::new()) };
-    pub(crate) static OPERANDS: Cell<Vec<Operand>> = const { Cell::new(Vec::new()) };
+    pub(crate) static OPERANDS: Cell<Vec<DecodedOperand>> = const { Cell::new(Vec::new()) };
     pub(crate) static STARTS: Cell<Vec<u32>> = const { Cell::new(Vec::new()) };
+    pub(crate) static TEXT: Cell<Vec<u8>> = const { Cell::new(Vec::new()) };
+    pub(crate) static TEXT_SCRATCH: Cell<Vec<u8>> = const { Cell::new(Vec::new()) };
 }
 
 /// The buffer kept in `slot`, empty, with room for `room` items.
