@@ -714,3 +714,40 @@ fn linkage_attributes_are_kept() {
         ],
     );
 }
+
+/// A value without an id in the function being written (one of another
+/// function, which a pass may leave behind) fails the op using it, naming
+/// it: no id 0 stands in for it.
+#[test]
+fn a_value_of_another_function_fails_the_op_using_it() {
+    let text = r#"
+spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader], []> {
+  spirv.func @f(%x: i32) -> i32 "None" {
+    %a = spirv.IAdd %x, %x : i32
+    spirv.ReturnValue %a : i32
+  }
+  spirv.func @g(%y: i32) -> i32 "None" {
+    %b = spirv.IMul %y, %y : i32
+    spirv.ReturnValue %b : i32
+  }
+}
+"#;
+    let (mut ctx, module) = parsed(text);
+    let named = |name: &str| {
+        let mut found = None;
+        ctx.walk_pre(module, &mut |op| {
+            if ctx.op_name_str(op) == name {
+                found = Some(op);
+            }
+            spirv_dialect::ir::walk::WalkControl::Continue
+        });
+        found.expect("the op is in the module")
+    };
+    let (add, mul) = (named("spirv.IAdd"), named("spirv.IMul"));
+    let other = ctx.result(add, 0);
+    ctx.set_operand(mul, 1, other);
+    match serialize(&ctx, module) {
+        Ok(words) => panic!("written with an id missing: {words:?}"),
+        Err(e) => assert!(e.contains("spirv.IMul"), "the error names the op: {e}"),
+    }
+}

@@ -188,7 +188,8 @@ impl Writer<'_> {
             for Edge { from, passed, .. } in incoming {
                 let value = (pick(i, &ids.passed[passed.clone()]))
                     .ok_or("a branch passes too few block arguments")?;
-                let value = self.value_id(ids, value)?;
+                let value = (ids.values.get(&value).copied())
+                    .ok_or("OpPhi: a branch passes a value defined outside the function")?;
                 // Edges from one block (a switch's cases, a conditional
                 // branch's two targets) are one entry, passing one value.
                 let entries = body[start + 3..].chunks(2);
@@ -240,13 +241,19 @@ impl Writer<'_> {
         Ok(())
     }
 
-    /// The id of `value` (of the value it stands for, where aliased).
+    /// The id of `value` (of the value it stands for, where aliased),
+    /// an operand of `user`.
     #[inline]
-    pub(super) fn value_id(&self, ids: &Ids, value: Value) -> Result<u32, SerializeError> {
-        ids.values
-            .get(&value)
-            .copied()
-            .ok_or_else(|| OUTSIDE_VALUE.to_string())
+    pub(super) fn value_id(
+        &self,
+        ids: &Ids,
+        user: crate::ir::Op,
+        value: Value,
+    ) -> Result<u32, SerializeError> {
+        match ids.values.get(&value) {
+            Some(&id) => Ok(id),
+            None => Err(outside_value(self.ctx, user)),
+        }
     }
 
     /// The instruction of `op`, with its `OpLine`, decorations and name;
@@ -285,7 +292,7 @@ impl Writer<'_> {
                 self.branch_operands(body, ids, op, class.role)?
             }
             _ => match self.direct_operands(body, ids, op, plan) {
-                Some(written) => written?,
+                Some(written) => written.map_err(|OutsideValue| outside_value(ctx, op))?,
                 None => self.operands(body, ids, op, plan)?,
             },
         }
@@ -318,26 +325,30 @@ impl Writer<'_> {
         match role {
             Role::Branch => body.push(ids.labels[&successors[0]]),
             Role::BranchConditional => {
-                body.push(self.value_id(ids, ctx.operand(op, 0))?);
+                body.push(self.value_id(ids, op, ctx.operand(op, 0))?);
                 body.extend(successors.iter().map(|b| ids.labels[b]));
                 if let Some(AttrData::Array(weights)) =
                     (self.property(op, Property::BranchWeights)).map(|a| ctx.attr_data(a))
                 {
                     for w in weights.iter() {
-                        body.push(ctx.as_int_attr(*w).unwrap_or(0) as u32);
+                        let weight = (ctx.as_int_attr(*w))
+                            .ok_or("spirv.BranchConditional: a branch weight is not an integer")?;
+                        body.push(weight as u32);
                     }
                 }
             }
             _ => {
                 let selector = ctx.operand(op, 0);
-                body.push(self.value_id(ids, selector)?);
+                body.push(self.value_id(ids, op, selector)?);
                 body.push(ids.labels[&successors[0]]);
                 let ty = ctx.value_type(selector);
                 if let Some(AttrData::Array(literals)) =
                     (self.prop(op, "literals")).map(|a| ctx.attr_data(a))
                 {
                     for (literal, target) in literals.iter().zip(&successors[1..]) {
-                        let bits = ctx.as_int_attr(*literal).unwrap_or(0) as u64;
+                        let bits = (ctx.as_int_attr(*literal))
+                            .ok_or("spirv.Switch: a case literal is not an integer")?;
+                        let bits = bits as u64;
                         body.extend(self.number_words(ty, bits)?);
                         body.push(ids.labels[target]);
                     }
@@ -348,8 +359,18 @@ impl Writer<'_> {
     }
 }
 
-/// The error of a value without an id in the function being written.
-pub(super) const OUTSIDE_VALUE: &str = "a value defined outside the function";
+/// A value without an id in the function being written, taken by an op
+/// that [`outside_value`] names.
+pub(super) struct OutsideValue;
+
+/// The error of `user` taking a value without an id in the function being
+/// written.
+#[cold]
+#[inline(never)]
+pub(super) fn outside_value(ctx: &crate::ir::Context, user: crate::ir::Op) -> SerializeError {
+    let name = ctx.op_name_str(user);
+    format!("{name}: a value defined outside the function")
+}
 
 /// Appends the instruction of `op` whose operands (result type and
 /// result included) are the ids `words`, of which no instruction has

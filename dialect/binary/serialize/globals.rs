@@ -223,7 +223,9 @@ impl Writer<'_> {
             for &v in values.iter() {
                 let word = match with_ids {
                     true => self.attr_id(v)?,
-                    false => self.ctx.as_int_attr(v).unwrap_or(0) as u32,
+                    false => (self.ctx.as_int_attr(v))
+                        .ok_or("spirv.ExecutionMode: a value is not an integer")?
+                        as u32,
                 };
                 self.out.execution_modes.push(word);
             }

@@ -4,7 +4,7 @@
 //! properties and operand count share every word but their values' ids:
 //! the words of the first are kept as a recipe the others follow.
 
-use super::function::OUTSIDE_VALUE;
+use super::function::OutsideValue;
 use super::naming::Ids;
 use super::tables::{property_name, HandleTable, Plan};
 use super::{encode_string, SerializeError, Writer};
@@ -80,7 +80,7 @@ impl<'c> Writer<'c> {
                 RecipeWord::Literal(word) => body.push(word),
                 RecipeWord::Value => {
                     let value = values.next().ok_or("a recipe takes too many values")?;
-                    body.push(self.value_id(ids, value)?);
+                    body.push(self.value_id(ids, op, value)?);
                 }
             }
         }
@@ -92,7 +92,8 @@ impl<'c> Writer<'c> {
     /// [`conventions::value_operand_counts`]), when it has as many as those
     /// take, each value's id in order; or one whose only property is the
     /// integers of its plan's [`Plan::literal_tail`], the values' ids then
-    /// the integers. `None` leaves the op to the plan's steps.
+    /// the integers. `None` leaves the op to the plan's steps;
+    /// [`OutsideValue`] fails it.
     #[inline(always)]
     pub(super) fn direct_operands(
         &self,
@@ -100,7 +101,7 @@ impl<'c> Writer<'c> {
         ids: &Ids,
         op: crate::ir::Op,
         plan: &Plan,
-    ) -> Option<Result<(), SerializeError>> {
+    ) -> Option<Result<(), OutsideValue>> {
         let ctx = self.ctx;
         // Dictionaries are interned: an empty one is the empty dictionary.
         let literals = match ctx.properties(op).filter(|&p| p != ctx.empty_dictionary()) {
@@ -115,7 +116,8 @@ impl<'c> Writer<'c> {
             Some(properties) => self.literal_tail(op, plan, properties)?,
         };
         // Room is reserved once for all the ids; a value without one
-        // fails the op after them.
+        // fails the op after them, and with it the module (its words are
+        // never given out).
         let mut outside = false;
         body.extend(ctx.operands(op).map(|value| match ids.values.get(&value) {
             Some(&id) => id,
@@ -129,7 +131,7 @@ impl<'c> Writer<'c> {
         }
         Some(match outside {
             false => Ok(()),
-            true => Err(OUTSIDE_VALUE.to_string()),
+            true => Err(OutsideValue),
         })
     }
 
@@ -244,7 +246,7 @@ impl<'c> Writer<'c> {
                 let value = ctx.operand(op, *next_value);
                 *next_value += 1;
                 props.value_slots.push(body.len() as u32);
-                body.push(self.value_id(ids, value)?);
+                body.push(self.value_id(ids, op, value)?);
             }
             return Ok(());
         }

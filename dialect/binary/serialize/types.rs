@@ -381,8 +381,9 @@ impl<'c> Writer<'c> {
                     }
                     _ => (None, None),
                 };
-                let decoration = self.named_value(OperandKind::Decoration, *name);
-                self.member_decoration(member, decoration.unwrap_or(0), word, text)?;
+                let decoration = (self.named_value(OperandKind::Decoration, *name))
+                    .ok_or_else(|| format!("unknown member decoration {}", ctx.str(*name)))?;
+                self.member_decoration(member, decoration, word, text)?;
             }
         }
         let name = ctx.str_bytes(name);
