@@ -234,10 +234,25 @@ impl<K: Slot, V: Copy + Default> HandleTable<K, V> {
         self.entries.push((self.stamp, id));
     }
 
-    /// Forgets every entry.
+    /// Forgets every entry. After 2^32 - 1 uses the stamps start again
+    /// at 1, the entries dropped: none written before may read as current.
     pub(super) fn clear(&mut self) {
-        self.stamp += 1;
+        if next_stamp(&mut self.stamp) {
+            self.entries.clear();
+        }
     }
+}
+
+/// Moves `stamp` on to the next use's; `true` where the stamps were spent
+/// and it starts again at 1, so that the caller drops what it holds.
+#[inline]
+fn next_stamp(stamp: &mut u32) -> bool {
+    *stamp = stamp.wrapping_add(1);
+    let spent = *stamp == 0;
+    if spent {
+        *stamp = 1;
+    }
+    spent
 }
 
 impl<K: Slot, V: Copy + Default> Index<&K> for HandleTable<K, V> {
@@ -359,10 +374,14 @@ impl Declarations {
         }
     }
 
-    /// Forgets every declaration.
+    /// Forgets every declaration. After 2^32 - 1 modules the stamps
+    /// start again at 1, the slots dropped: none written before may read
+    /// as the current module's.
     pub(super) fn clear(&mut self) {
-        self.stamp += 1;
         self.len = 0;
+        if next_stamp(&mut self.stamp) {
+            self.slots.clear();
+        }
     }
 }
 
@@ -425,5 +444,65 @@ impl Writer<'_> {
             self.classes.insert(name, class);
         }
         class
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Declarations, HandleTable};
+
+    /// Entries the table grew past (stamp 0) and entries of earlier uses
+    /// stay forgotten when the stamp wraps around.
+    #[test]
+    fn handle_table_stamps_wrap_around_empty() {
+        let mut table = HandleTable::<u32> {
+            stamp: u32::MAX - 1,
+            ..HandleTable::default()
+        };
+        table.insert(4, 40);
+        table.clear();
+        table.insert(6, 60);
+        assert_eq!(table.get(&4), None);
+        table.clear();
+        assert_eq!(table.stamp, 1);
+        for key in 0..8 {
+            assert_eq!(table.get(&key), None, "key {key} after the wrap");
+        }
+        table.insert(2, 20);
+        assert_eq!(table.get(&2), Some(&20));
+        assert_eq!(table.get(&0), None);
+    }
+
+    /// Slots never written (stamp 0) and those of earlier modules stay
+    /// free when the stamp wraps around.
+    #[test]
+    fn declaration_stamps_wrap_around_empty() {
+        let mut declared = Declarations {
+            stamp: u32::MAX,
+            ..Declarations::default()
+        };
+        let mut globals = Vec::new();
+        let first_word = (3 << 16) | 21;
+        assert_eq!(
+            declared.find_or_declare(&mut globals, first_word, None, &[32, 0], 1),
+            None
+        );
+        declared.clear();
+        globals.clear();
+        let current = declared.slots.iter().filter(|s| s.stamp == declared.stamp);
+        assert_eq!(
+            current.count(),
+            0,
+            "a slot reads as declared after the wrap"
+        );
+        assert_eq!(
+            declared.find_or_declare(&mut globals, first_word, None, &[32, 0], 2),
+            None
+        );
+        assert_eq!(globals, [first_word, 2, 32, 0]);
+        assert_eq!(
+            declared.find_or_declare(&mut globals, first_word, None, &[32, 0], 3),
+            Some(2)
+        );
     }
 }
