@@ -386,7 +386,8 @@ impl Declarations {
 }
 
 /// Appends to `buf` the instruction starting with `first_word` that
-/// declares `id` (of `result_type`, if any) with `operands`.
+/// declares `id` (of `result_type`, if any) with `operands`: a short one
+/// (nearly every type and constant) as one array, room made once.
 #[inline(always)]
 pub(super) fn push_instruction(
     buf: &mut Vec<u32>,
@@ -395,10 +396,22 @@ pub(super) fn push_instruction(
     id: u32,
     operands: &[u32],
 ) {
-    buf.push(first_word);
-    buf.extend(result_type);
-    buf.push(id);
-    buf.extend_from_slice(operands);
+    match (result_type, operands) {
+        (None, []) => buf.extend_from_slice(&[first_word, id]),
+        (None, &[a]) => buf.extend_from_slice(&[first_word, id, a]),
+        (None, &[a, b]) => buf.extend_from_slice(&[first_word, id, a, b]),
+        (None, &[a, b, c]) => buf.extend_from_slice(&[first_word, id, a, b, c]),
+        (Some(ty), &[a]) => buf.extend_from_slice(&[first_word, ty, id, a]),
+        (Some(ty), &[a, b]) => buf.extend_from_slice(&[first_word, ty, id, a, b]),
+        (Some(ty), &[a, b, c]) => buf.extend_from_slice(&[first_word, ty, id, a, b, c]),
+        _ => {
+            buf.reserve(3 + operands.len());
+            buf.push(first_word);
+            buf.extend(result_type);
+            buf.push(id);
+            buf.extend_from_slice(operands);
+        }
+    }
 }
 
 impl Writer<'_> {
