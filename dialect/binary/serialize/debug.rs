@@ -6,10 +6,10 @@
 //! `spirv.String` of the module: a module parsed from text carries
 //! positions in its own text, which are not written).
 
-use super::{begin, emit, finish, instruction, SerializeError, Writer};
-use crate::binary::{encode_string, Operand};
+use super::{begin, finish, SerializeError, Writer};
+use crate::binary::encode_string;
 use crate::grammar::{Category, InstSet, Op, Quantifier};
-use crate::ir::{Attr, AttrData, Ident, Location};
+use crate::ir::{AttrData, Ident, Location};
 use crate::spirv::conventions::attribute_mnemonic;
 
 /// Core debug instructions kept as module-level ops.
@@ -47,77 +47,101 @@ impl Writer<'_> {
             Some(ty) => Some(self.type_id(ty)?),
             None => None,
         };
-        let operands = self.prop_operands(op, grammar_op)?;
-        if grammar_op == Op::String {
-            if let (Some(Operand::String(text)), Some(id)) = (operands.first(), result) {
-                self.strings.entry(text.clone()).or_insert(id);
+        let mut operands = std::mem::take(&mut self.pool.debug_words);
+        operands.clear();
+        let written = self.prop_words(op, grammar_op, &mut operands);
+        let written = written.and_then(|text| {
+            if let (Some(text), Some(id)) = (text, result) {
+                self.strings.entry(ctx.str(text).to_string()).or_insert(id);
                 self.line_file = None;
             }
-        }
+            self.emit_debug(grammar_op, result_type, result, &operands)
+        });
+        self.pool.debug_words = operands;
+        written
+    }
+
+    /// Appends the instruction of debug op `grammar_op` (an `OpExtInst`
+    /// for a non-semantic set's) with the words `operands` to its section.
+    fn emit_debug(
+        &mut self,
+        grammar_op: Op,
+        result_type: Option<u32>,
+        result: Option<u32>,
+        operands: &[u32],
+    ) -> Result<(), SerializeError> {
         let set = grammar_op.inst_set();
-        let inst = match set {
-            InstSet::Core => instruction(grammar_op, result_type, result, operands),
-            _ => {
-                let mut all = vec![
-                    Operand::Id(self.ext_set(set)?),
-                    Operand::ExtInst(grammar_op),
-                ];
-                all.extend(operands);
-                instruction(Op::ExtInst, result_type, result, all)
-            }
+        let ext_set = match set {
+            InstSet::Core => None,
+            _ => Some(self.ext_set(set)?),
         };
         let out = match grammar_op {
             Op::ModuleProcessed => &mut self.out.module_processed,
             _ if set == InstSet::Core => &mut self.out.sources,
             _ => &mut self.out.globals,
         };
-        emit(out, &inst)
+        let start = begin(out);
+        out.extend(result_type);
+        out.extend(result);
+        if let Some(ext_set) = ext_set {
+            out.extend([ext_set, grammar_op.info().opcode]);
+        }
+        out.extend_from_slice(operands);
+        finish(out, start, ext_set.map_or(grammar_op, |_| Op::ExtInst))
     }
 
-    /// The operands of `grammar_op` from `op`'s properties, named as the
-    /// deserializer names them.
-    fn prop_operands(
+    /// The words of the operands of `grammar_op` from `op`'s properties,
+    /// named as the deserializer names them, into `out`; for an
+    /// `OpString`, its text.
+    fn prop_words(
         &mut self,
         op: crate::ir::Op,
         grammar_op: Op,
-    ) -> Result<Vec<Operand>, SerializeError> {
+        out: &mut Vec<u32>,
+    ) -> Result<Option<Ident>, SerializeError> {
         let ctx = self.ctx;
-        let mut out = Vec::new();
+        let mut string = None;
         let infos = (grammar_op.info().operands.iter())
             .filter(|i| !matches!(i.kind.info().name, "IdResultType" | "IdResult"));
-        for info in infos {
+        for (at, info) in infos.enumerate() {
             let kind_info = info.kind.info();
             let key = match kind_info.category {
                 Category::ValueEnum | Category::BitEnum => attribute_mnemonic(info.kind),
                 _ => info.name,
             };
-            let items: Vec<Attr> = match self.prop(op, key) {
-                Some(attr) => match ctx.attr_data(attr) {
-                    AttrData::Array(items) if info.quantifier == Quantifier::Variadic => {
-                        items.to_vec()
-                    }
-                    _ => vec![attr],
-                },
+            let attr = match self.prop(op, key) {
+                Some(attr) => attr,
                 None if info.quantifier == Quantifier::One => {
                     let name = ctx.op_name_str(op);
                     return Err(format!("{name} without `{key}`"));
                 }
                 None => continue,
             };
-            for item in items {
-                out.push(match (kind_info.category, ctx.attr_data(item)) {
-                    (Category::Id, AttrData::Type(ty)) => Operand::Id(self.type_id(*ty)?),
-                    (Category::Id, _) => Operand::Id(self.attr_id(item)?),
+            let items = match ctx.attr_data(attr) {
+                AttrData::Array(items) if info.quantifier == Quantifier::Variadic => &items[..],
+                _ => std::slice::from_ref(&attr),
+            };
+            for &item in items {
+                let word = match (kind_info.category, ctx.attr_data(item)) {
+                    (Category::Id, AttrData::Type(ty)) => self.type_id(*ty)?,
+                    (Category::Id, _) => self.attr_id(item)?,
                     (Category::ValueEnum | Category::BitEnum, _) => {
-                        self.enum_operand(item, info.kind)?
+                        self.enum_attr_value(item, info.kind)?
                     }
-                    (_, AttrData::String(s)) => Operand::String(ctx.str(*s).to_string()),
-                    (_, AttrData::Integer { value, .. }) => Operand::Integer(*value as u32),
+                    (_, AttrData::String(s)) => {
+                        if at == 0 && grammar_op == Op::String {
+                            string = Some(*s);
+                        }
+                        encode_string(ctx.str(*s), out);
+                        continue;
+                    }
+                    (_, AttrData::Integer { value, .. }) => *value as u32,
                     _ => return Err(format!("unsupported value of operand `{key}`")),
-                });
+                };
+                out.push(word);
             }
         }
-        Ok(out)
+        Ok(string)
     }
 
     /// An `OpLine` (or `OpNoLine`) into `body` where `loc`'s position

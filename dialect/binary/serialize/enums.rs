@@ -4,25 +4,14 @@
 //! a per-kind index.
 
 use super::{SerializeError, Writer};
-use crate::binary::Operand;
 use crate::grammar::{Category, EnumerantInfo, OperandKind};
 use crate::ir::{Attr, AttrData, Context, FastMap, Ident, Param};
 use std::sync::OnceLock;
 
 impl Writer<'_> {
-    /// The enumerant an enum attribute (`#spirv.storage_class<Input>`) or a
-    /// string attribute names, as an operand of `kind`.
-    pub(super) fn enum_operand(
-        &mut self,
-        attr: Attr,
-        kind: OperandKind,
-    ) -> Result<Operand, SerializeError> {
-        let value = self.enum_attr_value(attr, kind)?;
-        Ok(Operand::Enum { kind, value })
-    }
-
-    /// The value of the enumerant an enum or string attribute names, as
-    /// [`Self::enum_operand`] reads it, remembered per attribute.
+    /// The value of the enumerant an enum attribute
+    /// (`#spirv.storage_class<Input>`) or a string attribute names, as an
+    /// operand of `kind`, remembered per attribute.
     pub(super) fn enum_word(
         &mut self,
         attr: Attr,

@@ -154,6 +154,8 @@ struct Pool {
     /// The operand words of ops written from their plans, for the ops
     /// like them.
     recipes: operands::Recipes,
+    /// The operand words of the module-level debug op being written.
+    debug_words: Vec<u32>,
 }
 
 thread_local! {
