@@ -751,3 +751,37 @@ spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader], []> {
         Err(e) => assert!(e.contains("spirv.IMul"), "the error names the op: {e}"),
     }
 }
+
+/// A branch to a block of another function fails naming the branch,
+/// never a panic.
+#[test]
+fn a_branch_to_another_function_fails_naming_the_branch() {
+    let text = r#"
+spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader], []> {
+  spirv.func @f() "None" {
+    spirv.Branch ^next
+  ^next:
+    spirv.Return
+  }
+  spirv.func @g() "None" {
+    spirv.Branch ^next
+  ^next:
+    spirv.Return
+  }
+}
+"#;
+    let (mut ctx, module) = parsed(text);
+    let mut branches = Vec::new();
+    ctx.walk_pre(module, &mut |op| {
+        if ctx.op_name_str(op) == "spirv.Branch" {
+            branches.push(op);
+        }
+        spirv_dialect::ir::walk::WalkControl::Continue
+    });
+    let elsewhere = ctx.successors(branches[0])[0];
+    ctx.set_successor(branches[1], 0, elsewhere);
+    match serialize(&ctx, module) {
+        Ok(words) => panic!("written with a label missing: {words:?}"),
+        Err(e) => assert!(e.contains("spirv.Branch"), "the error names the op: {e}"),
+    }
+}

@@ -326,12 +326,17 @@ impl Writer<'_> {
         };
         let mut start = count - sizes().sum::<usize>();
         for (target, size) in ctx.successors(op).iter().zip(sizes()) {
+            // Every later look-up of a successor's label finds one.
+            let Some(&target) = ids.labels.get(target) else {
+                let name = ctx.op_name_str(op);
+                return Err(format!("{name}: a successor outside the function"));
+            };
             let at = ids.passed.len();
             ids.passed
                 .extend((start..start + size).map(|i| ctx.operand(op, i)));
             start += size;
             ids.edges.push(Edge {
-                target: ids.labels[target],
+                target,
                 from: label,
                 passed: at..ids.passed.len(),
             });
