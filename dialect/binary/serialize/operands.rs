@@ -103,23 +103,25 @@ impl<'c> Writer<'c> {
         plan: &Plan,
     ) -> Option<Result<(), OutsideValue>> {
         let ctx = self.ctx;
+        // The op's values, looked up once for their count and ids.
+        let values = ctx.operands(op);
+        let count = values.len();
         // Dictionaries are interned: an empty one is the empty dictionary.
         let literals = match ctx.properties(op).filter(|&p| p != ctx.empty_dictionary()) {
             None => {
                 let (fewest, most) = plan.value_counts?;
-                let count = ctx.num_operands(op);
                 if count < fewest || most.is_some_and(|most| count > most) {
                     return None;
                 }
                 &[][..]
             }
-            Some(properties) => self.literal_tail(op, plan, properties)?,
+            Some(properties) => self.literal_tail(count, plan, properties)?,
         };
         // Room is reserved once for all the ids; a value without one
         // fails the op after them, and with it the module (its words are
         // never given out).
         let mut outside = false;
-        body.extend(ctx.operands(op).map(|value| match ids.values.get(&value) {
+        body.extend(values.map(|value| match ids.values.get(&value) {
             Some(&id) => id,
             None => {
                 outside = true;
@@ -135,11 +137,11 @@ impl<'c> Writer<'c> {
         })
     }
 
-    /// The items of `properties`, those of `op`, where they are just an
-    /// array of the integers of the literal of `plan`'s
-    /// [`Plan::literal_tail`] and `op` has the values before it.
+    /// The items of `properties`, those of an op with `count` values,
+    /// where they are just an array of the integers of the literal of
+    /// `plan`'s [`Plan::literal_tail`] and the op has the values before it.
     #[inline(always)]
-    fn literal_tail(&self, op: crate::ir::Op, plan: &Plan, properties: Attr) -> Option<&'c [Attr]> {
+    fn literal_tail(&self, count: usize, plan: &Plan, properties: Attr) -> Option<&'c [Attr]> {
         let ctx = self.ctx;
         let values = plan.literal_tail?;
         let (info, carrier, handle) = plan.steps[values];
@@ -149,7 +151,7 @@ impl<'c> Writer<'c> {
             return None;
         };
         let integers = items.iter().all(|&item| ctx.as_int_attr(item).is_some());
-        (integers && ctx.num_operands(op) == values).then_some(items)
+        (integers && count == values).then_some(items)
     }
 
     /// The operands of `op` by the steps of `plan`; the properties' state
