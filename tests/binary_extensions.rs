@@ -785,3 +785,20 @@ spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader], []> {
         Err(e) => assert!(e.contains("spirv.Branch"), "the error names the op: {e}"),
     }
 }
+
+/// A branch without a successor fails naming the branch, never a panic.
+#[test]
+fn a_branch_without_a_successor_fails_naming_the_branch() {
+    let text = r#"
+spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader], []> {
+  spirv.func @f() "None" {
+    "spirv.Branch"() : () -> ()
+  }
+}
+"#;
+    let (ctx, module) = parsed(text);
+    match serialize(&ctx, module) {
+        Ok(words) => panic!("written without a target: {words:?}"),
+        Err(e) => assert!(e.contains("spirv.Branch"), "the error names the op: {e}"),
+    }
+}

@@ -322,6 +322,15 @@ impl Writer<'_> {
     ) -> Result<(), SerializeError> {
         let ctx = self.ctx;
         let successors = ctx.successors(op);
+        let takes = match role {
+            Role::Branch => successors.len() == 1,
+            Role::BranchConditional => successors.len() == 2,
+            _ => !successors.is_empty(),
+        };
+        if !takes {
+            let name = ctx.op_name_str(op);
+            return Err(format!("{name} with {} successors", successors.len()));
+        }
         match role {
             Role::Branch => body.push(ids.labels[&successors[0]]),
             Role::BranchConditional => {
