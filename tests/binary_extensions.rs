@@ -733,22 +733,36 @@ spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader], []> {
 }
 "#;
     let (mut ctx, module) = parsed(text);
-    let named = |name: &str| {
-        let mut found = None;
-        ctx.walk_pre(module, &mut |op| {
-            if ctx.op_name_str(op) == name {
-                found = Some(op);
-            }
-            spirv_dialect::ir::walk::WalkControl::Continue
-        });
-        found.expect("the op is in the module")
-    };
-    let (add, mul) = (named("spirv.IAdd"), named("spirv.IMul"));
+    let (add, mul) = (
+        ops_named(&ctx, module, "spirv.IAdd")[0],
+        ops_named(&ctx, module, "spirv.IMul")[0],
+    );
     let other = ctx.result(add, 0);
     ctx.set_operand(mul, 1, other);
-    match serialize(&ctx, module) {
-        Ok(words) => panic!("written with an id missing: {words:?}"),
-        Err(e) => assert!(e.contains("spirv.IMul"), "the error names the op: {e}"),
+    assert_fails_naming(&ctx, module, "spirv.IMul");
+}
+
+/// The ops named `name` in `module`, in order.
+fn ops_named(
+    ctx: &spirv_dialect::ir::Context,
+    module: spirv_dialect::ir::Op,
+    name: &str,
+) -> Vec<spirv_dialect::ir::Op> {
+    let mut found = Vec::new();
+    ctx.walk_pre(module, &mut |op| {
+        if ctx.op_name_str(op) == name {
+            found.push(op);
+        }
+        spirv_dialect::ir::walk::WalkControl::Continue
+    });
+    found
+}
+
+/// Asserts that `module` fails to serialize with an error naming `op`.
+fn assert_fails_naming(ctx: &spirv_dialect::ir::Context, module: spirv_dialect::ir::Op, op: &str) {
+    match serialize(ctx, module) {
+        Ok(words) => panic!("a module in error was written: {words:?}"),
+        Err(e) => assert!(e.contains(op), "the error names {op}: {e}"),
     }
 }
 
@@ -771,19 +785,10 @@ spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader], []> {
 }
 "#;
     let (mut ctx, module) = parsed(text);
-    let mut branches = Vec::new();
-    ctx.walk_pre(module, &mut |op| {
-        if ctx.op_name_str(op) == "spirv.Branch" {
-            branches.push(op);
-        }
-        spirv_dialect::ir::walk::WalkControl::Continue
-    });
+    let branches = ops_named(&ctx, module, "spirv.Branch");
     let elsewhere = ctx.successors(branches[0])[0];
     ctx.set_successor(branches[1], 0, elsewhere);
-    match serialize(&ctx, module) {
-        Ok(words) => panic!("written with a label missing: {words:?}"),
-        Err(e) => assert!(e.contains("spirv.Branch"), "the error names the op: {e}"),
-    }
+    assert_fails_naming(&ctx, module, "spirv.Branch");
 }
 
 /// A branch without a successor fails naming the branch, never a panic.
@@ -797,8 +802,5 @@ spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader], []> {
 }
 "#;
     let (ctx, module) = parsed(text);
-    match serialize(&ctx, module) {
-        Ok(words) => panic!("written without a target: {words:?}"),
-        Err(e) => assert!(e.contains("spirv.Branch"), "the error names the op: {e}"),
-    }
+    assert_fails_naming(&ctx, module, "spirv.Branch");
 }
