@@ -13,7 +13,7 @@ use spirv_dialect::binary::deserialize::deserialize;
 use spirv_dialect::binary::serialize::serialize;
 use spirv_dialect::binary::words_to_bytes;
 use spirv_dialect::spvasm::{assemble, disassemble, AssembleOptions, DisassembleOptions};
-use spirv_dialect::text::{parse_single_op, print_op, PrintOptions};
+use spirv_dialect::text::{print_op, PrintOptions};
 use std::path::Path;
 mod support;
 
@@ -212,7 +212,7 @@ fn round_trip(source: &str, env: &str, val_flags: &[&str]) -> (String, String) {
     }
     let (ctx2, module2) = deserialize(&written).expect("read back");
     assert_eq!(print(&ctx2, module2), text, "reading the output back");
-    let (ctx3, module3) = parsed(&text);
+    let (ctx3, module3) = support::parsed(&text);
     let again = serialize(&ctx3, module3).expect("serialize the parsed text");
     let (ctx4, module4) = deserialize(&again).expect("read back");
     assert_eq!(print(&ctx4, module4), text, "through the text");
@@ -358,7 +358,7 @@ spirv.module PhysicalStorageBuffer64 GLSL450 requires #spirv.vce<v1.5, [Shader, 
   }
 }
 "#;
-    let (ctx, module) = parsed(text);
+    let (ctx, module) = support::parsed(text);
     let words = serialize(&ctx, module).expect("serializes");
     let listing = disassemble(&words, DisassembleOptions::default()).expect("disassembles");
     assert_contains(&listing, &[" Aliased\n"]);
@@ -369,15 +369,6 @@ spirv.module PhysicalStorageBuffer64 GLSL450 requires #spirv.vce<v1.5, [Shader, 
         &print(&read, module),
         &["{spirv.decoration = #spirv.decoration<Aliased>}) \"None\""],
     );
-}
-
-/// The `spirv.module` that `text` holds, parsed.
-fn parsed(text: &str) -> (spirv_dialect::ir::Context, spirv_dialect::ir::Op) {
-    let mut ctx = spirv_dialect::dialects::context();
-    let syntax = spirv_dialect::dialects::syntax();
-    let module = parse_single_op(&mut ctx, &syntax, text, "module.mlir", 1)
-        .unwrap_or_else(|e| panic!("the text does not parse: {e:?}\n{text}"));
-    (ctx, module)
 }
 
 fn assert_contains(haystack: &str, needles: &[&str]) {
@@ -566,7 +557,7 @@ spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader, Linkage], []> {
   }
 }
 "#;
-    let (ctx, module) = parsed(text);
+    let (ctx, module) = support::parsed(text);
     let words = serialize(&ctx, module).expect("serializes");
     let Some(tools) = support::spirv_tools() else {
         println!("skipped: spirv-val (SPIRV-Tools 2025) is not installed");
@@ -713,94 +704,4 @@ fn linkage_attributes_are_kept() {
             "LinkageAttributes \"g\" Import",
         ],
     );
-}
-
-/// A value without an id in the function being written (one of another
-/// function, which a pass may leave behind) fails the op using it, naming
-/// it: no id 0 stands in for it.
-#[test]
-fn a_value_of_another_function_fails_the_op_using_it() {
-    let text = r#"
-spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader], []> {
-  spirv.func @f(%x: i32) -> i32 "None" {
-    %a = spirv.IAdd %x, %x : i32
-    spirv.ReturnValue %a : i32
-  }
-  spirv.func @g(%y: i32) -> i32 "None" {
-    %b = spirv.IMul %y, %y : i32
-    spirv.ReturnValue %b : i32
-  }
-}
-"#;
-    let (mut ctx, module) = parsed(text);
-    let (add, mul) = (
-        ops_named(&ctx, module, "spirv.IAdd")[0],
-        ops_named(&ctx, module, "spirv.IMul")[0],
-    );
-    let other = ctx.result(add, 0);
-    ctx.set_operand(mul, 1, other);
-    assert_fails_naming(&ctx, module, "spirv.IMul");
-}
-
-/// The ops named `name` in `module`, in order.
-fn ops_named(
-    ctx: &spirv_dialect::ir::Context,
-    module: spirv_dialect::ir::Op,
-    name: &str,
-) -> Vec<spirv_dialect::ir::Op> {
-    let mut found = Vec::new();
-    ctx.walk_pre(module, &mut |op| {
-        if ctx.op_name_str(op) == name {
-            found.push(op);
-        }
-        spirv_dialect::ir::walk::WalkControl::Continue
-    });
-    found
-}
-
-/// Asserts that `module` fails to serialize with an error naming `op`.
-fn assert_fails_naming(ctx: &spirv_dialect::ir::Context, module: spirv_dialect::ir::Op, op: &str) {
-    match serialize(ctx, module) {
-        Ok(words) => panic!("a module in error was written: {words:?}"),
-        Err(e) => assert!(e.contains(op), "the error names {op}: {e}"),
-    }
-}
-
-/// A branch to a block of another function fails naming the branch,
-/// never a panic.
-#[test]
-fn a_branch_to_another_function_fails_naming_the_branch() {
-    let text = r#"
-spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader], []> {
-  spirv.func @f() "None" {
-    spirv.Branch ^next
-  ^next:
-    spirv.Return
-  }
-  spirv.func @g() "None" {
-    spirv.Branch ^next
-  ^next:
-    spirv.Return
-  }
-}
-"#;
-    let (mut ctx, module) = parsed(text);
-    let branches = ops_named(&ctx, module, "spirv.Branch");
-    let elsewhere = ctx.successors(branches[0])[0];
-    ctx.set_successor(branches[1], 0, elsewhere);
-    assert_fails_naming(&ctx, module, "spirv.Branch");
-}
-
-/// A branch without a successor fails naming the branch, never a panic.
-#[test]
-fn a_branch_without_a_successor_fails_naming_the_branch() {
-    let text = r#"
-spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader], []> {
-  spirv.func @f() "None" {
-    "spirv.Branch"() : () -> ()
-  }
-}
-"#;
-    let (ctx, module) = parsed(text);
-    assert_fails_naming(&ctx, module, "spirv.Branch");
 }

@@ -1,5 +1,5 @@
 //! What the corpus tests and benchmarks share: finding the corpus and
-//! SPIRV-Tools 2025, and running a tool on piped input. Each test crate
+//! SPIRV-Tools 2025, running a tool on piped input, and parsing a module from text. Each test crate
 //! uses a part of it.
 #![allow(dead_code)]
 
@@ -373,4 +373,14 @@ pub fn replace_section(document: &str, heading: &str, section: &str) -> String {
         .find("\n## ")
         .map_or(document.len(), |i| start + heading.len() + i + 1);
     format!("{}{section}{}", &document[..start], &document[end..])
+}
+
+/// The `spirv.module` that `text` holds, parsed and not verified (the
+/// writer meets such IR when a pass leaves it behind).
+pub fn parsed(text: &str) -> (spirv_dialect::ir::Context, spirv_dialect::ir::Op) {
+    let mut ctx = spirv_dialect::dialects::context();
+    let syntax = spirv_dialect::dialects::syntax();
+    let module = spirv_dialect::text::parse_single_op(&mut ctx, &syntax, text, "module.mlir", 1)
+        .unwrap_or_else(|e| panic!("the text does not parse: {e:?}\n{text}"));
+    (ctx, module)
 }

@@ -147,6 +147,7 @@ impl Writer<'_> {
     ) -> Result<(), SerializeError> {
         let (start, records) = ids.block_records(block);
         let mut at = 0;
+        let mut terminated = false;
         while let Some(record) = records.get(at) {
             at += 1;
             let class = record.class;
@@ -156,6 +157,7 @@ impl Writer<'_> {
                 continue;
             }
             if class.terminator {
+                terminated = true;
                 if let Some((construct, merge_op)) = merge.take() {
                     self.merge_instruction(body, ids, construct, merge_op)?;
                 }
@@ -164,7 +166,12 @@ impl Writer<'_> {
                 self.op(body, ids, record)?;
             }
         }
-        Ok(())
+        match terminated {
+            true => Ok(()),
+            false => Err("a block ends without a terminator (a branch, a return or \
+                          `spirv.mlir.merge`)"
+                .into()),
+        }
     }
 
     /// An `OpPhi` for each of `values` at the block labelled `label`: the
@@ -351,16 +358,24 @@ impl Writer<'_> {
                 body.push(self.value_id(ids, op, selector)?);
                 body.push(ids.labels[&successors[0]]);
                 let ty = ctx.value_type(selector);
-                if let Some(AttrData::Array(literals)) =
-                    (self.prop(op, "literals")).map(|a| ctx.attr_data(a))
-                {
-                    for (literal, target) in literals.iter().zip(&successors[1..]) {
-                        let bits = (ctx.as_int_attr(*literal))
-                            .ok_or("spirv.Switch: a case literal is not an integer")?;
-                        let bits = bits as u64;
-                        body.extend(self.number_words(ty, bits)?);
-                        body.push(ids.labels[target]);
-                    }
+                let literals = match (self.prop(op, "literals")).map(|a| ctx.attr_data(a)) {
+                    Some(AttrData::Array(literals)) => &literals[..],
+                    _ => &[],
+                };
+                let targets = &successors[1..];
+                if literals.len() != targets.len() {
+                    return Err(format!(
+                        "spirv.Switch with {} case literals for {} case targets",
+                        literals.len(),
+                        targets.len()
+                    ));
+                }
+                for (literal, target) in literals.iter().zip(targets) {
+                    let bits = (ctx.as_int_attr(*literal))
+                        .ok_or("spirv.Switch: a case literal is not an integer")?;
+                    let bits = bits as u64;
+                    body.extend(self.number_words(ty, bits)?);
+                    body.push(ids.labels[target]);
                 }
             }
         }

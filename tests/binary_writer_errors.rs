@@ -1,0 +1,159 @@
+//! The writer's errors for IR it cannot write: each malformed module fails
+//! to serialize with an error naming the op at fault, never a panic and
+//! never a binary with a made-up id or a dropped operand.
+
+use spirv_dialect::binary::serialize::serialize;
+mod support;
+
+/// A value without an id in the function being written (one of another
+/// function, which a pass may leave behind) fails the op using it, naming
+/// it: no id 0 stands in for it.
+#[test]
+fn a_value_of_another_function_fails_the_op_using_it() {
+    let text = r#"
+spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader], []> {
+  spirv.func @f(%x: i32) -> i32 "None" {
+    %a = spirv.IAdd %x, %x : i32
+    spirv.ReturnValue %a : i32
+  }
+  spirv.func @g(%y: i32) -> i32 "None" {
+    %b = spirv.IMul %y, %y : i32
+    spirv.ReturnValue %b : i32
+  }
+}
+"#;
+    let (mut ctx, module) = support::parsed(text);
+    let (add, mul) = (
+        ops_named(&ctx, module, "spirv.IAdd")[0],
+        ops_named(&ctx, module, "spirv.IMul")[0],
+    );
+    let other = ctx.result(add, 0);
+    ctx.set_operand(mul, 1, other);
+    assert_fails_naming(&ctx, module, "spirv.IMul");
+}
+
+/// The ops named `name` in `module`, in order.
+fn ops_named(
+    ctx: &spirv_dialect::ir::Context,
+    module: spirv_dialect::ir::Op,
+    name: &str,
+) -> Vec<spirv_dialect::ir::Op> {
+    let mut found = Vec::new();
+    ctx.walk_pre(module, &mut |op| {
+        if ctx.op_name_str(op) == name {
+            found.push(op);
+        }
+        spirv_dialect::ir::walk::WalkControl::Continue
+    });
+    found
+}
+
+/// Asserts that `module` fails to serialize with an error naming `op`.
+fn assert_fails_naming(ctx: &spirv_dialect::ir::Context, module: spirv_dialect::ir::Op, op: &str) {
+    match serialize(ctx, module) {
+        Ok(words) => panic!("a module in error was written: {words:?}"),
+        Err(e) => assert!(e.contains(op), "the error names {op}: {e}"),
+    }
+}
+
+/// A branch to a block of another function fails naming the branch,
+/// never a panic.
+#[test]
+fn a_branch_to_another_function_fails_naming_the_branch() {
+    let text = r#"
+spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader], []> {
+  spirv.func @f() "None" {
+    spirv.Branch ^next
+  ^next:
+    spirv.Return
+  }
+  spirv.func @g() "None" {
+    spirv.Branch ^next
+  ^next:
+    spirv.Return
+  }
+}
+"#;
+    let (mut ctx, module) = support::parsed(text);
+    let branches = ops_named(&ctx, module, "spirv.Branch");
+    let elsewhere = ctx.successors(branches[0])[0];
+    ctx.set_successor(branches[1], 0, elsewhere);
+    assert_fails_naming(&ctx, module, "spirv.Branch");
+}
+
+/// A branch without a successor fails naming the branch, never a panic.
+#[test]
+fn a_branch_without_a_successor_fails_naming_the_branch() {
+    let text = r#"
+spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader], []> {
+  spirv.func @f() "None" {
+    "spirv.Branch"() : () -> ()
+  }
+}
+"#;
+    let (ctx, module) = support::parsed(text);
+    assert_fails_naming(&ctx, module, "spirv.Branch");
+}
+
+/// A switch whose case literals and case targets differ in number fails
+/// naming the switch, rather than writing the cases the two have in common.
+#[test]
+fn a_switch_with_fewer_literals_than_cases_fails_naming_the_switch() {
+    let switch = |literals: &str| {
+        format!(
+            r#"
+spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader], []> {{
+  spirv.func @f(%s: i32) "None" {{
+    "spirv.Switch"(%s)[^d, ^a, ^b] <{{case_operand_segments = array<i32: 0, 0>, literals = [{literals}], operandSegmentSizes = array<i32: 1, 0, 0>}}> : (i32) -> ()
+  ^d:
+    spirv.Return
+  ^a:
+    spirv.Return
+  ^b:
+    spirv.Return
+  }}
+}}
+"#
+        )
+    };
+    let (ctx, module) = support::parsed(&switch("1 : i32, 2 : i32"));
+    let words = serialize(&ctx, module).expect("a well-formed switch is written");
+    assert!(!words.is_empty());
+    let (ctx, module) = support::parsed(&switch("1 : i32"));
+    assert_fails_naming(&ctx, module, "spirv.Switch");
+}
+
+/// A block that ends without a terminator, in a function or as a
+/// selection's header, fails to serialize rather than running into the
+/// next block's words (and, for a header, losing its merge instruction).
+#[test]
+fn a_block_without_a_terminator_fails() {
+    let function = r#"
+spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader], []> {
+  spirv.func @f() "None" {
+    %a = spirv.Constant 1 : i32
+  }
+}
+"#;
+    let header = r#"
+spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader], []> {
+  spirv.func @f(%c: i1) "None" {
+    spirv.mlir.selection {
+      %a = spirv.Constant 1 : i32
+    ^then:
+      spirv.Branch ^merge
+    ^merge:
+      spirv.mlir.merge
+    }
+    spirv.Return
+  }
+}
+"#;
+    for text in [function, header] {
+        let (ctx, module) = support::parsed(text);
+        match serialize(&ctx, module) {
+            Ok(words) => panic!("a module in error was written: {words:?}"),
+            Err(e) => assert!(e.contains("terminator"), "the error says why: {e}"),
+        }
+    }
+}
