@@ -278,13 +278,19 @@ impl<'w> ModuleView<'w> {
         let mut layout = Layout::default();
         let mut pos = Header::WORDS;
         let by_opcode = OpTraits::by_opcode();
+        // The layout state an instruction that changes nothing continues
+        // (see `OpTraits::continues`); it skips the layout pass.
+        let mut state = 0;
         while pos < words.len() {
             let (inst, traits) = read_inst(words, pos, by_opcode)?;
             let index = view.insts.len() as u32;
             if traits.has_result {
                 view.define(&inst, index)?;
             }
-            layout.place(&mut view, &inst, traits, index)?;
+            if traits.continues & state == 0 {
+                layout.place(&mut view, &inst, traits, index)?;
+                state = layout.state();
+            }
             view.insts.push(inst);
             pos += usize::from(inst.word_count);
         }
@@ -629,6 +635,19 @@ impl Layout {
             self.place = Place::Params;
         }
         Ok(())
+    }
+
+    /// The layout state, as an [`OpTraits::continues`] bit: module level
+    /// in a section before the functions, or a block body that ordinary
+    /// instructions continue; 0 for any other.
+    fn state(&self) -> u32 {
+        match (self.place, &self.block, self.section) {
+            (Place::Module, _, Some(section)) if section != Section::Functions => {
+                OpTraits::in_section(section)
+            }
+            (Place::BlockBody, Some(block), _) if block.merge == NONE => OpTraits::IN_BLOCK_BODY,
+            _ => 0,
+        }
     }
 
     fn extend_params(&mut self, index: u32) -> Result<(), DecodeError> {

@@ -64,6 +64,12 @@ pub struct OpTraits {
     /// merge instruction), and it neither ends the block nor is a phi, a
     /// merge, a debug line or an extended instruction.
     pub plain_in_block: bool,
+    /// The layout states ([`OpTraits::in_section`], [`OpTraits::IN_BLOCK_BODY`])
+    /// in which an instruction of this op changes nothing but the module's
+    /// list: its section's at module level (before the functions), and a
+    /// block body's (after the phis, before any merge) when
+    /// [`Self::plain_in_block`].
+    pub continues: u32,
     /// The leading operands that are each one word (ids and one-word
     /// literals); [`Self::WALK`] when the layout needs the grammar walk.
     pub fixed: u8,
@@ -136,6 +142,15 @@ impl OpTraits {
     /// `fixed` of an op whose operands always need the grammar walk.
     pub const WALK: u8 = u8::MAX;
 
+    /// The [`Self::continues`] bit of a block body, after its phis and
+    /// before any merge instruction.
+    pub const IN_BLOCK_BODY: u32 = 1 << Section::ALL.len();
+
+    /// The [`Self::continues`] bit of module level in `section`.
+    pub const fn in_section(section: Section) -> u32 {
+        1 << section as u32
+    }
+
     /// The traits of the core op with `opcode`.
     pub fn core(opcode: u32) -> Option<&'static OpTraits> {
         Self::by_opcode().get(opcode as usize).copied().flatten()
@@ -205,6 +220,7 @@ fn compute(op: Op) -> OpTraits {
             | Op::Function
             | Op::FunctionParameter
     );
+    let plain_in_block = !(terminator || module_only || special_in_block);
     let layout = simple_layout(op).unwrap_or(SimpleLayout {
         fixed: OpTraits::WALK,
         id_mask: 0,
@@ -232,7 +248,14 @@ fn compute(op: Op) -> OpTraits {
         forward_refs: op == Op::TypeForwardPointer
             || info.grammar_name == "OpExtInstWithForwardRefsKHR",
         module_only,
-        plain_in_block: !(terminator || module_only || special_in_block),
+        plain_in_block,
+        continues: (Section::of(op).filter(|&s| s != Section::Functions))
+            .map_or(0, OpTraits::in_section)
+            | if plain_in_block {
+                OpTraits::IN_BLOCK_BODY
+            } else {
+                0
+            },
         fixed: layout.fixed,
         id_mask: layout.id_mask,
         enums: layout.enums,
