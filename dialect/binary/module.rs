@@ -243,6 +243,10 @@ pub struct ModuleView<'w> {
     pub functions: Vec<Function>,
     pub blocks: Vec<Block>,
     defs: IdDefs,
+    /// Whether every instruction's result type is defined by an earlier
+    /// instruction (which passes [`ModuleView::check_uses`]'s rules for
+    /// it); false when some is not, or is an id beyond the dense table.
+    result_types_defined_before: bool,
     /// The `OpExtInstImport`s: id, the set (`None` for one the grammar
     /// lacks), and whether it is non-semantic.
     ext_sets: Vec<(u32, Option<InstSet>, bool)>,
@@ -273,6 +277,7 @@ impl<'w> ModuleView<'w> {
             functions: kept::take(&kept::FUNCTIONS, words.len() / 256),
             blocks: kept::take(&kept::BLOCKS, words.len() / 64),
             defs: IdDefs::with_bound(header.bound, words.len()),
+            result_types_defined_before: true,
             ext_sets: Vec::new(),
         };
         let mut layout = Layout::default();
@@ -281,9 +286,15 @@ impl<'w> ModuleView<'w> {
         // The layout state an instruction that changes nothing continues
         // (see `OpTraits::continues`); it skips the layout pass.
         let mut state = 0;
+        let mut result_types_defined_before = true;
         while pos < words.len() {
             let (inst, traits) = read_inst(words, pos, by_opcode)?;
             let index = view.insts.len() as u32;
+            if traits.has_result_type {
+                // (A type beyond the dense table counts as not defined.)
+                let def = view.defs.dense.get(inst.result_type as usize);
+                result_types_defined_before &= def.is_some_and(|&def| def < index);
+            }
             if traits.has_result {
                 view.define(&inst, index)?;
             }
@@ -295,6 +306,7 @@ impl<'w> ModuleView<'w> {
             pos += usize::from(inst.word_count);
         }
         layout.finish(&mut view)?;
+        view.result_types_defined_before = result_types_defined_before;
         Ok(view)
     }
 

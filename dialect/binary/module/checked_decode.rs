@@ -3,7 +3,7 @@
 //! instruction's operands in a pass of its own (a smaller loop than one
 //! doing both), then checks the ids they use against the definitions.
 
-use super::{Inst, ModuleView, Section, NONE};
+use super::{ModuleView, Section, NONE};
 use crate::binary::op_traits::OpTraits;
 use crate::binary::{DecodeError, DecodedOperands, Decoder, Operand};
 use crate::grammar::Op;
@@ -39,76 +39,107 @@ impl<'w> ModuleView<'w> {
     }
 
     /// [`ModuleView::check_uses`]'s rules applied to the `decoded` operands
-    /// of every instruction and its result type: every id
-    /// used is defined; in the globals section, defined earlier (or
-    /// announced by an earlier `OpTypeForwardPointer`), but by ops that may
-    /// look ahead.
+    /// and the result type of every instruction: every id used is defined;
+    /// in the globals section, defined earlier (or announced by an earlier
+    /// `OpTypeForwardPointer`), but by ops that may look ahead. Result
+    /// types all defined before their users pass without a look.
     fn decoded_uses_pass(&self, decoded: &DecodedOperands) -> bool {
         let globals = self.section_range(Section::Globals);
         let end = self.insts.len() as u32;
-        self.uses_defined(decoded, 0..globals.start)
-            && self.globals_uses_defined_before(decoded, globals.clone())
+        let globals_pass = match self.result_types_defined_before {
+            true => self.globals_uses_defined_before::<false>(decoded, globals.clone()),
+            false => {
+                self.result_types_defined(0..globals.start)
+                    && self.result_types_defined(globals.end..end)
+                    && self.globals_uses_defined_before::<true>(decoded, globals.clone())
+            }
+        };
+        globals_pass
+            && self.uses_defined(decoded, 0..globals.start)
             && self.uses_defined(decoded, globals.end..end)
     }
 
-    /// Whether every id the instructions `range` use is defined (anywhere):
-    /// their result types, then all their operands in one run.
-    fn uses_defined(&self, decoded: &DecodedOperands, range: Range<u32>) -> bool {
-        let range = range.start as usize..range.end as usize;
-        let defined = |id: u32| self.defs.index_or_none(id) != NONE;
+    /// Whether the result type of every instruction of `range` that has
+    /// one is defined (anywhere).
+    #[cold]
+    fn result_types_defined(&self, range: Range<u32>) -> bool {
         let all = OpTraits::all();
-        // A result type of 0 is none, or (never defined) an undefined one.
-        let result_type_defined = |inst: &Inst| match inst.result_type {
-            0 => !all[inst.op as usize].has_result_type,
-            id => defined(id),
-        };
-        (self.insts[range.clone()].iter()).all(result_type_defined)
-            && (decoded.of_all(range).iter()).all(|operand| match *operand {
-                Operand::Id(id) => defined(id),
-                _ => true,
-            })
+        (self.insts[range.start as usize..range.end as usize].iter()).all(|inst| {
+            !all[inst.op as usize].has_result_type
+                || self.defs.index_or_none(inst.result_type) != NONE
+        })
     }
 
-    /// Whether every id the globals-section instructions `range` use is
-    /// defined before its user, or announced by an earlier
-    /// `OpTypeForwardPointer` (and defined), or used by an op that may look
-    /// ahead (and defined).
+    /// Whether every id the operands of the instructions `range` use is
+    /// defined (anywhere), checked in one run.
+    fn uses_defined(&self, decoded: &DecodedOperands, range: Range<u32>) -> bool {
+        let range = range.start as usize..range.end as usize;
+        (decoded.of_all(range).iter()).all(|operand| match *operand {
+            Operand::Id(id) => self.defs.index_or_none(id) != NONE,
+            _ => true,
+        })
+    }
+
+    /// Whether every id the operands (and, with `RESULT_TYPES`, the result
+    /// types) of the globals-section instructions `range` use is defined
+    /// before its user, or else [`ModuleView::defined_ahead`].
     #[inline(never)]
-    fn globals_uses_defined_before(&self, decoded: &DecodedOperands, range: Range<u32>) -> bool {
-        let mut forward_pointers = Vec::new();
+    fn globals_uses_defined_before<const RESULT_TYPES: bool>(
+        &self,
+        decoded: &DecodedOperands,
+        range: Range<u32>,
+    ) -> bool {
+        let mut forward_pointers = None;
         let all = OpTraits::all();
-        for index in range {
-            let inst = &self.insts[index as usize];
-            let traits = &all[inst.op as usize];
-            // Every definition comes before `NONE`.
-            let before = if traits.forward_refs { NONE } else { index };
-            let defined = |id: u32| {
-                self.defs.index_or_none(id) < before || self.announced(&forward_pointers, id)
+        for index in range.clone() {
+            let mut defined = |id: u32| {
+                self.defs.index_or_none(id) < index
+                    || self.defined_ahead(decoded, &range, &mut forward_pointers, index, id)
             };
-            if traits.has_result_type && !defined(inst.result_type) {
+            let inst = &self.insts[index as usize];
+            if RESULT_TYPES && all[inst.op as usize].has_result_type && !defined(inst.result_type) {
                 return false;
             }
-            let operands = decoded.of(index as usize);
-            for operand in operands {
+            for operand in decoded.of(index as usize) {
                 match *operand {
                     Operand::Id(id) if !defined(id) => return false,
                     _ => {}
                 }
             }
-            if let (Op::TypeForwardPointer, Some(&Operand::Id(pointer))) =
-                (inst.op, operands.first())
-            {
-                forward_pointers.push(pointer);
-            }
         }
         true
     }
 
-    /// Whether `id`, defined at or after its use, was announced by an
-    /// `OpTypeForwardPointer` (of `forward_pointers`) and is defined.
+    /// Whether `id`, used by the globals-section instruction `index` (of
+    /// the section's `range`) and not defined before it, is defined and
+    /// either used by an op that may look ahead or announced by an earlier
+    /// `OpTypeForwardPointer` (all of them, by instruction index, found
+    /// once in `forward_pointers`).
     #[cold]
-    fn announced(&self, forward_pointers: &[u32], id: u32) -> bool {
-        self.defs.index_or_none(id) != NONE && forward_pointers.contains(&id)
+    fn defined_ahead(
+        &self,
+        decoded: &DecodedOperands,
+        range: &Range<u32>,
+        forward_pointers: &mut Option<Vec<(u32, u32)>>,
+        index: u32,
+        id: u32,
+    ) -> bool {
+        if self.defs.index_or_none(id) == NONE {
+            return false;
+        }
+        if OpTraits::of(self.insts[index as usize].op).forward_refs {
+            return true;
+        }
+        let forward_pointers = forward_pointers.get_or_insert_with(|| {
+            (range.clone())
+                .filter(|&at| self.insts[at as usize].op == Op::TypeForwardPointer)
+                .filter_map(|at| match decoded.of(at as usize).first() {
+                    Some(&Operand::Id(pointer)) => Some((at, pointer)),
+                    _ => None,
+                })
+                .collect()
+        });
+        (forward_pointers.iter()).any(|&(at, pointer)| at < index && pointer == id)
     }
 }
 
