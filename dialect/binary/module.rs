@@ -290,6 +290,8 @@ impl<'w> ModuleView<'w> {
         while pos < words.len() {
             let (inst, traits) = read_inst(words, pos, by_opcode)?;
             let index = view.insts.len() as u32;
+            view.insts.push(inst);
+            pos += usize::from(inst.word_count);
             if traits.has_result_type {
                 // (A type beyond the dense table counts as not defined.)
                 let def = view.defs.dense.get(inst.result_type as usize);
@@ -302,8 +304,6 @@ impl<'w> ModuleView<'w> {
                 layout.place(&mut view, &inst, traits, index)?;
                 state = layout.state();
             }
-            view.insts.push(inst);
-            pos += usize::from(inst.word_count);
         }
         layout.finish(&mut view)?;
         view.result_types_defined_before = result_types_defined_before;
