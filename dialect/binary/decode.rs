@@ -497,17 +497,9 @@ fn decode_one_word_only<T>(
         return None;
     }
     let (result_ids, results) = result_ids(traits, span);
-    // The fixed words' kinds from the mask, the tail's from the layout.
-    let fixed = usize::from(traits.fixed) - results;
-    let id_mask = traits.id_mask >> results;
-    let tail_ids = traits.tail != Tail::Literals;
     let words = span.get(results..).unwrap_or_default();
     operands.extend(words.iter().enumerate().map(|(i, &word)| {
-        let id = match i < fixed {
-            true => id_mask >> i & 1 != 0,
-            false => tail_ids,
-        };
-        match id {
+        match traits.word_ids >> i.min(31) & 1 != 0 {
             true => Operand::Id(word),
             false => Operand::Integer(word),
         }

@@ -79,6 +79,9 @@ pub struct OpTraits {
     /// path holds only while their values take no parameters.
     pub enums: [EnumOperand; 2],
     pub enum_count: u8,
+    /// [`Shape::Words`]: bit `i` set when operand word `i` past the result
+    /// ids is an id, bit 31 standing for every word from it on.
+    pub word_ids: u32,
     /// Bit `i` set: fixed operand word `i` is one of [`Self::enums`].
     pub enum_mask: u32,
     pub tail: Tail,
@@ -228,9 +231,22 @@ fn compute(op: Op) -> OpTraits {
         enum_count: 0,
         tail: Tail::Walk,
     });
+    let results = u8::from(info.has_result_type) + u8::from(info.has_result);
+    // (Every word from bit 31 on is of the tail's kind.)
     let one_word_only = layout.fixed != OpTraits::WALK
+        && layout.fixed - results < 32
         && layout.enum_count == 0
         && !matches!(layout.tail, Tail::Number | Tail::String);
+    let word_ids = match one_word_only {
+        true => {
+            let tail_ids = match layout.tail {
+                Tail::Ids | Tail::IdPairs => u32::MAX << (layout.fixed - results),
+                _ => 0,
+            };
+            layout.id_mask >> results | tail_ids
+        }
+        false => 0,
+    };
     let shape = match layout.tail {
         _ if one_word_only => Shape::Words,
         _ if layout.fixed == OpTraits::WALK => Shape::Walk,
@@ -258,6 +274,7 @@ fn compute(op: Op) -> OpTraits {
             },
         fixed: layout.fixed,
         id_mask: layout.id_mask,
+        word_ids,
         enums: layout.enums,
         enum_count: layout.enum_count,
         enum_mask: (layout.enums[..usize::from(layout.enum_count)].iter())
