@@ -248,7 +248,7 @@ impl<'w> Decoder<'w> {
             }
             self.decode_operands_of(traits, start, count, operands, texts)?;
         }
-        if traits.has_result {
+        if traits.declares_for_decoding {
             let operands = &operands[first..];
             (self.context).record_declaration(inst.op, inst.result, operands, &*texts);
         }
