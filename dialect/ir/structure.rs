@@ -282,7 +282,9 @@ impl Context {
 
     /// Creates from `parts` at the end of `block` an op without regions or
     /// successors and with at most one result, which it returns: the
-    /// common op, made without the general path's steps for those.
+    /// common op, made without the general path's steps for those (inline:
+    /// once per op read).
+    #[inline(always)]
     pub(crate) fn append_plain_op(&mut self, block: Block, parts: OpParts) -> Option<Value> {
         debug_assert!(parts.num_regions == 0 && parts.successors.is_empty());
         debug_assert!(parts.result_types.len() <= 1);
