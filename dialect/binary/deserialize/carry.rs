@@ -7,12 +7,11 @@ use super::function::{enum_value, Properties, Scope};
 use super::Reader;
 use crate::binary::{DecodeError, DecodedOperand as Operand};
 use crate::grammar::{Op, OperandKind};
+use crate::ir::FastMap;
 use crate::ir::{Attr, Builder, Value};
-use crate::ir::{FastHasher, FastMap};
 use crate::spirv::conventions::{self, Carrier, Form};
 use smallvec::SmallVec;
 use std::cell::Cell;
-use std::hash::{Hash, Hasher};
 
 /// How an instruction's operands are carried by its op, beside its SSA
 /// operands ([`Values`]).
@@ -28,87 +27,46 @@ pub(super) struct Carried {
 pub(super) type Values = SmallVec<[Value; 4]>;
 
 /// An instruction's op and operands with its ids left out (see
-/// [`carried_key`]), at most [`MAX_KEY_WORDS`] words (unused ones zero),
-/// with a hash of its words made as they are written, so that a look-up
-/// hashes one word.
-#[derive(Clone)]
-pub(super) struct CarriedKey {
-    hash: FastHasher,
-    len: usize,
-    words: [u64; MAX_KEY_WORDS],
-}
-
-/// The most words a [`CarriedKey`] holds; an instruction needing more
-/// has none.
-const MAX_KEY_WORDS: usize = 8;
-
-impl CarriedKey {
-    /// A key of one word.
-    fn new(first: u64) -> Self {
-        let mut key = CarriedKey {
-            hash: FastHasher::default(),
-            len: 0,
-            words: [0; MAX_KEY_WORDS],
-        };
-        key.push(first);
-        key
-    }
-
-    /// Writes `word`, mixed into the hash; `None` when the key is full.
-    #[inline(always)]
-    fn push(&mut self, word: u64) -> Option<()> {
-        *self.words.get_mut(self.len)? = word;
-        self.len += 1;
-        self.hash.write_u64(word);
-        Some(())
-    }
-}
-
-impl PartialEq for CarriedKey {
-    fn eq(&self, other: &Self) -> bool {
-        // Unused words are zero: the words compared all at once.
-        let differing = (self.words.iter().zip(&other.words)).fold(0, |acc, (a, b)| acc | (a ^ b));
-        self.len == other.len && differing == 0
-    }
-}
-
-impl Eq for CarriedKey {}
-
-impl Hash for CarriedKey {
-    fn hash<H: Hasher>(&self, state: &mut H) {
-        state.write_u64(self.hash.finish());
-    }
-}
-
-/// Tags of the operands in a [`CarriedKey`].
-const ID_TAG: u64 = 1 << 60;
-const INTEGER_TAG: u64 = 2 << 60;
-const ENUM_TAG: u64 = 3 << 60;
-/// Followed by the number's bits.
-const NUMBER_TAG: u64 = 4 << 60;
+/// [`carried_key`]), packed into 128 bits: the op and `with_positions` in
+/// the low 17 bits, then per operand a field that starts with a tag that
+/// is never zero (an id: the tag alone; an integer below 2^18, or an
+/// enumerant below 2^18 with its kind, after it), so that different
+/// operand lists make different keys.
+pub(super) type CarriedKey = u128;
 
 /// The key under which [`Reader::carried`] remembers how an instruction of
 /// `op` with these operands is carried, blocks named by position or not,
 /// when its ids are all SSA operands (or all blocks left out): the
 /// carriers depend on the op and on the operands other than ids, which the
-/// key holds. `None` for operands it does not hold (strings, an extended
-/// instruction's set and number) or too many of them.
+/// key holds. `None` for operands it does not hold (strings, numbers, an
+/// extended instruction's set and number, larger literals) or too many of
+/// them.
 #[inline(always)]
 fn carried_key(op: Op, with_positions: bool, operands: &[Operand]) -> Option<CarriedKey> {
-    let mut key = CarriedKey::new(op as u64 | u64::from(with_positions) << 32);
+    const LITERAL_BITS: u32 = 18;
+    let mut key = op as u128 | u128::from(with_positions) << 16;
+    let mut at = 17;
     for operand in operands {
-        match *operand {
-            Operand::Id(_) => key.push(ID_TAG)?,
-            Operand::Integer(value) => key.push(INTEGER_TAG | u64::from(value))?,
-            Operand::Enum { kind, value } => {
-                key.push(ENUM_TAG | (kind as u64) << 32 | u64::from(value))?;
+        let (field, width) = match *operand {
+            Operand::Id(_) => (1, 2),
+            Operand::Integer(value) if value < 1 << LITERAL_BITS => {
+                (2 | u128::from(value) << 2, 2 + LITERAL_BITS)
             }
-            Operand::Number { bits, .. } => {
-                key.push(NUMBER_TAG)?;
-                key.push(bits)?;
+            Operand::Enum { kind, value }
+                if (kind as u32) < 1 << 8 && value < 1 << LITERAL_BITS =>
+            {
+                (
+                    3 | (kind as u128) << 2 | u128::from(value) << 10,
+                    10 + LITERAL_BITS,
+                )
             }
             _ => return None,
+        };
+        if at + width > 128 {
+            return None;
         }
+        key |= field << at;
+        at += width;
     }
     Some(key)
 }
@@ -355,7 +313,7 @@ impl Reader<'_, '_> {
         if let Some(key) = key.filter(|_| ids_carried == ids) {
             if scope.recipes.len() < MAX_RECIPES {
                 let recipe = Recipe::new(named_by, &literals, &always_arrays);
-                scope.recipes.insert(key.clone(), recipe);
+                scope.recipes.insert(key, recipe);
             }
             self.carried_before.insert(key, (named_by, properties));
         }
