@@ -357,8 +357,9 @@ impl Reader<'_, '_> {
             let mut attrs = (property.literals.iter()).map(|&literal| self.literal_attr(literal));
             let attr = match property.array {
                 true => {
-                    let attrs = attrs.collect();
-                    self.ctx.array_attr(attrs)
+                    // On the stack: the array is interned from a borrow.
+                    let attrs: SmallVec<[Attr; 8]> = attrs.collect();
+                    self.ctx.array_attr_of(&attrs)
                 }
                 false => attrs.next()?,
             };
@@ -427,7 +428,7 @@ impl Reader<'_, '_> {
             None if self.types.contains(id) => Err(self
                 .view
                 .error(index, format!("type %{id} used as a value"))),
-            None => self.value(scope, builder, index, id),
+            None => self.value_not_met(scope, builder, index, id),
         }
     }
 

@@ -213,7 +213,8 @@ impl Reader<'_, '_> {
 
     /// The value of `id` where instruction `at` uses it: a function value, a
     /// placeholder for one defined later, or a module fact materialized at
-    /// `builder`.
+    /// `builder`. Kept inline: the rest is out of line.
+    #[inline]
     pub(super) fn value(
         &mut self,
         scope: &mut Scope,
@@ -221,16 +222,31 @@ impl Reader<'_, '_> {
         at: u32,
         id: u32,
     ) -> Result<Value, DecodeError> {
-        let pending = || match scope.pending.is_empty() {
-            true => None,
-            false => scope.pending.get(&id).copied(),
-        };
-        if let Some(value) = scope.value(id).or_else(pending) {
+        if let Some(value) = scope.value(id) {
             return Ok(value);
         }
         // A module fact used before in this module: its op again.
         if let Some(made) = self.materializations.get(id) {
             return Ok(self.create_materialized(builder, made));
+        }
+        self.value_not_met(scope, builder, at, id)
+    }
+
+    /// [`Reader::value`] of an id that is neither a value of the function
+    /// so far nor a module fact materialized before: a placeholder, a
+    /// module fact's first use, or an error.
+    #[inline(never)]
+    pub(super) fn value_not_met(
+        &mut self,
+        scope: &mut Scope,
+        builder: &Builder,
+        at: u32,
+        id: u32,
+    ) -> Result<Value, DecodeError> {
+        if !scope.pending.is_empty() {
+            if let Some(&placeholder) = scope.pending.get(&id) {
+                return Ok(placeholder);
+            }
         }
         if let Some(value) = self.materialize_global(builder, at, id)? {
             return Ok(value);
