@@ -291,15 +291,17 @@ impl Reader<'_, '_> {
         spec
     }
 
-    /// Instruction `index` as an op at the end of `block` (line and no-op
-    /// instructions as nothing). Kept inline in its callers (the loop over
-    /// a block's instructions, and a terminator without targets).
+    /// Instruction `index` as an op at the end of `block`, where `builder`
+    /// inserts (line and no-op instructions as nothing); `values` is room
+    /// for its SSA operands, empty. Kept inline in its callers (the loop
+    /// over a block's instructions, and a terminator without targets).
     #[inline(always)]
     pub(super) fn read_instruction(
         &mut self,
         scope: &mut Scope,
-        block: Block,
+        (block, builder): (Block, &Builder),
         index: u32,
+        values: &mut Values,
     ) -> Result<(), DecodeError> {
         let inst = self.view.insts[index as usize];
         match inst.op {
@@ -311,9 +313,7 @@ impl Reader<'_, '_> {
             Op::Nop | Op::Undef => return Ok(()),
             _ => {}
         }
-        let builder = Builder::at_end(block);
-        let mut values = Values::new();
-        let carried = self.carried(scope, &builder, index, true, &mut values)?;
+        let carried = self.carried(scope, builder, index, true, values)?;
         let mut attributes = None;
         if inst.result != 0 && self.is_decorated(inst.result) {
             let attrs = self.decoration_attrs(inst.result, &[]);
@@ -330,7 +330,7 @@ impl Reader<'_, '_> {
             ));
         }
         let mut parts = OpParts::new(self.op_ident(carried.named_by), self.line);
-        parts.operands = &values;
+        parts.operands = values;
         parts.result_types = result_type.as_slice();
         parts.properties = carried.properties;
         parts.attributes = attributes;
@@ -351,7 +351,8 @@ impl Reader<'_, '_> {
         let index = cfg.blocks[b as usize].terminator;
         let op = self.view.insts[index as usize].op;
         if !matches!(op, Op::Branch | Op::BranchConditional | Op::Switch) {
-            return self.read_instruction(scope, block, index);
+            let builder = Builder::at_end(block);
+            return self.read_instruction(scope, (block, &builder), index, &mut Values::new());
         }
         let builder = &Builder::at_end(block);
         let operands = self.operands(index);

@@ -393,11 +393,15 @@ impl Reader<'_, '_> {
         let binary = cfg.blocks[b as usize];
         // A line applies up to the end of its block.
         self.line = crate::ir::Location::UNKNOWN;
+        // Set up once for the block's instructions.
+        let builder = Builder::at_end(block);
+        let mut values = Values::new();
         for index in binary.phi_end..binary.terminator {
             if skip_merge && index == binary.merge {
                 continue;
             }
-            self.read_instruction(scope, block, index)?;
+            values.clear();
+            self.read_instruction(scope, (block, &builder), index, &mut values)?;
         }
         self.read_terminator(scope, block, body, b)
     }
