@@ -100,3 +100,65 @@ impl<T: Copy> IdTable<T> {
         }
     }
 }
+
+/// A table keyed by id whose entries each belong to one owner (a
+/// function): an entry of another owner reads as absent, so that the next
+/// owner starts without emptying the table, and a look-up compares one
+/// word where an [`IdTable`] of (owner, value) pairs tests two.
+#[derive(Debug)]
+pub(crate) struct OwnedTable<T> {
+    dense: Vec<(u32, T)>,
+    sparse: FastMap<u32, (u32, T)>,
+}
+
+/// The owner of the entries not set since the table was emptied.
+const NO_OWNER: u32 = u32::MAX;
+
+impl<T: Copy> OwnedTable<T> {
+    /// Empties the table, leaving room for the ids below `bound`; `vacant`
+    /// fills the entries not set (never read).
+    pub(crate) fn reset(&mut self, bound: u32, vacant: T) {
+        self.dense.clear();
+        self.dense
+            .resize(bound.min(DENSE_IDS) as usize, (NO_OWNER, vacant));
+        self.sparse.clear();
+    }
+
+    /// Makes `value` `owner`'s entry for `id` (an id beyond the room set
+    /// aside goes in the map).
+    #[inline(always)]
+    pub(crate) fn insert(&mut self, id: u32, owner: u32, value: T) {
+        match self.dense.get_mut(id as usize) {
+            Some(slot) => *slot = (owner, value),
+            None => self.insert_beyond(id, owner, value),
+        }
+    }
+
+    #[cold]
+    fn insert_beyond(&mut self, id: u32, owner: u32, value: T) {
+        self.sparse.insert(id, (owner, value));
+    }
+
+    /// `owner`'s entry for `id`, if it set one.
+    #[inline(always)]
+    pub(crate) fn get(&self, id: u32, owner: u32) -> Option<T> {
+        match self.dense.get(id as usize) {
+            Some(&(set_by, value)) => (set_by == owner).then_some(value),
+            None => self.get_sparse(id, owner),
+        }
+    }
+
+    #[cold]
+    fn get_sparse(&self, id: u32, owner: u32) -> Option<T> {
+        (self.sparse.get(&id)).and_then(|&(set_by, value)| (set_by == owner).then_some(value))
+    }
+}
+
+impl<T> Default for OwnedTable<T> {
+    fn default() -> Self {
+        OwnedTable {
+            dense: Vec::new(),
+            sparse: FastMap::default(),
+        }
+    }
+}

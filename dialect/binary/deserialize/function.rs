@@ -16,7 +16,7 @@ use super::carry::{id_of, Recipes, Values, RECIPES};
 use super::regions::Body;
 use super::{Global, Reader};
 use crate::binary::cfg::Cfg;
-use crate::binary::id_table::IdTable;
+use crate::binary::id_table::OwnedTable;
 use crate::binary::module::Function;
 use crate::binary::{DecodeError, DecodedOperand as Operand};
 use crate::grammar::Op;
@@ -33,9 +33,9 @@ pub(super) type Properties = SmallVec<[(&'static str, Attr); 4]>;
 /// Per-function state: values by id, and placeholders for ids used before
 /// their definition (back-edge phi operands).
 pub(super) struct Scope {
-    /// Values by id, each with the number of its function: the table is
-    /// the reader's, handed from function to function.
-    values: IdTable<(u32, Value)>,
+    /// Values by id, each owned by the number of its function: the table
+    /// is the reader's, handed from function to function.
+    values: OwnedTable<Value>,
     function: u32,
     pub pending: FastMap<u32, Value>,
     /// Block label → the block's position in its region.
@@ -48,13 +48,12 @@ impl Scope {
     /// The value `id` names in this function.
     #[inline]
     pub fn value(&self, id: u32) -> Option<Value> {
-        (self.values.get(id))
-            .and_then(|(function, value)| (function == self.function).then_some(value))
+        self.values.get(id, self.function)
     }
 
     #[inline(always)]
     pub fn set(&mut self, id: u32, value: Value) {
-        self.values.insert(id, (self.function, value));
+        self.values.insert(id, self.function, value);
     }
 }
 

@@ -28,7 +28,7 @@ mod static_names;
 mod tables;
 mod types;
 
-use super::id_table::IdTable;
+use super::id_table::{IdTable, OwnedTable};
 use super::module::{ModuleView, Section};
 use super::{DecodeError, DecodedOperand as Operand, DecodedOperands};
 use crate::grammar::{Op, OperandKind};
@@ -83,7 +83,7 @@ struct Reader<'v, 'w> {
     types: IdTable<Type>,
     /// The values of the function being read, by id, each with the number
     /// of its function (see [`function::Scope`]).
-    function_values: IdTable<(u32, Value)>,
+    function_values: OwnedTable<Value>,
     /// `OpName`s by target id (their instruction indices; see
     /// [`Reader::name`]).
     names: IdTable<u32>,

@@ -3,7 +3,7 @@
 //! the thread between modules so that the next reader reuses their memory.
 
 use super::{carry, Global, Materialized};
-use crate::binary::id_table::IdTable;
+use crate::binary::id_table::{IdTable, OwnedTable};
 use crate::grammar::Op;
 use crate::ir::{Attr, FastMap, FastSet, Ident, Type, Value};
 use smallvec::SmallVec;
@@ -20,7 +20,7 @@ thread_local! {
 pub(super) struct IdTables {
     pub(super) names: IdTable<u32>,
     pub(super) types: IdTable<Type>,
-    pub(super) function_values: IdTable<(u32, Value)>,
+    pub(super) function_values: OwnedTable<Value>,
     pub(super) decorations: IdTable<u32>,
     pub(super) globals: IdTable<Global>,
     pub(super) materializations: IdTable<Materialized>,
@@ -65,7 +65,7 @@ impl IdTables {
     fn emptied(mut self, bound: u32, names_bound: u32) -> IdTables {
         self.names.reset(names_bound);
         self.types.reset(bound);
-        self.function_values.reset(bound);
+        self.function_values.reset(bound, Value(0));
         self.decorations.reset(bound);
         self.globals.reset(bound);
         self.materializations.reset(bound);
