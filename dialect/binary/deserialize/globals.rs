@@ -186,14 +186,14 @@ impl Reader<'_, '_> {
             (None, Some(wanted)) => {
                 let mut n = 0;
                 loop {
-                    let name = ctx.ident(&format!("{wanted}_{n}"));
+                    let name = super::numbered_ident(ctx, wanted, n);
                     if !taken.contains(&name) {
                         break name;
                     }
                     n += 1;
                 }
             }
-            (None, None) => ctx.ident(&format!("{prefix}_{number}")),
+            (None, None) => super::numbered_ident(ctx, prefix, number),
         };
         taken.insert(name);
         self.symbols.insert(id, name);

@@ -306,6 +306,28 @@ fn image_dim(name: &'static str) -> &'static str {
 
 pub use crate::spirv::conventions::snake;
 
+/// Interns `{prefix}_{number}`, spelled without the formatting machinery
+/// (which costs several times the interning).
+fn numbered_ident(ctx: &mut Context, prefix: &str, number: u32) -> Ident {
+    let mut digits = [0u8; 10];
+    let mut start = digits.len();
+    let mut rest = number;
+    loop {
+        start -= 1;
+        digits[start] = b'0' + (rest % 10) as u8;
+        rest /= 10;
+        if rest == 0 {
+            break;
+        }
+    }
+    let mut text: SmallVec<[u8; 64]> = SmallVec::new();
+    text.extend_from_slice(prefix.as_bytes());
+    text.push(b'_');
+    text.extend_from_slice(&digits[start..]);
+    // A `str` and ASCII digits: valid UTF-8, borrowed as it is.
+    ctx.ident(&String::from_utf8_lossy(&text))
+}
+
 impl<'v, 'w> Reader<'v, 'w> {
     /// Everything but the module op itself, made already.
     fn read_module(&mut self, module: crate::ir::Op) -> Result<(), DecodeError> {
@@ -751,7 +773,7 @@ impl<'v, 'w> Reader<'v, 'w> {
     fn symbol(&mut self, id: u32) -> Ident {
         match self.symbols.get(&id) {
             Some(&symbol) => symbol,
-            None => self.ctx.ident(&format!("spirv_{id}")),
+            None => numbered_ident(&mut self.ctx, "spirv", id),
         }
     }
 

@@ -208,7 +208,7 @@ impl Reader<'_, '_> {
         let name = match self.name(id) {
             Some(name) => self.ctx.ident(name),
             None if member_types.iter().any(|m| !self.types.contains(*m)) => {
-                self.ctx.ident(&format!("struct_{id}"))
+                super::numbered_ident(&mut self.ctx, "struct", id)
             }
             None => self.ctx.ident(""),
         };
