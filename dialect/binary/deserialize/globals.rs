@@ -2,7 +2,7 @@
 //! [`super::spec_ops`] for the composite and operation ones), `OpUndef`s
 //! and module-level variables, then function symbols and entry points.
 
-use super::function::Properties;
+use super::properties::{Property, PropertySet};
 use super::{Global, Reader};
 use crate::binary::module::Section;
 use crate::binary::{DecodeError, Operand};
@@ -22,7 +22,11 @@ const VARIABLE_PROPERTIES: [&str; 3] = ["Binding", "DescriptorSet", "Location"];
 const VARIABLE_PROPERTIES_AND_LINKAGE: [&str; 4] =
     ["Binding", "DescriptorSet", "Location", "LinkageAttributes"];
 /// The property each of [`VARIABLE_PROPERTIES`] becomes.
-const VARIABLE_PROPERTY_NAMES: [&str; 3] = ["binding", "descriptor_set", "location"];
+const VARIABLE_PROPERTY_KEYS: [Property; 3] = [
+    Property::Binding,
+    Property::DescriptorSet,
+    Property::Location,
+];
 
 impl Reader<'_, '_> {
     pub(super) fn read_globals(&mut self) -> Result<(), DecodeError> {
@@ -237,7 +241,7 @@ impl Reader<'_, '_> {
         let attrs = self.decoration_attrs(id, &[]);
         let mut spec = crate::ir::OpSpec::new(self.static_ident("spirv.Constant"), self.line);
         spec.result_types = vec![ty];
-        spec.properties = Some(self.properties(&[("value", value)]));
+        spec.properties = Some(self.property_dictionary_of(Property::Value, value));
         spec.attributes = Some(self.ctx.dictionary_attr_of(&attrs));
         crate::ir::Builder::at_end(self.module_body).create_from(&mut self.ctx, spec);
     }
@@ -259,10 +263,9 @@ impl Reader<'_, '_> {
         }
         let ty = self.type_of_id(index, Some(inst.result_type))?;
         let name = self.symbol(inst.result);
-        let mut props: Properties = smallvec::smallvec![
-            ("sym_name", self.string_attr(name)),
-            ("type", self.ctx.type_attr(ty)),
-        ];
+        let mut props = PropertySet::new();
+        props.set(Property::SymName, self.string_attr(name));
+        props.set(Property::Type, self.ctx.type_attr(ty));
         let i32_type = self.i32_type;
         let properties: SmallVec<[(usize, u32); 4]> = (self.decorations(inst.result))
             .filter_map(|(decoration, value)| {
@@ -272,16 +275,17 @@ impl Reader<'_, '_> {
             .collect();
         for (property, v) in properties {
             let attr = self.ctx.integer_attr(i32_type, i128::from(v as i32));
-            props.push((VARIABLE_PROPERTY_NAMES[property], attr));
+            props.set(VARIABLE_PROPERTY_KEYS[property], attr);
         }
         // A symbol initializer as MLIR has it, or a constant's value.
         if let Some(Operand::Id(init)) = self.operands(index).get(1) {
             match self.globals.get(*init) {
                 Some(Global::Variable(..) | Global::SpecConstant(..)) => {
-                    let symbol = self.global_symbol_ref(*init);
-                    props.extend(symbol.map(|symbol| ("initializer", symbol)));
+                    if let Some(symbol) = self.global_symbol_ref(*init) {
+                        props.set(Property::Initializer, symbol);
+                    }
                 }
-                Some(Global::Constant(value, _)) => props.push(("initial_value", value)),
+                Some(Global::Constant(value, _)) => props.set(Property::InitialValue, value),
                 _ => {
                     let message = format!("initializer %{init} is not a constant or a variable");
                     return Err(self.view.error(index, message));
@@ -289,14 +293,17 @@ impl Reader<'_, '_> {
             }
         }
         let (linkage, decorated) = self.linkage_attributes(inst.result);
-        props.extend(linkage.map(|a| ("linkage_attributes", a)));
+        if let Some(linkage) = linkage {
+            props.set(Property::LinkageAttributes, linkage);
+        }
         let skip: &[&str] = match decorated {
             [] => &VARIABLE_PROPERTIES,
             _ => &VARIABLE_PROPERTIES_AND_LINKAGE,
         };
         let mut attrs = self.decoration_attrs(inst.result, skip);
         attrs.extend(self.block_marker(inst.result_type));
-        self.module_op("spirv.GlobalVariable", &props, &attrs);
+        let props = self.property_dictionary(&props);
+        self.module_op_of("spirv.GlobalVariable", props, &attrs);
         self.globals.insert(inst.result, Global::Variable(name, ty));
         Ok(())
     }
@@ -332,17 +339,18 @@ impl Reader<'_, '_> {
         let inst = self.view.insts[index as usize];
         let (value, ty) = self.constant(index)?;
         let name = self.symbol(inst.result);
-        let mut props: Properties = smallvec::smallvec![
-            ("sym_name", self.string_attr(name)),
-            ("default_value", value),
-        ];
+        let mut props = PropertySet::new();
+        props.set(Property::SymName, self.string_attr(name));
+        props.set(Property::DefaultValue, value);
         let attrs = self.decoration_attrs(inst.result, &["SpecId"]);
         let spec_id = self.decorations(inst.result).find(|d| d.0 == "SpecId");
         if let Some(id) = spec_id.and_then(|d| d.1) {
             let i32_type = self.i32_type;
-            props.push(("spec_id", self.ctx.integer_attr(i32_type, i128::from(id))));
+            let id = self.ctx.integer_attr(i32_type, i128::from(id));
+            props.set(Property::SpecId, id);
         }
-        self.module_op("spirv.SpecConstant", &props, &attrs);
+        let props = self.property_dictionary(&props);
+        self.module_op_of("spirv.SpecConstant", props, &attrs);
         self.globals
             .insert(inst.result, Global::SpecConstant(name, ty));
         Ok(())
@@ -373,12 +381,12 @@ impl Reader<'_, '_> {
                     }
                 }
             }
-            let props = [
-                ("execution_model", model),
-                ("fn", callee),
-                ("interface", self.ctx.array_attr_of(&refs)),
-            ];
-            self.module_op("spirv.EntryPoint", &props, &[]);
+            let mut props = PropertySet::new();
+            props.set(Property::ExecutionModel, model);
+            props.set(Property::Fn, callee);
+            props.set(Property::Interface, self.ctx.array_attr_of(&refs));
+            let props = self.property_dictionary(&props);
+            self.module_op_of("spirv.EntryPoint", props, &[]);
         }
         for index in self.section_indices(Section::ExecutionModes) {
             let operands = self.operands(index);
@@ -402,17 +410,16 @@ impl Reader<'_, '_> {
                     }
                 });
             }
-            let values = attrs;
-            let props = [
-                ("execution_mode", mode),
-                ("fn", callee),
-                ("values", self.ctx.array_attr_of(&values)),
-            ];
+            let mut props = PropertySet::new();
+            props.set(Property::ExecutionMode, mode);
+            props.set(Property::Fn, callee);
+            props.set(Property::Values, self.ctx.array_attr_of(&attrs));
+            let props = self.property_dictionary(&props);
             let name = match with_ids {
                 true => "spirv.ExecutionModeId",
                 false => "spirv.ExecutionMode",
             };
-            self.module_op(name, &props, &[]);
+            self.module_op_of(name, props, &[]);
         }
         Ok(())
     }

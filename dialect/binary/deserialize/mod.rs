@@ -22,6 +22,7 @@ mod constants;
 mod debug;
 mod function;
 mod globals;
+mod properties;
 mod regions;
 mod spec_ops;
 mod static_names;
@@ -131,6 +132,8 @@ struct Reader<'v, 'w> {
     buffer_reference_blocks: FastSet<u32>,
     /// The type of the `i32` attributes literals and positions become.
     i32_type: Type,
+    /// The interned names of [`properties::Property`]s, by property.
+    property_names: [Ident; properties::PROPERTY_COUNT],
     /// See [`Reader::branch_properties`].
     branch_properties: FastMap<[i64; 3], Attr>,
     /// The memory of the last function's [`function::Scope`] tables, for
@@ -214,10 +217,12 @@ pub fn deserialize(words: &[u32]) -> Result<(Context, crate::ir::Op), DecodeErro
         line: Location::UNKNOWN,
         buffer_reference_blocks: tables.buffer_reference_blocks,
         i32_type,
+        property_names: [Ident(0); properties::PROPERTY_COUNT],
         branch_properties: tables.branch_properties,
         pending: tables.pending,
         labels: tables.labels,
     };
+    reader.property_names = reader.property_idents();
     let read = reader.read_module(module);
     TEMPLATE_IDENTS.set(Some(reader.static_idents));
     IdTables {
@@ -250,15 +255,6 @@ pub fn deserialize(words: &[u32]) -> Result<(Context, crate::ir::Op), DecodeErro
 /// The names of SPIR-V versions 1.0 to 1.6 in a `vce` attribute.
 const VERSIONS: [&str; 7] = ["v1.0", "v1.1", "v1.2", "v1.3", "v1.4", "v1.5", "v1.6"];
 
-/// The most properties [`Reader::properties`] sorts in place.
-const MAX_SORTED_PROPERTIES: usize = 8;
-
-/// The order of names: by first byte, then in full (the order of `str`s,
-/// most often decided without comparing the rest).
-fn name_order(a: &str, b: &str) -> std::cmp::Ordering {
-    (a.as_bytes().first().cmp(&b.as_bytes().first())).then_with(|| a.cmp(b))
-}
-
 /// The keyword of an image type field, `""` when out of range.
 fn image_field(cases: &[&'static str], value: Option<u32>) -> &'static str {
     value.and_then(|v| cases.get(v as usize)).map_or("", |s| s)
@@ -279,6 +275,7 @@ pub(crate) fn intern_names(ctx: &mut Context) {
     let opaque_types = OPAQUE_TYPES.iter().map(|t| t.1);
     let image_fields = [&DEPTH[..], &ARRAYED, &SAMPLING, &SAMPLER_USE].concat();
     let names = NAMES.split_whitespace().chain([NAMESPACE]);
+    let names = names.chain(properties::PROPERTY_NAMES);
     for name in names.chain(opaque_types).chain(image_fields) {
         ctx.ident(name);
     }
@@ -626,8 +623,19 @@ impl<'v, 'w> Reader<'v, 'w> {
         props: &[(&'static str, Attr)],
         attrs: &[(Ident, Attr)],
     ) -> crate::ir::Op {
+        let properties = self.properties(props);
+        self.module_op_of(name, properties, attrs)
+    }
+
+    /// [`Reader::module_op`] of a property dictionary made already.
+    fn module_op_of(
+        &mut self,
+        name: &'static str,
+        properties: Attr,
+        attrs: &[(Ident, Attr)],
+    ) -> crate::ir::Op {
         let mut spec = OpSpec::new(self.static_ident(name), self.line);
-        spec.properties = Some(self.properties(props));
+        spec.properties = Some(properties);
         if !attrs.is_empty() {
             spec.attributes = Some(self.ctx.dictionary_attr_of(attrs));
         }
@@ -676,49 +684,6 @@ impl<'v, 'w> Reader<'v, 'w> {
             self.static_idents.insert(name, ident);
         }
         ident
-    }
-
-    /// A property dictionary whose names are static strings.
-    /// A later duplicate name replaces an earlier one.
-    fn properties(&mut self, entries: &[(&'static str, Attr)]) -> Attr {
-        match *entries {
-            [(name, attr)] => {
-                let name = self.static_ident(name);
-                return self.ctx.sorted_dictionary_attr(&[(name, attr)]);
-            }
-            _ if entries.len() > MAX_SORTED_PROPERTIES => return self.unsorted_properties(entries),
-            _ => {}
-        }
-        // Sorted by name as they come (usually in order already).
-        let mut names = [""; MAX_SORTED_PROPERTIES];
-        let mut sorted = [(Ident(0), Attr(0)); MAX_SORTED_PROPERTIES];
-        for (len, &(name, attr)) in entries.iter().enumerate() {
-            names[len] = name;
-            sorted[len] = (self.static_ident(name), attr);
-            let mut at = len;
-            while at > 0 {
-                match name_order(names[at - 1], name) {
-                    std::cmp::Ordering::Less => break,
-                    std::cmp::Ordering::Equal => return self.unsorted_properties(entries),
-                    std::cmp::Ordering::Greater => {
-                        names.swap(at - 1, at);
-                        sorted.swap(at - 1, at);
-                        at -= 1;
-                    }
-                }
-            }
-        }
-        self.ctx.sorted_dictionary_attr(&sorted[..entries.len()])
-    }
-
-    /// [`Reader::properties`] of many entries, or of a name given twice.
-    #[inline(never)]
-    fn unsorted_properties(&mut self, entries: &[(&'static str, Attr)]) -> Attr {
-        let mut named: SmallVec<[(Ident, Attr); 8]> = SmallVec::new();
-        for &(name, attr) in entries {
-            named.push((self.static_ident(name), attr));
-        }
-        self.ctx.dictionary_attr_of(&named)
     }
 
     /// An id operand of a module-level instruction (`OpDecorateId`,

@@ -14,6 +14,7 @@
 
 use super::carry::id_of;
 use super::function::enum_value;
+use super::properties::Property;
 use super::Materialized;
 use super::{Global, Reader};
 use crate::binary::module::Inst;
@@ -88,18 +89,18 @@ impl Reader<'_, '_> {
             return Ok(Some(self.create_materialized(builder, made)));
         }
         let (name, ty, prop) = match self.globals.get(id) {
-            Some(Global::Constant(attr, ty)) => ("spirv.Constant", ty, Some(("value", attr))),
+            Some(Global::Constant(attr, ty)) => {
+                ("spirv.Constant", ty, Some((Property::Value, attr)))
+            }
             Some(Global::Variable(_, ty)) => {
                 let symbol = self.global_symbol_ref(id);
-                ("spirv.mlir.addressof", ty, symbol.map(|s| ("variable", s)))
+                let prop = symbol.map(|s| (Property::Variable, s));
+                ("spirv.mlir.addressof", ty, prop)
             }
             Some(Global::SpecConstant(_, ty)) => {
                 let symbol = self.global_symbol_ref(id);
-                (
-                    "spirv.mlir.referenceof",
-                    ty,
-                    symbol.map(|s| ("spec_const", s)),
-                )
+                let prop = symbol.map(|s| (Property::SpecConst, s));
+                ("spirv.mlir.referenceof", ty, prop)
             }
             Some(Global::SpecOperation(index)) => {
                 return self.spec_operation(builder, index).map(Some)
@@ -115,7 +116,7 @@ impl Reader<'_, '_> {
         let made = Materialized {
             name: self.static_ident(name),
             ty,
-            properties: prop.map(|entry| self.properties(&[entry])),
+            properties: prop.map(|(property, value)| self.property_dictionary_of(property, value)),
         };
         self.materializations.insert(id, made);
         Ok(Some(self.create_materialized(builder, made)))

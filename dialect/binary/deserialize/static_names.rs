@@ -4,9 +4,11 @@
 //! of them (see [`super::Reader::static_ident`]); and the attribute names
 //! of decorations, snake-cased, by the address of the decoration's name
 //! (see [`super::Reader::decoration_name`]), the cases of enum values
-//! (see [`super::Reader::enum_value_attr`]), and op names by op (see
-//! [`super::Reader::op_ident`]).
+//! (see [`super::Reader::enum_value_attr`]), op names by op (see
+//! [`super::Reader::op_ident`]), and the property names of module-level
+//! facts' ops (see [`super::properties::Property`]).
 
+use super::properties::PROPERTY_COUNT;
 use crate::grammar::{Op, OperandKind, OP_COUNT};
 use crate::ir::{FastMap, Ident};
 
@@ -26,6 +28,8 @@ pub(super) struct StaticNames {
     enum_cases: FastMap<(OperandKind, u32), Ident>,
     /// The op name each op is spelled with, by op.
     op_names: Box<[Option<Ident>]>,
+    /// The interned property names, by property, once found.
+    property_names: Option<[Ident; PROPERTY_COUNT]>,
 }
 
 impl Default for StaticNames {
@@ -36,6 +40,7 @@ impl Default for StaticNames {
             snake_cased: FastMap::default(),
             enum_cases: FastMap::default(),
             op_names: vec![None; OP_COUNT].into(),
+            property_names: None,
         }
     }
 }
@@ -96,6 +101,17 @@ impl StaticNames {
     /// Notes that `op`'s op name is interned as `ident`.
     pub(super) fn insert_op_name(&mut self, op: Op, ident: Ident) {
         self.op_names[op as usize] = Some(ident);
+    }
+
+    /// The interned property names, by property, if noted.
+    #[inline]
+    pub(super) fn property_names(&self) -> Option<[Ident; PROPERTY_COUNT]> {
+        self.property_names
+    }
+
+    /// Notes the interned property names, by property.
+    pub(super) fn set_property_names(&mut self, names: [Ident; PROPERTY_COUNT]) {
+        self.property_names = Some(names);
     }
 }
 
