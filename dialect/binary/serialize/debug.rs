@@ -144,6 +144,14 @@ impl Writer<'_> {
         Ok(string)
     }
 
+    /// Whether an `OpLine` may be written: a file has an `OpString` id,
+    /// or one is made for each file met. Otherwise every position is
+    /// unknown, as is the last one given, and [`Self::line`] writes
+    /// nothing.
+    pub(super) fn lines_possible(&self) -> bool {
+        self.options.emit_debug_info || !self.strings.is_empty()
+    }
+
     /// An `OpLine` (or `OpNoLine`) into `body` where `loc`'s position
     /// differs from the one the last gave (a name is written as `OpName`).
     #[inline]

@@ -46,6 +46,7 @@ impl Writer<'_> {
         let region = ctx.regions(func).first().copied();
         let blocks = region.map_or(&[][..], |r| ctx.region_blocks(r));
         let blocks = &dominance_order(ctx, blocks)[..];
+        self.lines = self.lines_possible();
         let mut ids = self.pool.spare_ids.take().unwrap_or_default();
         self.assign_ids(&mut ids, blocks)?;
         // MLIR's per-argument attributes: the parameters' decorations.
@@ -282,7 +283,9 @@ impl Writer<'_> {
         };
         // Read with its location, sharing the look-up of the op.
         let (loc, attrs) = (ctx.op_loc(op), ctx.attributes(op));
-        self.line(body, loc)?;
+        if self.lines {
+            self.line(body, loc)?;
+        }
         let start = body.len();
         match typed_result {
             Some((id, ty)) => body.extend_from_slice(&[0, ty, id]),

@@ -86,6 +86,9 @@ struct Writer<'c> {
     strings: FastMap<String, u32>,
     /// The location the last `OpLine` in the current block gave.
     line: Location,
+    /// Whether the function being written may hold an `OpLine`
+    /// ([`Self::lines_possible`] as it starts).
+    lines: bool,
     /// The last file an op's location named, with its `OpString` id.
     line_file: Option<(Ident, Option<u32>)>,
     /// Whether the context shares the dialects' template context's names
@@ -235,6 +238,7 @@ pub fn serialize_with(
         pending_pointers: Vec::new(),
         strings: FastMap::default(),
         line: Location::UNKNOWN,
+        lines: false,
         line_file: None,
         shares_template: template_classes,
         property_handles: template_classes
