@@ -14,7 +14,7 @@ use super::enums::enum_value;
 use super::naming::{Edge, Ids, OpRecord};
 use super::properties::Property;
 use super::regions::dominance_order;
-use super::tables::Role;
+use super::tables::{Role, Step};
 use super::{begin, finish, SerializeError, Writer};
 use crate::grammar::{InstSet, Op, OperandKind};
 use crate::ir::{Attr, AttrData, Block, Value, ValueDef};
@@ -151,20 +151,26 @@ impl Writer<'_> {
         let mut terminated = false;
         while let Some(record) = records.get(at) {
             at += 1;
-            let class = record.class;
-            if class.role.is_construct() {
-                self.construct(body, ids, record.op, class.role)?;
-                at = record.after as usize - start;
+            let step = record.class.step;
+            if step == Step::Write {
+                self.op(body, ids, record)?;
                 continue;
             }
-            if class.terminator {
-                terminated = true;
-                if let Some((construct, merge_op)) = merge.take() {
-                    self.merge_instruction(body, ids, construct, merge_op)?;
+            match step {
+                Step::Construct => {
+                    self.construct(body, ids, record.op, record.class.role)?;
+                    at = record.after as usize - start;
                 }
-            }
-            if !matches!(class.role, Role::Merge | Role::Variable) {
-                self.op(body, ids, record)?;
+                Step::End | Step::EndUnwritten => {
+                    terminated = true;
+                    if let Some((construct, merge_op)) = merge.take() {
+                        self.merge_instruction(body, ids, construct, merge_op)?;
+                    }
+                    if step == Step::End {
+                        self.op(body, ids, record)?;
+                    }
+                }
+                Step::Write | Step::Skip => {}
             }
         }
         match terminated {

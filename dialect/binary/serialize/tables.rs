@@ -1,7 +1,7 @@
 //! The writer's look-up tables: what an op name stands for (its role in
-//! the binary, its grammar op, whether it ends a block), each grammar op's
-//! operand plan, ids kept by the index of the handle they belong to, and
-//! ids of module-level declarations by their words.
+//! the binary, its grammar op, what the writing walk does with it), each
+//! grammar op's operand plan, ids kept by the index of the handle they
+//! belong to, and ids of module-level declarations by their words.
 
 use super::regions::{LOOP, MERGE, SELECTION, VARIABLE};
 use super::Writer;
@@ -101,7 +101,43 @@ pub(super) struct OpClass {
     pub(super) role: Role,
     /// The plan of the grammar op the name spells.
     pub(super) plan: Option<&'static Plan>,
-    pub(super) terminator: bool,
+    /// What the writing walk does with the op.
+    pub(super) step: Step,
+}
+
+/// What the writing walk over a block's ops does with an op, told by its
+/// role and whether it ends a block.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub(super) enum Step {
+    /// Writes the instruction its name gives (most ops).
+    #[default]
+    Write,
+    /// Ends the block: writes the merge instruction of the construct the
+    /// block heads, then the instruction its name gives.
+    End,
+    /// Ends the block writing only that merge instruction
+    /// (`spirv.mlir.merge`).
+    EndUnwritten,
+    /// Writes its construct: header, blocks and continuation.
+    Construct,
+    /// Writes nothing where it stands: a variable (written at the top of
+    /// the entry block), or an op standing for a module-level id.
+    Skip,
+}
+
+impl Step {
+    /// The step for an op of `role`, ending its block where `terminator`.
+    fn of(role: Role, terminator: bool) -> Step {
+        let written = !matches!(role, Role::Merge | Role::Variable);
+        match (terminator, written) {
+            _ if role.is_construct() => Step::Construct,
+            _ if role.is_materialized() => Step::Skip,
+            (false, true) => Step::Write,
+            (true, true) => Step::End,
+            (true, false) => Step::EndUnwritten,
+            (false, false) => Step::Skip,
+        }
+    }
 }
 
 /// A grammar op, its set, its operands after its result type and
@@ -446,11 +482,12 @@ impl Writer<'_> {
                 named
             }
         };
+        let terminator =
+            (self.ctx.op_info(name)).is_some_and(|i| i.traits.contains(OpTraits::TERMINATOR));
         let class = OpClass {
             role,
             plan,
-            terminator: (self.ctx.op_info(name))
-                .is_some_and(|i| i.traits.contains(OpTraits::TERMINATOR)),
+            step: Step::of(role, terminator),
         };
         // Kept for the next modules too: a name of the template only.
         if !self.shares_template || self.ctx.is_shared(name) {
