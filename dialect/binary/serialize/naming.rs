@@ -242,7 +242,8 @@ impl Writer<'_> {
             };
             let first = ids.records.len() as u32;
             for op in ctx.block_ops(block) {
-                let class = self.class_named(ctx.op_name(op));
+                let parts = OpParts::of(ctx, op);
+                let class = self.class_named(parts.name);
                 let role = class.role;
                 let mut record = OpRecord {
                     op,
@@ -254,7 +255,7 @@ impl Writer<'_> {
                     self.name_materialized(ids, op, role)?;
                     continue;
                 }
-                for (i, &result) in ctx.results(op).iter().enumerate() {
+                for (i, &result) in parts.results.iter().enumerate() {
                     let id = self.fresh();
                     ids.values.insert(result, id);
                     if i == 0 {
@@ -284,7 +285,7 @@ impl Writer<'_> {
                     source = source.map(|_| merge);
                     continue;
                 }
-                if let Some(source) = source.filter(|_| !ctx.successors(op).is_empty()) {
+                if let Some(source) = source.filter(|_| parts.has_successors) {
                     ids.branches.push((op, source));
                 }
             }
@@ -429,6 +430,27 @@ impl Writer<'_> {
             _ => None,
         };
         decorations.filter(|&d| !ctx.dict_entries(d).is_empty())
+    }
+}
+
+/// What the naming walk reads of an op, read through one look-up of its
+/// record.
+struct OpParts<'c> {
+    name: crate::ir::Ident,
+    results: &'c [Value],
+    has_successors: bool,
+}
+
+impl<'c> OpParts<'c> {
+    #[inline(always)]
+    fn of(ctx: &'c crate::ir::Context, op: crate::ir::Op) -> OpParts<'c> {
+        let data = &ctx.store.ops[op.index()];
+        let (start, len) = data.results;
+        OpParts {
+            name: data.name,
+            results: &ctx.store.result_lists[start as usize..][..len as usize],
+            has_successors: data.successors.1 != 0,
+        }
     }
 }
 
