@@ -130,15 +130,13 @@ pub fn encode_string(text: &str, out: &mut Vec<u32>) {
 /// [`encode_string`] of a string's UTF-8 `bytes`.
 #[inline]
 pub(crate) fn encode_string_bytes(bytes: &[u8], out: &mut Vec<u32>) {
-    out.reserve(bytes.len() / 4 + 1);
-    let mut words = bytes.chunks_exact(4);
-    for word in &mut words {
-        out.push(u32::from_le_bytes([word[0], word[1], word[2], word[3]]));
-    }
+    let words = bytes.chunks_exact(4);
     // The last word: the bytes left, then the NUL and its padding.
     let rest = words.remainder();
     let last = (rest.iter().enumerate()).fold(0, |word, (i, &b)| word | u32::from(b) << (8 * i));
-    out.push(last);
+    // One extend of known length: room made once, no check per word.
+    let full = words.map(|word| u32::from_le_bytes([word[0], word[1], word[2], word[3]]));
+    out.extend(full.chain(std::iter::once(last)));
 }
 
 /// An instruction too long for its word count.
