@@ -157,3 +157,51 @@ spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader], []> {
         }
     }
 }
+
+/// A branch whose operand segment sizes are missing or add up to more
+/// operands than it has fails naming the branch, never a panic.
+#[test]
+fn a_branch_with_bad_operand_segments_fails_naming_it() {
+    let branch = |op: &str| {
+        format!(
+            r#"
+spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader], []> {{
+  spirv.func @f(%c: i1, %s: i32) "None" {{
+    {op}
+  ^a(%x: i32):
+    spirv.Return
+  ^b(%y: i32):
+    spirv.Return
+  }}
+}}
+"#
+        )
+    };
+    let conditional = |properties: &str| {
+        format!(
+            r#""spirv.BranchConditional"(%c, %s, %s)[^a, ^b] {properties} : (i1, i32, i32) -> ()"#
+        )
+    };
+    let switch = |segments: &str| {
+        format!(
+            r#""spirv.Switch"(%s, %s, %s)[^a, ^b] <{{case_operand_segments = array<i32: {segments}>, literals = [1 : i32], operandSegmentSizes = array<i32: 1, 1, 1>}}> : (i32, i32, i32) -> ()"#
+        )
+    };
+    let well_formed = branch(&conditional(
+        "<{operandSegmentSizes = array<i32: 1, 1, 1>}>",
+    ));
+    let (ctx, module) = support::parsed(&well_formed);
+    serialize(&ctx, module).expect("a well-formed conditional branch is written");
+    for op in [
+        conditional(""),
+        conditional("<{operandSegmentSizes = array<i32: 1, 2, 2>}>"),
+        conditional("<{operandSegmentSizes = array<i32: 1, -1, 3>}>"),
+    ] {
+        let (ctx, module) = support::parsed(&branch(&op));
+        assert_fails_naming(&ctx, module, "spirv.BranchConditional");
+    }
+    for segments in ["5", "-1"] {
+        let (ctx, module) = support::parsed(&branch(&switch(segments)));
+        assert_fails_naming(&ctx, module, "spirv.Switch");
+    }
+}

@@ -309,27 +309,40 @@ impl Writer<'_> {
             _ => &[],
         };
         let count = ctx.num_operands(op);
+        let name = ctx.op_name_str(op);
         // The first successor's operand count where it is not in `rest`.
-        let (first, rest): (Option<usize>, &[i64]) = match ctx.op_name_str(op) {
-            "spirv.Branch" => (Some(count), &[]),
-            "spirv.BranchConditional" => (None, &segments(Property::OperandSegmentSizes)[1..]),
+        let (first, rest): (Option<i64>, &[i64]) = match name {
+            "spirv.Branch" => (Some(count as i64), &[]),
+            "spirv.BranchConditional" => {
+                let sizes = segments(Property::OperandSegmentSizes);
+                (None, sizes.get(1..).unwrap_or_default())
+            }
             "spirv.Switch" => {
                 let default = segments(Property::OperandSegmentSizes).get(1).copied();
-                let default = default.map_or(0, |size| size as usize);
-                (Some(default), segments(Property::CaseOperandSegments))
+                (
+                    Some(default.unwrap_or(0)),
+                    segments(Property::CaseOperandSegments),
+                )
             }
             other => return Err(format!("{other} has successors")),
         };
-        let sizes = || {
-            first
-                .into_iter()
-                .chain(rest.iter().map(|&size| size as usize))
+        let sizes = || first.into_iter().chain(rest.iter().copied());
+        let successors = ctx.successors(op);
+        let passed = sizes().try_fold(0usize, |sum, size| {
+            let size = usize::try_from(size).ok()?;
+            sum.checked_add(size).filter(|&sum| sum <= count)
+        });
+        let (Some(passed), true) = (passed, sizes().count() == successors.len()) else {
+            return Err(format!(
+                "{name}: its operand segment sizes do not give each of its {} successors \
+                 a run of its {count} operands",
+                successors.len()
+            ));
         };
-        let mut start = count - sizes().sum::<usize>();
-        for (target, size) in ctx.successors(op).iter().zip(sizes()) {
+        let mut start = count - passed;
+        for (target, size) in successors.iter().zip(sizes().map(|size| size as usize)) {
             // Every later look-up of a successor's label finds one.
             let Some(&target) = ids.labels.get(target) else {
-                let name = ctx.op_name_str(op);
                 return Err(format!("{name}: a successor outside the function"));
             };
             let at = ids.passed.len();
