@@ -8,6 +8,7 @@
 
 use super::hash::FastHasher;
 use super::kept::emptied;
+use hashbrown::hash_table::Entry;
 use hashbrown::HashTable;
 use std::hash::{BuildHasher, BuildHasherDefault, Hash};
 use std::sync::Arc;
@@ -33,9 +34,20 @@ pub(crate) struct Interner<T> {
 impl<T: Internable> Interner<T> {
     pub(crate) fn intern(&mut self, item: T) -> u32 {
         let hash = item.intern_hash();
-        match self.find(hash, |other| *other == item) {
-            Some(id) => id,
-            None => self.insert(hash, item),
+        let items = &mut self.items;
+        let entry = self.table.entry(
+            hash,
+            |&(h, id)| h == hash && items[id as usize] == item,
+            |&(h, _)| h,
+        );
+        match entry {
+            Entry::Occupied(found) => found.get().1,
+            Entry::Vacant(vacant) => {
+                let id = items.len() as u32;
+                items.push(item);
+                vacant.insert((hash, id));
+                id
+            }
         }
     }
 
