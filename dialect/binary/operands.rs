@@ -1,7 +1,7 @@
 //! A zero-allocation walk over one instruction's operands, straight from the
 //! module's words: each operand is reported to an [`OperandVisitor`] by kind
 //! and word position, in the order the shared grammar walk
-//! ([`super::grammar_walk`]) gives.
+//! (`binary::grammar_walk`) gives.
 
 use super::grammar_walk::{walk_operands, OperandReader};
 use super::DecodeError;

@@ -284,7 +284,7 @@ impl OperandKind {
     }
 
     /// The enumerant of this kind with `value`: by a table for values
-    /// below [`TABLED_VALUES`] (those most operands have), else by
+    /// below `TABLED_VALUES` (those most operands have), else by
     /// [`OperandKindInfo::enumerant`]'s search.
     #[inline]
     pub fn enumerant(self, value: u32) -> Option<&'static EnumerantInfo> {

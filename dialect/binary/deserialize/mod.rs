@@ -8,10 +8,10 @@
 //! as `@symbol`s or constant values); entry points and execution modes
 //! become `spirv.EntryPoint` / `spirv.ExecutionMode(Id)`; functions keep
 //! their structured constructs as selection and loop regions (see
-//! [`function`] and [`regions`]).
+//! the `function` and `regions` modules).
 //!
 //! Debug instructions (`OpSource`, `OpString`, `OpLine`, ...) and
-//! non-semantic extended instructions are kept (see [`debug`]). `OpName`s
+//! non-semantic extended instructions are kept (see the `debug` module). `OpName`s
 //! become symbol and struct names, `OpMemberName`s struct member names,
 //! and name locations of function values
 //! and of symbols that could not take their name (an entry point's
