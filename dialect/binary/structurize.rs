@@ -30,7 +30,7 @@ pub use obstacle::{Obstacle, ObstacleKind};
 
 use super::cfg::{Adjacency, Cfg};
 use super::module::NONE;
-use super::{DecodedOperands, Operand};
+use super::{DecodedOperand, DecodedOperands, Operand};
 use crate::grammar::Op;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -448,18 +448,24 @@ impl Structure {
                 continue;
             }
             let block = cfg.blocks[u as usize];
-            for index in block.start + 1..=block.terminator {
-                let op = cfg.view.insts[index as usize].op;
-                // Merge instructions and unconditional branches name only
-                // blocks (the CFG has checked them), never values.
-                if op == Op::Phi || index == block.merge || op == Op::Branch {
-                    continue;
+            // Debug and non-semantic instructions may sit among the phis.
+            for index in block.start + 1..block.phi_end {
+                if cfg.view.insts[index as usize].op != Op::Phi {
+                    self.note_operand_uses(cfg, operands.of(index as usize), u);
                 }
-                for operand in operands.of(index as usize) {
-                    if let Operand::Id(id) = *operand {
-                        self.note_use(cfg, id, u);
-                    }
-                }
+            }
+            // The rest in one run: the ids the merge instruction and the
+            // branches name are labels, which escape nothing.
+            let rest = block.phi_end as usize..block.terminator as usize + 1;
+            self.note_operand_uses(cfg, operands.of_all(rest), u);
+        }
+    }
+
+    /// Notes the uses of the ids among `operands` in block `at`.
+    fn note_operand_uses(&mut self, cfg: &Cfg, operands: &[DecodedOperand], at: u32) {
+        for operand in operands {
+            if let Operand::Id(id) = *operand {
+                self.note_use(cfg, id, at);
             }
         }
     }
