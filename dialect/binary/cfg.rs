@@ -132,8 +132,13 @@ impl<'v> Cfg<'v> {
     /// The structural successors of `block`: its successor slots, then its
     /// merge and continue targets.
     fn structural_successors(&self, block: u32) -> &[u32] {
+        &self.succs[self.structural_range(block)]
+    }
+
+    /// Where `block`'s structural successors lie in `succs`.
+    fn structural_range(&self, block: u32) -> std::ops::Range<usize> {
         let b = block as usize;
-        &self.succs[self.succs_start(b)..self.facts[b].structural_end as usize]
+        self.succs_start(b)..self.facts[b].structural_end as usize
     }
 
     /// Where block `b`'s entries in `succs` start.
@@ -346,19 +351,19 @@ impl<'v> Cfg<'v> {
         number.resize(n, NONE);
         rpo.clear();
         stack.clear();
-        stack.push((0, 0));
+        stack.push((0, self.structural_range(0)));
         number[0] = VISITED;
-        while let Some(&mut (b, ref mut next)) = stack.last_mut() {
-            match self.structural_successors(b).get(*next) {
-                Some(&s) => {
-                    *next += 1;
+        while let Some((b, next)) = stack.last_mut() {
+            match next.next() {
+                Some(at) => {
+                    let s = self.succs[at];
                     if number[s as usize] == NONE {
                         number[s as usize] = VISITED;
-                        stack.push((s, 0));
+                        stack.push((s, self.structural_range(s)));
                     }
                 }
                 None => {
-                    rpo.push(b);
+                    rpo.push(*b);
                     stack.pop();
                 }
             }
@@ -367,11 +372,62 @@ impl<'v> Cfg<'v> {
         for (i, &b) in rpo.iter().enumerate() {
             number[b as usize] = i as u32;
         }
+        if !self.forward_dominators(rpo, number, edges) {
+            self.iterated_dominators(rpo, number, edges, structural_preds);
+        }
+        self.idom[0] = NONE;
+        self.number_dominator_tree(rpo, number);
+    }
+
+    /// Sets the immediate dominators of the blocks in `rpo` (reverse
+    /// postorder; `number` their positions in it) in one pass over the
+    /// edges going forward in that order, which is all a block's
+    /// dominators depend on when the CFG is reducible. Says whether it is
+    /// (every edge going back leads to a block dominating its source);
+    /// `back_edges` is a buffer.
+    fn forward_dominators(
+        &mut self,
+        rpo: &[u32],
+        number: &[u32],
+        back_edges: &mut Vec<(u32, u32)>,
+    ) -> bool {
+        back_edges.clear();
+        self.idom[0] = 0;
+        // A block's forward predecessors come before it: its immediate
+        // dominator is final when its own successors are reached.
+        for &b in rpo {
+            for at in self.structural_range(b) {
+                let s = self.succs[at];
+                if number[s as usize] <= number[b as usize] {
+                    back_edges.push((b, s));
+                    continue;
+                }
+                self.idom[s as usize] = match self.idom[s as usize] {
+                    NONE => b,
+                    current => intersect(&self.idom, number, b, current),
+                };
+            }
+        }
+        (back_edges.iter())
+            .all(|&(source, target)| intersect(&self.idom, number, source, target) == target)
+    }
+
+    /// Sets the immediate dominators of the blocks in `rpo` (reverse
+    /// postorder; `number` their positions in it) by iterating to a fixed
+    /// point, as any CFG needs; `edges` and `structural_preds` are buffers.
+    fn iterated_dominators(
+        &mut self,
+        rpo: &[u32],
+        number: &[u32],
+        edges: &mut Vec<(u32, u32)>,
+        structural_preds: &mut Adjacency,
+    ) {
         edges.clear();
         for &b in rpo.iter() {
             edges.extend(self.structural_successors(b).iter().map(|&s| (s, b)));
         }
-        structural_preds.fill(n, edges);
+        structural_preds.fill(self.len(), edges);
+        self.idom.fill(NONE);
         self.idom[0] = 0;
         let mut changed = true;
         while changed {
@@ -393,8 +449,6 @@ impl<'v> Cfg<'v> {
                 }
             }
         }
-        self.idom[0] = NONE;
-        self.number_dominator_tree(rpo, number);
     }
 
     /// Numbers the dominator tree in preorder, each block's children in
@@ -522,7 +576,9 @@ struct Scratch {
     /// A number per block (see [`Cfg::order_and_dominators`]).
     number: Vec<u32>,
     rpo: Vec<u32>,
-    stack: Vec<(u32, usize)>,
+    /// The blocks being searched, with their structural successors not
+    /// yet followed (positions in `succs`).
+    stack: Vec<(u32, std::ops::Range<usize>)>,
     edges: Vec<(u32, u32)>,
     structural_preds: Adjacency,
 }
