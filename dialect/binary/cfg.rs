@@ -337,18 +337,72 @@ impl<'v> Cfg<'v> {
 
     fn order_and_dominators(&mut self, scratch: &mut Scratch) {
         let n = self.len();
-        // Iterative depth-first postorder from the entry block; a block's
-        // number is [`VISITED`] once reached, its reverse postorder
-        // position once all are ordered.
         let Scratch {
             number,
-            rpo,
+            order,
             stack,
             edges,
             structural_preds,
         } = scratch;
         number.clear();
         number.resize(n, NONE);
+        if !self.dominators_in_block_order(order, edges) {
+            self.depth_first_order(order, number, stack);
+            self.iterated_dominators(order, number, edges, structural_preds);
+        }
+        self.idom[0] = NONE;
+        self.number_dominator_tree(order, number);
+    }
+
+    /// Sets the immediate dominators in one pass over the blocks in
+    /// binary order (SPIR-V places a block after its dominators),
+    /// following the edges to later blocks, and lists the blocks reached
+    /// in `reached`. Says whether these are the dominators: every edge to
+    /// an earlier block (or itself) leads to a block reached that
+    /// dominates its source, so that no block is reached only through
+    /// such an edge and none changes a dominator; `back_edges` is a buffer.
+    fn dominators_in_block_order(
+        &mut self,
+        reached: &mut Vec<u32>,
+        back_edges: &mut Vec<(u32, u32)>,
+    ) -> bool {
+        reached.clear();
+        back_edges.clear();
+        self.idom[0] = 0;
+        for b in 0..self.len() as u32 {
+            if self.idom[b as usize] == NONE {
+                continue;
+            }
+            reached.push(b);
+            for at in self.structural_range(b) {
+                let s = self.succs[at];
+                if s <= b {
+                    back_edges.push((b, s));
+                    continue;
+                }
+                self.idom[s as usize] = match self.idom[s as usize] {
+                    NONE => b,
+                    current => intersect(&self.idom, b, current, |x| x),
+                };
+            }
+        }
+        (back_edges.iter()).all(|&(source, target)| {
+            self.idom[target as usize] != NONE
+                && intersect(&self.idom, source, target, |x| x) == target
+        })
+    }
+
+    /// Lists in `rpo` the blocks reachable from the entry block in
+    /// reverse postorder of a depth-first search over the structural
+    /// successors, and makes `number` hold their positions in it
+    /// ([`NONE`] for the others); `stack` is a buffer.
+    fn depth_first_order(
+        &self,
+        rpo: &mut Vec<u32>,
+        number: &mut [u32],
+        stack: &mut Vec<(u32, std::ops::Range<usize>)>,
+    ) {
+        // A block's number is [`VISITED`] once reached.
         rpo.clear();
         stack.clear();
         stack.push((0, self.structural_range(0)));
@@ -372,44 +426,6 @@ impl<'v> Cfg<'v> {
         for (i, &b) in rpo.iter().enumerate() {
             number[b as usize] = i as u32;
         }
-        if !self.forward_dominators(rpo, number, edges) {
-            self.iterated_dominators(rpo, number, edges, structural_preds);
-        }
-        self.idom[0] = NONE;
-        self.number_dominator_tree(rpo, number);
-    }
-
-    /// Sets the immediate dominators of the blocks in `rpo` (reverse
-    /// postorder; `number` their positions in it) in one pass over the
-    /// edges going forward in that order, which is all a block's
-    /// dominators depend on when the CFG is reducible. Says whether it is
-    /// (every edge going back leads to a block dominating its source);
-    /// `back_edges` is a buffer.
-    fn forward_dominators(
-        &mut self,
-        rpo: &[u32],
-        number: &[u32],
-        back_edges: &mut Vec<(u32, u32)>,
-    ) -> bool {
-        back_edges.clear();
-        self.idom[0] = 0;
-        // A block's forward predecessors come before it: its immediate
-        // dominator is final when its own successors are reached.
-        for &b in rpo {
-            for at in self.structural_range(b) {
-                let s = self.succs[at];
-                if number[s as usize] <= number[b as usize] {
-                    back_edges.push((b, s));
-                    continue;
-                }
-                self.idom[s as usize] = match self.idom[s as usize] {
-                    NONE => b,
-                    current => intersect(&self.idom, number, b, current),
-                };
-            }
-        }
-        (back_edges.iter())
-            .all(|&(source, target)| intersect(&self.idom, number, source, target) == target)
     }
 
     /// Sets the immediate dominators of the blocks in `rpo` (reverse
@@ -440,7 +456,7 @@ impl<'v> Cfg<'v> {
                     }
                     new_idom = match new_idom {
                         NONE => p,
-                        current => intersect(&self.idom, number, p, current),
+                        current => intersect(&self.idom, p, current, |x| number[x as usize]),
                     };
                 }
                 if new_idom != self.idom[b as usize] {
@@ -452,21 +468,22 @@ impl<'v> Cfg<'v> {
     }
 
     /// Numbers the dominator tree in preorder, each block's children in
-    /// reverse postorder (`rpo`, the reachable blocks); `sizes` is a buffer
-    /// of one entry per block to reuse.
-    fn number_dominator_tree(&mut self, rpo: &[u32], sizes: &mut [u32]) {
-        // Subtree sizes: a block comes after its dominators in `rpo`.
-        for &b in rpo {
+    /// the order of `order` (the reachable blocks, the entry block first,
+    /// each after its immediate dominator); `sizes` is a buffer of one
+    /// entry per block to reuse.
+    fn number_dominator_tree(&mut self, order: &[u32], sizes: &mut [u32]) {
+        // Subtree sizes: a block comes after its dominators in `order`.
+        for &b in order {
             sizes[b as usize] = 1;
         }
-        for &b in rpo.iter().skip(1).rev() {
+        for &b in order.iter().skip(1).rev() {
             sizes[self.idom[b as usize] as usize] += sizes[b as usize];
         }
         // A child's subtree follows its parent and its earlier siblings'
         // subtrees; meanwhile `dom_end` is where a block's next child goes.
-        self.dom_order.resize(rpo.len(), 0);
+        self.dom_order.resize(order.len(), 0);
         (self.facts[0].dom_start, self.facts[0].dom_end) = (0, 1);
-        for &b in rpo.iter().skip(1) {
+        for &b in order.iter().skip(1) {
             let parent = &mut self.facts[self.idom[b as usize] as usize];
             let start = parent.dom_end;
             parent.dom_end += sizes[b as usize];
@@ -476,7 +493,7 @@ impl<'v> Cfg<'v> {
             ) = (start, start + 1);
             self.dom_order[start as usize] = b;
         }
-        for &b in rpo {
+        for &b in order {
             let facts = &mut self.facts[b as usize];
             facts.dom_end = facts.dom_start + sizes[b as usize];
         }
@@ -573,9 +590,11 @@ thread_local! {
 /// Buffers a CFG is built with and then drops.
 #[derive(Default)]
 struct Scratch {
-    /// A number per block (see [`Cfg::order_and_dominators`]).
+    /// A number per block (see [`Cfg::depth_first_order`]), then the
+    /// dominator subtrees' sizes.
     number: Vec<u32>,
-    rpo: Vec<u32>,
+    /// The reachable blocks, each after its dominators.
+    order: Vec<u32>,
     /// The blocks being searched, with their structural successors not
     /// yet followed (positions in `succs`).
     stack: Vec<(u32, std::ops::Range<usize>)>,
@@ -586,12 +605,14 @@ struct Scratch {
 /// Marks a block the depth-first search has reached.
 const VISITED: u32 = NONE - 1;
 
-fn intersect(idom: &[u32], rpo_number: &[u32], mut a: u32, mut b: u32) -> u32 {
+/// The nearest common dominator of blocks `a` and `b`, by `idom`, where
+/// `position` places every block after its dominators.
+fn intersect(idom: &[u32], mut a: u32, mut b: u32, position: impl Fn(u32) -> u32) -> u32 {
     while a != b {
-        while rpo_number[a as usize] > rpo_number[b as usize] {
+        while position(a) > position(b) {
             a = idom[a as usize];
         }
-        while rpo_number[b as usize] > rpo_number[a as usize] {
+        while position(b) > position(a) {
             b = idom[b as usize];
         }
     }
