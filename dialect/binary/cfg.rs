@@ -35,6 +35,8 @@ pub struct Cfg<'v> {
     /// The reachable blocks in dominator-tree preorder: the blocks `b`
     /// dominates are `dom_order[facts[b].dom_start..facts[b].dom_end]`.
     dom_order: Vec<u32>,
+    /// The blocks with a merge instruction, in block order.
+    headers: Vec<u32>,
 }
 
 /// What the CFG records of one block.
@@ -81,6 +83,7 @@ impl<'v> Cfg<'v> {
             preds: kept.preds,
             idom: kept.idom,
             dom_order: kept.dom_order,
+            headers: kept.headers,
         };
         fill_block_table(&mut cfg.block_at, blocks);
         cfg.facts.clear();
@@ -93,6 +96,7 @@ impl<'v> Cfg<'v> {
         cfg.idom.resize(n, NONE);
         cfg.dom_order.clear();
         cfg.dom_order.reserve(n);
+        cfg.headers.clear();
         for (b, block) in blocks.iter().enumerate() {
             cfg.read_successors(block)?;
             cfg.facts[b].succ_end = cfg.succs.len() as u32;
@@ -145,6 +149,12 @@ impl<'v> Cfg<'v> {
     fn succs_start(&self, b: usize) -> usize {
         b.checked_sub(1)
             .map_or(0, |before| self.facts[before].structural_end as usize)
+    }
+
+    /// The blocks with a merge instruction (the construct headers), in
+    /// block order.
+    pub fn headers(&self) -> &[u32] {
+        &self.headers
     }
 
     /// The merge target of header `block` ([`NONE`] for another block).
@@ -250,11 +260,20 @@ impl<'v> Cfg<'v> {
         range.filter(|&i| self.view.insts[i as usize].op == Op::Phi)
     }
 
+    /// The block of branch target `label`, named by instruction `at`.
+    #[inline]
     fn target(&self, at: u32, label: u32) -> Result<u32, DecodeError> {
-        self.block_of_label(label).ok_or_else(|| {
-            self.view
-                .error(at, format!("%{label} is not a block of this function"))
-        })
+        match self.block_of_label(label) {
+            Some(block) => Ok(block),
+            None => Err(self.not_a_block(at, label)),
+        }
+    }
+
+    /// The error for instruction `at` naming `label`, which is not a block
+    /// of this function.
+    #[cold]
+    fn not_a_block(&self, at: u32, label: u32) -> DecodeError {
+        (self.view).error(at, format!("%{label} is not a block of this function"))
     }
 
     fn read_successors(&mut self, block: &Block) -> Result<(), DecodeError> {
@@ -305,6 +324,7 @@ impl<'v> Cfg<'v> {
         }
         let merge = self.target(block.merge, words[0])?;
         self.facts[b].merge = merge;
+        self.headers.push(b as u32);
         self.succs.push(merge);
         if is_loop {
             let continue_target = self.target(block.merge, words[1])?;
@@ -560,6 +580,7 @@ impl Drop for Cfg<'_> {
             preds: std::mem::take(&mut self.preds),
             idom: std::mem::take(&mut self.idom),
             dom_order: std::mem::take(&mut self.dom_order),
+            headers: std::mem::take(&mut self.headers),
         });
     }
 }
@@ -573,6 +594,7 @@ struct Kept {
     preds: Adjacency,
     idom: Vec<u32>,
     dom_order: Vec<u32>,
+    headers: Vec<u32>,
 }
 
 thread_local! {

@@ -138,7 +138,7 @@ impl Structure {
         // The constructs of earlier structures are set up anew, their
         // lists' memory reused (their room only grows).
         spare.append(&mut constructs);
-        for header in (0..n).filter(|&h| cfg.merge_of(h) != NONE) {
+        for &header in cfg.headers() {
             let construct = match spare.pop() {
                 Some(mut construct) => {
                     block_room -= construct.blocks.capacity();
