@@ -42,8 +42,8 @@ pub struct Cfg<'v> {
 /// What the CFG records of one block.
 #[derive(Clone, Copy, Debug)]
 struct BlockFacts {
-    /// The end of its successor slots in `succs` (they start where the
-    /// previous block's structural successors end).
+    /// Where its successor slots start and end in `succs`.
+    succ_start: u32,
     succ_end: u32,
     /// The end of its structural successors in `succs`.
     structural_end: u32,
@@ -58,6 +58,7 @@ struct BlockFacts {
 
 impl BlockFacts {
     const UNKNOWN: BlockFacts = BlockFacts {
+        succ_start: 0,
         succ_end: 0,
         structural_end: 0,
         merge: NONE,
@@ -98,6 +99,7 @@ impl<'v> Cfg<'v> {
         cfg.dom_order.reserve(n);
         cfg.headers.clear();
         for (b, block) in blocks.iter().enumerate() {
+            cfg.facts[b].succ_start = cfg.succs.len() as u32;
             cfg.read_successors(block)?;
             cfg.facts[b].succ_end = cfg.succs.len() as u32;
             cfg.read_merge(b, block)?;
@@ -129,8 +131,8 @@ impl<'v> Cfg<'v> {
 
     /// Successor slots of `block` in terminator order.
     pub fn successors(&self, block: u32) -> &[u32] {
-        let b = block as usize;
-        &self.succs[self.succs_start(b)..self.facts[b].succ_end as usize]
+        let facts = &self.facts[block as usize];
+        &self.succs[facts.succ_start as usize..facts.succ_end as usize]
     }
 
     /// The structural successors of `block`: its successor slots, then its
@@ -141,14 +143,8 @@ impl<'v> Cfg<'v> {
 
     /// Where `block`'s structural successors lie in `succs`.
     fn structural_range(&self, block: u32) -> std::ops::Range<usize> {
-        let b = block as usize;
-        self.succs_start(b)..self.facts[b].structural_end as usize
-    }
-
-    /// Where block `b`'s entries in `succs` start.
-    fn succs_start(&self, b: usize) -> usize {
-        b.checked_sub(1)
-            .map_or(0, |before| self.facts[before].structural_end as usize)
+        let facts = &self.facts[block as usize];
+        facts.succ_start as usize..facts.structural_end as usize
     }
 
     /// The blocks with a merge instruction (the construct headers), in
