@@ -115,8 +115,10 @@ impl<'v> Cfg<'v> {
             cfg.order_and_dominators(&mut scratch);
             SCRATCH.set(scratch);
         }
-        for b in 0..n as u32 {
-            cfg.check_phis(b)?;
+        for (b, block) in blocks.iter().enumerate() {
+            if !block.phis().is_empty() {
+                cfg.check_phis(b as u32)?;
+            }
         }
         Ok(cfg)
     }

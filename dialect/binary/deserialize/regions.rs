@@ -318,12 +318,12 @@ impl Reader<'_, '_> {
     }
 
     fn phi_types(&mut self, cfg: &Cfg, b: u32) -> Result<Vec<Type>, DecodeError> {
-        cfg.phis(b)
-            .map(|phi| {
-                let ty = self.view.insts[phi as usize].result_type;
-                self.type_of_id(phi, Some(ty))
-            })
-            .collect()
+        let mut types = Vec::new();
+        for phi in cfg.phis(b) {
+            let ty = self.view.insts[phi as usize].result_type;
+            types.push(self.type_of_id(phi, Some(ty))?);
+        }
+        Ok(types)
     }
 
     /// Binary block `b` read into `block`, its phis taking `phis`: the op
