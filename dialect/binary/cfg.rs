@@ -1,9 +1,11 @@
 //! One function's control-flow graph over a [`ModuleView`]: successors
-//! (`OpBranch`, `OpBranchConditional`, `OpSwitch`), predecessors, reverse
-//! postorder and structural dominators (dominance over the CFG plus the
-//! header → merge and header → continue edges, as the SPIR-V spec defines
-//! constructs), and the `OpPhi` → block-argument mapping. Blocks are
-//! numbered by position in the function.
+//! (`OpBranch`, `OpBranchConditional`, `OpSwitch`), predecessors,
+//! structural dominators (dominance over the CFG plus the header → merge
+//! and header → continue edges, as the SPIR-V spec defines constructs) and
+//! the `OpPhi` → block-argument mapping. Blocks are numbered by position
+//! in the function. Dominators come from one pass over the blocks in that
+//! order, which SPIR-V makes follow dominance; a CFG where it does not (or
+//! an irreducible one) gets them by iteration over a reverse postorder.
 
 use super::module::{kept, Block, Function, ModuleView, NONE};
 use super::operands::OperandContext;
