@@ -641,6 +641,7 @@ pub fn decode_operands(words: &[u32]) -> Result<DecodedOperands, DecodeError> {
         decoder.decode_into(&mut decoded.operands, &mut decoded.texts)?;
         decoded.starts.push(decoded.operands.len() as u32);
     }
+    decoded.finish();
     Ok(decoded)
 }
 

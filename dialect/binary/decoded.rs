@@ -46,42 +46,50 @@ impl TextRange {
     pub fn is_empty(self) -> bool {
         self.len == 0
     }
+
+    /// Where the string is in the text of all the strings.
+    fn span(self) -> Range<usize> {
+        self.start as usize..(self.start + self.len) as usize
+    }
 }
 
 /// An operand of [`DecodedOperands`].
 pub type DecodedOperand = Operand<TextRange>;
 
-/// The text of all the literal strings of a module's operands, one after
-/// another.
+/// The bytes of all the literal strings of a module's operands, one after
+/// another, each checked to be UTF-8 as it is read (so that they all make
+/// one text once read: [`DecodedOperands::finish`]).
 pub struct ModuleTexts {
-    text: String,
-    /// The bytes of the string being read (kept for the next).
-    scratch: Vec<u8>,
+    bytes: Vec<u8>,
 }
 
 impl TextSink for ModuleTexts {
     type Text = TextRange;
 
     fn read(&mut self, words: &[u32]) -> Result<(TextRange, usize), &'static str> {
-        self.scratch.clear();
-        let used = string_bytes(words, &mut self.scratch)?;
-        let text = std::str::from_utf8(&self.scratch).map_err(|_| NOT_UTF8)?;
-        let start = self.text.len() as u32;
-        self.text.push_str(text);
-        let len = text.len() as u32;
-        Ok((TextRange { start, len }, used))
+        let start = self.bytes.len();
+        let read = string_bytes(words, &mut self.bytes).and_then(|(used, ascii)| {
+            match ascii || std::str::from_utf8(&self.bytes[start..]).is_ok() {
+                true => Ok(used),
+                false => Err(NOT_UTF8),
+            }
+        });
+        match read {
+            Ok(used) => {
+                let len = (self.bytes.len() - start) as u32;
+                let start = start as u32;
+                Ok((TextRange { start, len }, used))
+            }
+            Err(message) => {
+                self.bytes.truncate(start);
+                Err(message)
+            }
+        }
     }
 
     fn text<'a>(&'a self, text: &'a TextRange) -> &'a str {
-        self.get(*text)
-    }
-}
-
-impl ModuleTexts {
-    /// The text `text` holds.
-    fn get(&self, text: TextRange) -> &str {
-        let (start, end) = (text.start as usize, (text.start + text.len) as usize);
-        self.text.get(start..end).unwrap_or_default()
+        let bytes = self.bytes.get(text.span()).unwrap_or_default();
+        std::str::from_utf8(bytes).unwrap_or_default()
     }
 }
 
@@ -90,25 +98,36 @@ const NOT_UTF8: &str = "the literal string is not valid UTF-8";
 /// The literal string at the start of `words`, and the words it takes.
 pub(crate) fn decode_string(words: &[u32]) -> Result<(String, usize), &'static str> {
     let mut bytes = Vec::with_capacity(words.len() * 4);
-    let used = string_bytes(words, &mut bytes)?;
+    let (used, _) = string_bytes(words, &mut bytes)?;
     let text = String::from_utf8(bytes).map_err(|_| NOT_UTF8)?;
     Ok((text, used))
 }
 
+/// The high bit of each byte of a word.
+const HIGH_BITS: u32 = 0x8080_8080;
+
 /// Appends the bytes of the literal string at the start of `words` (its
 /// NUL and padding checked, not its UTF-8) to `bytes`; returns the words
-/// it takes.
-fn string_bytes(words: &[u32], bytes: &mut Vec<u8>) -> Result<usize, &'static str> {
-    for (used, word) in words.iter().enumerate() {
-        let word = word.to_le_bytes();
-        if let Some(nul) = word.iter().position(|&b| b == 0) {
-            if word[nul..].iter().any(|&b| b != 0) {
+/// it takes and whether its bytes are all ASCII.
+fn string_bytes(words: &[u32], bytes: &mut Vec<u8>) -> Result<(usize, bool), &'static str> {
+    let mut high = 0;
+    for (used, &word) in words.iter().enumerate() {
+        // The lowest byte whose high bit this sets is the word's first NUL
+        // (higher ones may be set falsely).
+        let nuls = word.wrapping_sub(0x0101_0101) & !word & HIGH_BITS;
+        high |= word;
+        if nuls != 0 {
+            let nul = nuls.trailing_zeros() / 8;
+            if word >> (nul * 8) != 0 {
                 return Err("the literal string's padding is not zero");
             }
-            bytes.extend_from_slice(&word[..nul]);
-            return Ok(used + 1);
+            // (The whole word, then the NUL and padding off: no copy of a
+            // varying length.)
+            bytes.extend_from_slice(&word.to_le_bytes());
+            bytes.truncate(bytes.len() - (4 - nul as usize));
+            return Ok((used + 1, high & HIGH_BITS == 0));
         }
-        bytes.extend_from_slice(&word);
+        bytes.extend_from_slice(&word.to_le_bytes());
     }
     Err("the literal string has no terminating NUL within the instruction")
 }
@@ -119,7 +138,10 @@ pub struct DecodedOperands {
     pub(super) operands: Vec<DecodedOperand>,
     /// Where each instruction's operands start, and where the last ends.
     pub(super) starts: Vec<u32>,
+    /// The strings as they are read.
     pub(super) texts: ModuleTexts,
+    /// The strings, once all are read ([`Self::finish`]).
+    text: String,
 }
 
 impl DecodedOperands {
@@ -130,10 +152,9 @@ impl DecodedOperands {
             operands: kept::take(&kept::OPERANDS, words / 2),
             starts: kept::take(&kept::STARTS, words / 4),
             texts: ModuleTexts {
-                // An empty buffer is valid UTF-8.
-                text: String::from_utf8(kept::take(&kept::TEXT, words)).unwrap_or_default(),
-                scratch: kept::take(&kept::TEXT_SCRATCH, 0),
+                bytes: kept::take(&kept::TEXT, words),
             },
+            text: String::new(),
         };
         decoded.starts.push(0);
         decoded
@@ -162,9 +183,16 @@ impl DecodedOperands {
         }
     }
 
+    /// Makes the strings read (each valid UTF-8, so all of them too) one
+    /// text, for [`Self::text`]; called once every operand is read.
+    pub(crate) fn finish(&mut self) {
+        let bytes = std::mem::take(&mut self.texts.bytes);
+        self.text = String::from_utf8(bytes).unwrap_or_default();
+    }
+
     /// The text of the literal string `text` of these operands.
     pub fn text(&self, text: TextRange) -> &str {
-        self.texts.get(text)
+        self.text.get(text.span()).unwrap_or_default()
     }
 }
 
@@ -173,8 +201,8 @@ impl Drop for DecodedOperands {
     fn drop(&mut self) {
         kept::keep(&kept::OPERANDS, std::mem::take(&mut self.operands));
         kept::keep(&kept::STARTS, std::mem::take(&mut self.starts));
-        let text = std::mem::take(&mut self.texts.text).into_bytes();
-        kept::keep(&kept::TEXT, text);
-        kept::keep(&kept::TEXT_SCRATCH, std::mem::take(&mut self.texts.scratch));
+        let text = std::mem::take(&mut self.text).into_bytes();
+        let bytes = std::mem::take(&mut self.texts.bytes);
+        kept::keep(&kept::TEXT, if text.capacity() > 0 { text } else { bytes });
     }
 }

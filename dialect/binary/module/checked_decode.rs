@@ -31,6 +31,7 @@ impl<'w> ModuleView<'w> {
         let decoded = match failed {
             Some(error) => Err(error),
             None => {
+                decoded.finish();
                 let passed = view.decoded_uses_pass(&decoded);
                 Ok((decoded, passed))
             }

@@ -17,7 +17,6 @@ thread_local! {
     pub(crate) static OPERANDS: Cell<Vec<DecodedOperand>> = const { Cell::new(Vec::new()) };
     pub(crate) static STARTS: Cell<Vec<u32>> = const { Cell::new(Vec::new()) };
     pub(crate) static TEXT: Cell<Vec<u8>> = const { Cell::new(Vec::new()) };
-    pub(crate) static TEXT_SCRATCH: Cell<Vec<u8>> = const { Cell::new(Vec::new()) };
 }
 
 /// The buffer kept in `slot`, empty, with room for `room` items.
