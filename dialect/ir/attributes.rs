@@ -110,9 +110,12 @@ impl Context {
     /// when the array exists already).
     pub fn array_attr_of(&mut self, elems: &[Attr]) -> Attr {
         let hash = array_hash(elems);
-        let found =
-            (self.store.attrs).find(hash, |a| matches!(a, AttrData::Array(e) if **e == *elems));
-        Attr(found.unwrap_or_else(|| self.store.attrs.insert(hash, AttrData::Array(elems.into()))))
+        Attr(self.store.attrs.find_or_insert(
+            hash,
+            elems,
+            |elems, a| matches!(a, AttrData::Array(e) if **e == **elems),
+            |elems| AttrData::Array(elems.into()),
+        ))
     }
     pub fn dense_array_attr(&mut self, elem: Type, values: Vec<i64>) -> Attr {
         self.intern_attr(AttrData::DenseArray {
@@ -145,14 +148,12 @@ impl Context {
     pub(crate) fn sorted_dictionary_attr(&mut self, unique: &[(Ident, Attr)]) -> Attr {
         debug_assert!(self.in_order(unique), "dictionary entries out of order");
         let hash = dictionary_hash(unique);
-        let found = (self.store.attrs).find(
+        Attr(self.store.attrs.find_or_insert(
             hash,
-            |a| matches!(a, AttrData::Dictionary(e) if **e == *unique),
-        );
-        Attr(found.unwrap_or_else(|| {
-            let data = AttrData::Dictionary(SmallVec::from_slice(unique));
-            self.store.attrs.insert(hash, data)
-        }))
+            unique,
+            |unique, a| matches!(a, AttrData::Dictionary(e) if **e == **unique),
+            |unique| AttrData::Dictionary(SmallVec::from_slice(unique)),
+        ))
     }
     /// `entries` sorted by name, the last of equal names kept.
     fn ordered_entries(&self, entries: &[(Ident, Attr)]) -> SmallVec<[(Ident, Attr); 8]> {

@@ -4,7 +4,7 @@
 //!
 //! Lookups hash an item once and compare candidates in place; an item
 //! that is already interned is found from a borrowed form of it (see
-//! [`Interner::find`]) without building an owned one first.
+//! [`Interner::find_or_insert`]) without building an owned one first.
 
 use super::hash::FastHasher;
 use super::kept::emptied;
@@ -32,6 +32,8 @@ pub(crate) struct Interner<T> {
 }
 
 impl<T: Internable> Interner<T> {
+    /// The index of `item`, stored now if new: [`Interner::find_or_insert`]
+    /// for an owned item, written out so that the item is moved once.
     pub(crate) fn intern(&mut self, item: T) -> u32 {
         let hash = item.intern_hash();
         let items = &mut self.items;
@@ -51,19 +53,33 @@ impl<T: Internable> Interner<T> {
         }
     }
 
-    /// The index of the item of hash `hash` that `eq` accepts, if any.
-    pub(crate) fn find(&self, hash: u64, eq: impl Fn(&T) -> bool) -> Option<u32> {
-        (self.table)
-            .find(hash, |&(h, id)| h == hash && eq(&self.items[id as usize]))
-            .map(|&(_, id)| id)
-    }
-
-    /// Stores `item`, which [`Interner::find`] did not find under `hash`.
-    pub(crate) fn insert(&mut self, hash: u64, item: T) -> u32 {
-        let id = self.items.len() as u32;
-        self.items.push(item);
-        self.table.insert_unique(hash, (hash, id), |&(h, _)| h);
-        id
+    /// The index of the item of hash `hash` that `eq` finds equal to
+    /// `key`, else of the item `make` builds from `key`, stored now: the
+    /// table is probed once either way, and nothing is built for an item
+    /// found.
+    #[inline(always)]
+    pub(crate) fn find_or_insert<K>(
+        &mut self,
+        hash: u64,
+        key: K,
+        eq: impl Fn(&K, &T) -> bool,
+        make: impl FnOnce(K) -> T,
+    ) -> u32 {
+        let items = &mut self.items;
+        let entry = self.table.entry(
+            hash,
+            |&(h, id)| h == hash && eq(&key, &items[id as usize]),
+            |&(h, _)| h,
+        );
+        match entry {
+            Entry::Occupied(found) => found.get().1,
+            Entry::Vacant(vacant) => {
+                let id = items.len() as u32;
+                items.push(make(key));
+                vacant.insert((hash, id));
+                id
+            }
+        }
     }
 
     pub(crate) fn get(&self, id: u32) -> &T {
