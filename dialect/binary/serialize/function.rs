@@ -287,8 +287,10 @@ impl Writer<'_> {
             Some((id, ty)) => Some((id, self.type_id(ty)?)),
             None => None,
         };
-        // Read with its location, sharing the look-up of the op.
-        let (loc, attrs) = (ctx.op_loc(op), ctx.attributes(op));
+        // One look-up of the op for its location, attributes, values and
+        // properties.
+        let data = &ctx.store.ops[op.index()];
+        let (loc, attrs) = (crate::ir::Location::from(data.loc), data.attributes);
         if self.lines {
             self.line(body, loc)?;
         }
@@ -307,7 +309,7 @@ impl Writer<'_> {
             Role::Branch | Role::BranchConditional | Role::Switch => {
                 self.branch_operands(body, ids, op, class.role)?
             }
-            _ => match self.direct_operands(body, ids, op, plan) {
+            _ => match self.direct_operands(body, ids, (&data.operands, data.properties), plan) {
                 Some(written) => written.map_err(|OutsideValue| outside_value(ctx, op))?,
                 None => self.operands(body, ids, op, plan)?,
             },

@@ -9,7 +9,7 @@ use super::naming::Ids;
 use super::tables::{property_name, HandleTable, Plan};
 use super::{encode_string, SerializeError, Writer};
 use crate::grammar::{Op, OperandInfo, Quantifier};
-use crate::ir::{Attr, AttrData, FastMap, Ident};
+use crate::ir::{Attr, AttrData, FastMap, Ident, Value};
 use crate::spirv::conventions::{self, Carrier, Form};
 use smallvec::SmallVec;
 use std::ops::Range;
@@ -93,21 +93,20 @@ impl<'c> Writer<'c> {
     /// take, each value's id in order; or one whose only property is the
     /// integers of its plan's [`Plan::literal_tail`], the values' ids then
     /// the integers. `None` leaves the op to the plan's steps;
-    /// [`OutsideValue`] fails it.
+    /// [`OutsideValue`] fails it. The op's `values` and `properties` come
+    /// from the caller's look-up of the op.
     #[inline(always)]
     pub(super) fn direct_operands(
         &self,
         body: &mut Vec<u32>,
         ids: &Ids,
-        op: crate::ir::Op,
+        (values, properties): (&[Value], Option<Attr>),
         plan: &Plan,
     ) -> Option<Result<(), OutsideValue>> {
         let ctx = self.ctx;
-        // The op's values, looked up once for their count and ids.
-        let values = ctx.operands(op);
         let count = values.len();
         // Dictionaries are interned: an empty one is the empty dictionary.
-        let literals = match ctx.properties(op).filter(|&p| p != ctx.empty_dictionary()) {
+        let literals = match properties.filter(|&p| p != ctx.empty_dictionary()) {
             None => {
                 let (fewest, most) = plan.value_counts?;
                 if count < fewest || most.is_some_and(|most| count > most) {
@@ -121,7 +120,7 @@ impl<'c> Writer<'c> {
         // fails the op after them, and with it the module (its words are
         // never given out).
         let mut outside = false;
-        body.extend(values.map(|value| match ids.values.get(&value) {
+        body.extend(values.iter().map(|value| match ids.values.get(value) {
             Some(&id) => id,
             None => {
                 outside = true;
