@@ -14,7 +14,7 @@ use super::enums::enum_value;
 use super::naming::{Edge, Ids, OpRecord};
 use super::properties::Property;
 use super::regions::dominance_order;
-use super::tables::{Role, Step};
+use super::tables::{HandleTable, Role, Step};
 use super::{begin, finish, SerializeError, Writer};
 use crate::grammar::{InstSet, Op, OperandKind};
 use crate::ir::{Attr, AttrData, Block, Value, ValueDef};
@@ -84,7 +84,9 @@ impl Writer<'_> {
             self.line = crate::ir::Location::UNKNOWN;
             let mut variables = std::mem::take(&mut ids.variables);
             if ids.nested_variables {
-                function_variables(self.ctx, &ids, blocks, &mut variables);
+                let mut holding = std::mem::take(&mut ids.variable_blocks);
+                function_variables(self.ctx, &ids, blocks, &mut variables, &mut holding);
+                ids.variable_blocks = holding;
             }
             for variable in &variables {
                 self.op(&mut body, &ids, variable)?;
@@ -416,17 +418,33 @@ pub(super) fn emit_words(buf: &mut Vec<u32>, op: Op, words: &[u32]) {
 }
 
 /// The records of the `spirv.Variable` ops of a function's blocks and of
-/// the constructs they hold, in order, into `variables`: SPIR-V wants them
-/// all in the entry block.
+/// the constructs they hold, in order, into `variables` (which holds them
+/// in the order met while naming): SPIR-V wants them all in the entry
+/// block. Only the blocks holding one, noted in `holding`, are walked.
 fn function_variables(
     ctx: &crate::ir::Context,
     ids: &Ids,
     blocks: &[Block],
     variables: &mut Vec<OpRecord>,
+    holding: &mut HandleTable<Block, ()>,
 ) {
+    holding.clear();
+    for variable in variables.iter() {
+        // The variable's block and those holding its construct, up to one
+        // already noted (with those above it).
+        let mut block = ctx.parent_block(variable.op);
+        while let Some(at) = block.filter(|b| holding.get(b).is_none()) {
+            holding.insert(at, ());
+            let construct = ctx.block_parent(at).and_then(|r| ctx.region_parent(r));
+            block = construct.and_then(|op| ctx.parent_block(op));
+        }
+    }
     variables.clear();
     let mut pending: Vec<Block> = blocks.iter().rev().copied().collect();
     while let Some(block) = pending.pop() {
+        if holding.get(&block).is_none() {
+            continue;
+        }
         let (start, records) = ids.block_records(block);
         let mut at = 0;
         while let Some(record) = records.get(at) {

@@ -77,6 +77,9 @@ pub(super) struct Ids {
     /// Whether a variable sits in a construct's region, where the order
     /// met while naming need not be the order they are written in.
     pub(super) nested_variables: bool,
+    /// The blocks holding a variable, in their own ops or a construct's,
+    /// while the variables are put in the order they are written in.
+    pub(super) variable_blocks: HandleTable<Block, ()>,
     /// Construct results that every edge into the continuation yields
     /// the same value for: that value, so no phi is needed (pointers
     /// defined inside a loop and used after it stay plain ids).
