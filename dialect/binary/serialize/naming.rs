@@ -14,6 +14,7 @@ use crate::spirv::conventions::RESULT_DECORATIONS;
 use std::ops::Range;
 
 /// An edge between binary blocks.
+#[derive(Default)]
 pub(super) struct Edge {
     /// The label the edge lands on.
     target: u32,
@@ -46,6 +47,8 @@ pub(super) struct Ids {
     edges: Vec<Edge>,
     /// Per label: where in `edges` the edges into it are.
     incoming: HandleTable<u32, (u32, u32)>,
+    /// The storage `edges` are grouped into, kept for the next function.
+    grouped_edges: Vec<Edge>,
     /// The values the edges pass, one run per edge.
     pub(super) passed: Vec<Value>,
     /// The function's branches in order, each with the block whose
@@ -87,16 +90,36 @@ pub(super) struct Ids {
 }
 
 impl Ids {
-    /// Sorts the edges by the label they land on, keeping branch order
-    /// among those into one label, and notes each label's run.
+    /// Groups the edges by the label they land on, keeping branch order
+    /// among those into one label, and notes each label's run: a counting
+    /// sort, the runs in the order their labels are first landed on.
     fn group_edges(&mut self) {
-        self.edges.sort_by_key(|edge| edge.target);
-        let mut start = 0;
-        for run in self.edges.chunk_by(|a, b| a.target == b.target) {
-            let end = start + run.len();
-            (self.incoming).insert(run[0].target, (start as u32, end as u32));
-            start = end;
+        /// The start of a label's run before it is placed.
+        const UNPLACED: u32 = u32::MAX;
+        let incoming = &mut self.incoming;
+        for edge in &self.edges {
+            let count = incoming.get(&edge.target).map_or(0, |run| run.1);
+            incoming.insert(edge.target, (UNPLACED, count + 1));
         }
+        // Each run starts where the one before it ends; until the edges
+        // are placed, its end is where the next edge into it goes.
+        let mut end = 0;
+        for edge in &self.edges {
+            let (start, count) = incoming[&edge.target];
+            if start == UNPLACED {
+                incoming.insert(edge.target, (end, end));
+                end += count;
+            }
+        }
+        let mut grouped = std::mem::take(&mut self.grouped_edges);
+        grouped.clear();
+        grouped.resize_with(self.edges.len(), Edge::default);
+        for edge in self.edges.drain(..) {
+            let (start, at) = incoming[&edge.target];
+            incoming.insert(edge.target, (start, at + 1));
+            grouped[at as usize] = edge;
+        }
+        self.grouped_edges = std::mem::replace(&mut self.edges, grouped);
     }
 
     /// Where in `edges` the edges into `label` are.
