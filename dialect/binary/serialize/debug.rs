@@ -160,16 +160,26 @@ impl Writer<'_> {
         body: &mut Vec<u32>,
         loc: Location,
     ) -> Result<(), SerializeError> {
-        // Without a file, the position is unknown: nothing to write after
-        // an unknown one (the last position, known, has a file).
-        if loc.file.is_none() && self.line.file.is_none() {
+        if !self.line_needed(loc) {
             return Ok(());
         }
         self.position_line(body, loc)
     }
 
+    /// Whether `loc` may need an `OpLine` (or `OpNoLine`): without a
+    /// file, the position is unknown, nothing to write after an unknown
+    /// one (the last position, known, has a file).
+    #[inline(always)]
+    pub(super) fn line_needed(&self, loc: Location) -> bool {
+        loc.file.is_some() || self.line.file.is_some()
+    }
+
     /// [`Self::line`] for a position that may differ from the last.
-    fn position_line(&mut self, body: &mut Vec<u32>, loc: Location) -> Result<(), SerializeError> {
+    pub(super) fn position_line(
+        &mut self,
+        body: &mut Vec<u32>,
+        loc: Location,
+    ) -> Result<(), SerializeError> {
         let file = loc.file.and_then(|f| self.line_file_id(f));
         let loc = match file {
             Some(_) if loc.line > 0 => Location { name: None, ..loc },

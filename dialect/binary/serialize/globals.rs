@@ -100,15 +100,17 @@ impl Writer<'_> {
             (None, None) => None,
         };
         // The variable's source position, as an `OpLine` among the globals.
-        let mut globals = std::mem::take(&mut self.out.globals);
-        let line = self.line(&mut globals, self.ctx.op_loc(op));
-        self.out.globals = globals;
-        line?;
-        let globals = &mut self.out.globals;
-        let start = begin(globals);
-        globals.extend([ty_id, id, class]);
-        globals.extend(init);
-        finish(globals, start, Op::Variable)?;
+        let loc = self.ctx.op_loc(op);
+        if self.line_needed(loc) {
+            let mut globals = std::mem::take(&mut self.out.globals);
+            let line = self.position_line(&mut globals, loc);
+            self.out.globals = globals;
+            line?;
+        }
+        match init {
+            Some(init) => self.emit_global(Op::Variable, Some(ty_id), id, &[class, init])?,
+            None => self.emit_global(Op::Variable, Some(ty_id), id, &[class])?,
+        }
         for (attr, decoration) in [
             (descriptor_set, Decoration::DescriptorSet),
             (binding, Decoration::Binding),

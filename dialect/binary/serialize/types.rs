@@ -197,7 +197,7 @@ impl<'c> Writer<'c> {
     /// Writes `op` declaring `id` (of `result_type`, if any) with
     /// `operands` into the globals.
     #[inline(always)]
-    fn emit_global(
+    pub(super) fn emit_global(
         &mut self,
         op: Op,
         result_type: Option<u32>,
