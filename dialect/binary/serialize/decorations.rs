@@ -4,6 +4,7 @@
 //! `LinkageAttributes` from MLIR's `linkage_attributes` property.
 
 use super::enums::{enum_value, enumerant_named};
+use super::types::emit_instruction;
 use super::{begin, camel, encode_string, finish};
 use super::{SerializeError, Writer, BLOCK_MARKERS};
 use crate::grammar::{Category, Decoration, EnumerantInfo, Op, OperandKind};
@@ -28,10 +29,10 @@ impl Writer<'_> {
         value: Option<u32>,
     ) -> Result<(), SerializeError> {
         let annotations = &mut self.out.annotations;
-        let start = begin(annotations);
-        annotations.extend([id, case]);
-        annotations.extend(value);
-        finish(annotations, start, Op::Decorate)
+        match value {
+            Some(value) => emit_instruction(annotations, Op::Decorate, None, id, &[case, value]),
+            None => emit_instruction(annotations, Op::Decorate, None, id, &[case]),
+        }
     }
 
     /// `OpDecorate`s for an op's decoration attributes.

@@ -204,10 +204,7 @@ impl<'c> Writer<'c> {
         id: u32,
         operands: &[u32],
     ) -> Result<(), SerializeError> {
-        let first_word =
-            first_word(op, result_type, operands).map_err(|count| too_many_words(op, count))?;
-        push_instruction(&mut self.out.globals, first_word, result_type, id, operands);
-        Ok(())
+        emit_instruction(&mut self.out.globals, op, result_type, id, operands)
     }
 
     fn spirv_type(
@@ -655,6 +652,22 @@ fn first_word(op: Op, result_type: Option<u32>, operands: &[u32]) -> Result<u32,
         0..=0xffff => Ok(((count as u32) << 16) | op.info().opcode),
         _ => Err(count),
     }
+}
+
+/// Appends to `buf` the instruction of `op` for `id` (of `result_type`,
+/// if any) with `operands`, whose first word is worked out beforehand.
+#[inline(always)]
+pub(super) fn emit_instruction(
+    buf: &mut Vec<u32>,
+    op: Op,
+    result_type: Option<u32>,
+    id: u32,
+    operands: &[u32],
+) -> Result<(), SerializeError> {
+    let first_word =
+        first_word(op, result_type, operands).map_err(|count| too_many_words(op, count))?;
+    push_instruction(buf, first_word, result_type, id, operands);
+    Ok(())
 }
 
 fn too_many_words(op: Op, count: usize) -> SerializeError {
