@@ -569,7 +569,7 @@ pub struct RegionLayout {
 impl Drop for RegionLayout {
     /// Keeps this layout's memory for the next one made on this thread,
     /// unless its placements take too much room to keep (see
-    /// [`crate::ir::worth_keeping`]).
+    /// `crate::ir::worth_keeping`).
     fn drop(&mut self) {
         let room = self.placed.capacity() * std::mem::size_of::<(u32, u32)>();
         if crate::ir::worth_keeping(room) {
@@ -712,7 +712,7 @@ impl Construct {
 impl Drop for Structure {
     /// Keeps this structure's memory for the next one made on this
     /// thread, unless its block entries take too much room to keep (see
-    /// [`crate::ir::worth_keeping`]).
+    /// `crate::ir::worth_keeping`).
     fn drop(&mut self) {
         let entries = self.innermost.capacity() + self.block_room;
         if !crate::ir::worth_keeping(entries * std::mem::size_of::<u32>()) {
