@@ -204,6 +204,39 @@ pub(super) fn composite_element(ctx: &Context, ty: Type, index: i128) -> Option<
     }
 }
 
+/// Whether constant attribute `value` is a value of type `ty`: an
+/// integer, float or dense attribute of that very type, or, for the
+/// dialect's composites (arrays, matrices, structs), an array attribute
+/// whose elements are values of the composite's elements, as many as an
+/// array or matrix has elements or a struct has members.
+pub(super) fn constant_fits(ctx: &Context, value: Attr, ty: Type) -> bool {
+    match ctx.attr_data(value) {
+        AttrData::Integer { ty: own, .. }
+        | AttrData::Float { ty: own, .. }
+        | AttrData::DenseElements { ty: own, .. } => *own == ty,
+        AttrData::Array(elements) => {
+            let TypeData::Dialect(data) = ctx.type_data(ty) else {
+                return false;
+            };
+            let count = match (ctx.str(data.mnemonic), &data.params[..]) {
+                ("array" | "matrix", [Param::Int(count), ..]) => usize::try_from(*count).ok(),
+                ("struct", _) => Some(
+                    (0..=elements.len())
+                        .take_while(|&i| composite_element(ctx, ty, i as i128).is_some())
+                        .count(),
+                ),
+                _ => None,
+            };
+            let each_fits = (elements.iter().enumerate()).all(|(i, &element)| {
+                composite_element(ctx, ty, i as i128)
+                    .is_some_and(|element_type| constant_fits(ctx, element, element_type))
+            });
+            each_fits && count.map_or(true, |count| count == elements.len())
+        }
+        _ => false,
+    }
+}
+
 /// The integer an attribute holds (integer attributes only).
 pub(super) fn int_of(ctx: &Context, attr: Attr) -> Option<i128> {
     match ctx.attr_data(attr) {

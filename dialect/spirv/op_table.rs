@@ -10,6 +10,7 @@
 //! [`super::ops`] keep their own declarations.
 
 use super::conventions::{self, Carrier};
+use super::formats_support::constant_fits;
 use super::op_classes::{
     RELATIONAL, REQUIRED_ATTRIBUTES, SHAPE_PRESERVING_CONVERSIONS, UNIFORM_TYPE,
     UNIFORM_TYPE_GENERIC_ONLY, UNIFORM_TYPE_OWN_FORM,
@@ -183,9 +184,23 @@ fn verify_layout(ctx: &Context, op: Op) -> Result<(), String> {
             return Err(format!("requires attribute '{}'", carrier.name));
         }
     }
+    if name == "spirv.Constant" {
+        verify_constant_value(ctx, op)?;
+    }
     match type_rule(name) {
         Some(rule) => check_types(ctx, op, rule),
         None => Ok(()),
+    }
+}
+
+/// A constant's `value` is a value of its result's type.
+fn verify_constant_value(ctx: &Context, op: Op) -> Result<(), String> {
+    let (Some(value), Some(&result)) = (ctx.attr(op, "value"), ctx.results(op).first()) else {
+        return Ok(());
+    };
+    match constant_fits(ctx, value, ctx.value_type(result)) {
+        true => Ok(()),
+        false => Err("`value` is not a value of the result's type".into()),
     }
 }
 

@@ -4,9 +4,10 @@
 //! the verifier resolves their references.
 
 use super::control_flow::{verify_loop, verify_merge, verify_selection};
+use super::formats_support::constant_fits;
 use super::op_table::verify_required_attributes;
 use crate::ir::registry::{segmented_successor_operands, VerifyFn};
-use crate::ir::{AttrData, Context, OpTraits, TypeData};
+use crate::ir::{Context, OpTraits};
 
 const MODULE: OpTraits = OpTraits::ISOLATED_FROM_ABOVE
     .union(OpTraits::SYMBOL_TABLE)
@@ -107,15 +108,7 @@ fn verify_initial_value(ctx: &Context, op: crate::ir::Op) -> Result<(), String> 
     let Some((pointee, _)) = variable_type.and_then(|t| super::types::as_pointer(ctx, t)) else {
         return Err("`initial_value` on a variable whose type is not a pointer".into());
     };
-    let fits = match ctx.attr_data(value) {
-        AttrData::Integer { ty, .. }
-        | AttrData::Float { ty, .. }
-        | AttrData::DenseElements { ty, .. } => *ty == pointee,
-        // Composites other than vectors: arrays, matrices, structs.
-        AttrData::Array(_) => matches!(ctx.type_data(pointee), TypeData::Dialect(_)),
-        _ => false,
-    };
-    match fits {
+    match constant_fits(ctx, value, pointee) {
         true => Ok(()),
         false => Err("`initial_value` is not a value of the type the variable points to".into()),
     }
