@@ -8,10 +8,12 @@
 //! / `OpLoopMerge` (the loop's continue target is its region's second to
 //! last block), its region's blocks, and a continuation block that every
 //! branch to the region's merge block reaches, whose phis are the op's
-//! results.
+//! results. A conditional branch whose two successors are one block is
+//! written as [`super::naming::JoinedEdges`] says where the plain
+//! instruction cannot stand.
 
 use super::enums::enum_value;
-use super::naming::{Edge, Ids, OpRecord};
+use super::naming::{Edge, Ids, JoinedEdges, OpRecord};
 use super::properties::Property;
 use super::regions::dominance_order;
 use super::tables::{HandleTable, Role, Step};
@@ -169,7 +171,10 @@ impl Writer<'_> {
                         self.merge_instruction(body, ids, construct, merge_op)?;
                     }
                     if step == Step::End {
-                        self.op(body, ids, record)?;
+                        match ids.joined_edges.iter().find(|(op, _)| *op == record.op) {
+                            Some(&(_, joined)) => self.joined_branch(body, ids, record, joined)?,
+                            None => self.op(body, ids, record)?,
+                        }
                     }
                 }
                 Step::Write | Step::Skip => {}
@@ -202,10 +207,19 @@ impl Writer<'_> {
             body.push(ty);
             body.push(ids.values[&phi]);
             for Edge { from, passed, .. } in incoming {
-                let value = (pick(i, &ids.passed[passed.clone()]))
-                    .ok_or("a branch passes too few block arguments")?;
-                let value = (ids.values.get(&value).copied())
-                    .ok_or("OpPhi: a branch passes a value defined outside the function")?;
+                let joined = match ids.joined_edges.is_empty() {
+                    true => None,
+                    false => ids.joined_phi(*from, i),
+                };
+                let value = match joined {
+                    Some(phi) => phi,
+                    None => {
+                        let value = (pick(i, &ids.passed[passed.clone()]))
+                            .ok_or("a branch passes too few block arguments")?;
+                        (ids.values.get(&value).copied())
+                            .ok_or("OpPhi: a branch passes a value defined outside the function")?
+                    }
+                };
                 // Edges from one block (a switch's cases, a conditional
                 // branch's two targets) are one entry, passing one value.
                 let entries = body[start + 3..].chunks(2);
@@ -333,6 +347,70 @@ impl Writer<'_> {
         Ok(())
     }
 
+    /// Branch `record`, with several edges into one block, as `joined`
+    /// says: an `OpBranch`; or the branch (after an `OpSelectionMerge`
+    /// where it heads a selection) with the labels of blocks of its own
+    /// for the edges they forward, those blocks after it.
+    fn joined_branch(
+        &mut self,
+        body: &mut Vec<u32>,
+        ids: &Ids,
+        record: &OpRecord,
+        joined: JoinedEdges,
+    ) -> Result<(), SerializeError> {
+        match joined {
+            JoinedEdges::Unconditional { target } => emit_words(body, Op::Branch, &[target]),
+            JoinedEdges::Forwarded {
+                through,
+                target,
+                selection_merge,
+            } => {
+                if selection_merge {
+                    emit_words(body, Op::SelectionMerge, &[target, 0]);
+                }
+                self.op(body, ids, record)?;
+                emit_words(body, Op::Label, &[through]);
+                emit_words(body, Op::Branch, &[target]);
+                self.line = crate::ir::Location::UNKNOWN;
+            }
+            JoinedEdges::ForwardedCases { .. } => {
+                self.op(body, ids, record)?;
+                for case in ids.forwarded_cases_of(record.op) {
+                    emit_words(body, Op::Label, &[case.through]);
+                    emit_words(body, Op::Branch, &[case.target]);
+                }
+                self.line = crate::ir::Location::UNKNOWN;
+            }
+            JoinedEdges::Joined {
+                from,
+                through,
+                join,
+                target,
+                first_phi,
+                taken,
+                not_taken,
+            } => {
+                emit_words(body, Op::SelectionMerge, &[join, 0]);
+                self.op(body, ids, record)?;
+                emit_words(body, Op::Label, &[through]);
+                emit_words(body, Op::Branch, &[join]);
+                emit_words(body, Op::Label, &[join]);
+                self.line = crate::ir::Location::UNKNOWN;
+                let runs = (taken.0..taken.1).zip(not_taken.0..not_taken.1);
+                for (phi, (taken, not_taken)) in (first_phi..).zip(runs) {
+                    let (taken, not_taken) =
+                        (ids.passed[taken as usize], ids.passed[not_taken as usize]);
+                    let ty = self.type_id(self.ctx.value_type(taken))?;
+                    let taken = self.value_id(ids, record.op, taken)?;
+                    let not_taken = self.value_id(ids, record.op, not_taken)?;
+                    emit_words(body, Op::Phi, &[ty, phi, taken, from, not_taken, through]);
+                }
+                emit_words(body, Op::Branch, &[target]);
+            }
+        }
+        Ok(())
+    }
+
     fn branch_operands(
         &mut self,
         body: &mut Vec<u32>,
@@ -356,6 +434,23 @@ impl Writer<'_> {
             Role::BranchConditional => {
                 body.push(self.value_id(ids, op, ctx.operand(op, 0))?);
                 body.extend(successors.iter().map(|b| ids.labels[b]));
+                let joined = ids
+                    .joined_edges
+                    .iter()
+                    .find_map(|&(branch, joined)| match joined {
+                        JoinedEdges::Forwarded { through, .. } if branch == op => {
+                            Some((None, through))
+                        }
+                        JoinedEdges::Joined { through, join, .. } if branch == op => {
+                            Some((Some(join), through))
+                        }
+                        _ => None,
+                    });
+                if let Some((join, through)) = joined {
+                    let true_label = body.len() - 2;
+                    body[true_label] = join.unwrap_or(body[true_label]);
+                    body[true_label + 1] = through;
+                }
                 if let Some(AttrData::Array(weights)) =
                     (self.property(op, Property::BranchWeights)).map(|a| ctx.attr_data(a))
                 {
@@ -383,12 +478,14 @@ impl Writer<'_> {
                         targets.len()
                     ));
                 }
-                for (literal, target) in literals.iter().zip(targets) {
+                let forwarded = ids.forwarded_cases_of(op);
+                for (successor, (literal, target)) in (1..).zip(literals.iter().zip(targets)) {
                     let bits = (ctx.as_int_attr(*literal))
                         .ok_or("spirv.Switch: a case literal is not an integer")?;
                     let bits = bits as u64;
                     body.extend(self.number_words(ty, bits)?);
-                    body.push(ids.labels[target]);
+                    let through = forwarded.iter().find(|case| case.successor == successor);
+                    body.push(through.map_or(ids.labels[target], |case| case.through));
                 }
             }
         }

@@ -61,6 +61,8 @@ struct Writer<'c> {
     ctx: &'c Context,
     options: SerializeOptions,
     next_id: u32,
+    /// The module's version word, as its header gives it.
+    version: u32,
     out: Sections,
     types: HandleTable<Type>,
     constants: Constants,
@@ -226,6 +228,7 @@ pub fn serialize_with(
         ctx,
         options,
         next_id: 1,
+        version: 0,
         out: std::mem::take(&mut pool.out),
         types: std::mem::take(&mut pool.types),
         constants: std::mem::take(&mut pool.constants),
@@ -295,6 +298,7 @@ impl Writer<'_> {
     fn module(&mut self, module: crate::ir::Op) -> Result<Vec<u32>, SerializeError> {
         let ctx = self.ctx;
         let version = self.module_header(module)?;
+        self.version = version;
         let body = ctx
             .regions(module)
             .first()

@@ -5,7 +5,7 @@
 //! of each op for the writing walk ([`super::function`]).
 
 use super::properties::Property;
-use super::regions::{construct_blocks, opens_loop, Yields};
+use super::regions::{construct_blocks, opens_loop, Yields, LOOP, SELECTION};
 use super::tables::{HandleTable, OpClass, Role};
 use super::{SerializeError, Writer};
 use crate::ir::{Attr, AttrData, Block, Type, Value, ValueDef};
@@ -22,6 +22,53 @@ pub(super) struct Edge {
     pub(super) from: u32,
     /// Where in [`Ids::passed`] the values it passes are.
     pub(super) passed: Range<usize>,
+}
+
+/// How a branch with several edges into one block is written where the
+/// plain instruction cannot stand: a conditional branch whose two
+/// successors are one block, a switch whose cases pass one block
+/// different values.
+#[derive(Clone, Copy)]
+pub(super) enum JoinedEdges {
+    /// Its false edge goes through a block of its own, labelled
+    /// `through`, that only branches to `target`; with
+    /// `selection_merge`, the branch heads a selection merging there.
+    Forwarded {
+        through: u32,
+        target: u32,
+        selection_merge: bool,
+    },
+    /// As an `OpBranch` to `target`: both edges pass the same values.
+    Unconditional { target: u32 },
+    /// Two edges back to loop header `target` passing different values:
+    /// the branch, in the block labelled `from`, heads a selection whose
+    /// true edge lands on the block labelled `join` and false edge goes
+    /// through the block labelled `through` to it; that block, the one
+    /// back-edge block, takes the values each edge passes (the runs
+    /// `taken` and `not_taken` of [`Ids::passed`]) in phis whose ids
+    /// start at `first_phi`, and passes them on to the header.
+    Joined {
+        from: u32,
+        through: u32,
+        join: u32,
+        target: u32,
+        first_phi: u32,
+        taken: (u32, u32),
+        not_taken: (u32, u32),
+    },
+    /// A switch whose cases in the run `cases` of
+    /// [`Ids::forwarded_cases`] go through blocks of their own.
+    ForwardedCases { cases: (u32, u32) },
+}
+
+/// A switch's edge that goes through a block of its own, labelled
+/// `through`, that only branches to `target`.
+#[derive(Clone, Copy)]
+pub(super) struct ForwardedCase {
+    /// The edge's successor index in the switch.
+    pub(super) successor: u32,
+    pub(super) through: u32,
+    pub(super) target: u32,
 }
 
 /// What the naming walk learnt of an op, for the writing walk.
@@ -87,6 +134,11 @@ pub(super) struct Ids {
     /// the same value for: that value, so no phi is needed (pointers
     /// defined inside a loop and used after it stay plain ids).
     pub(super) aliases: FastMap<Value, Value>,
+    /// Conditional branches whose two successors are one block, written
+    /// otherwise than as an `OpBranchConditional` to that block twice.
+    pub(super) joined_edges: Vec<(crate::ir::Op, JoinedEdges)>,
+    /// The switch edges [`JoinedEdges::ForwardedCases`] name.
+    pub(super) forwarded_cases: Vec<ForwardedCase>,
 }
 
 impl Ids {
@@ -151,6 +203,43 @@ impl Ids {
         (start as usize, &self.records[start as usize..end as usize])
     }
 
+    /// The id of the `index`-th phi of the join block labelled `from`
+    /// ([`JoinedEdges::Joined`]), if `from` labels one.
+    pub(super) fn joined_phi(&self, from: u32, index: usize) -> Option<u32> {
+        self.joined_edges
+            .iter()
+            .find_map(|&(_, joined)| match joined {
+                JoinedEdges::Joined {
+                    join, first_phi, ..
+                } if join == from => Some(first_phi + index as u32),
+                _ => None,
+            })
+    }
+
+    /// The edges of switch `op` that go through blocks of their own.
+    pub(super) fn forwarded_cases_of(&self, op: crate::ir::Op) -> &[ForwardedCase] {
+        let cases = self
+            .joined_edges
+            .iter()
+            .find_map(|&(switch, joined)| match joined {
+                JoinedEdges::ForwardedCases { cases } if switch == op => Some(cases),
+                _ => None,
+            });
+        let (start, end) = cases.unwrap_or_default();
+        &self.forwarded_cases[start as usize..end as usize]
+    }
+
+    /// Whether edges `one` and `other` pass the same ids (values
+    /// materialized apart, one constant at two uses, pass one id).
+    fn pass_alike(&self, one: &Edge, other: &Edge) -> bool {
+        let id = |value: &Value| self.values.get(value).copied();
+        let (one, other) = (
+            &self.passed[one.passed.clone()],
+            &self.passed[other.passed.clone()],
+        );
+        one.len() == other.len() && one.iter().zip(other).all(|(a, b)| a == b || id(a) == id(b))
+    }
+
     /// Every edge, into any label.
     pub(super) fn edges_mut(&mut self) -> &mut [Edge] {
         &mut self.edges
@@ -174,6 +263,8 @@ impl Writer<'_> {
         ids.merged_loops.clear();
         ids.folded_continues.clear();
         ids.aliases.clear();
+        ids.joined_edges.clear();
+        ids.forwarded_cases.clear();
         ids.branches.clear();
         ids.variables.clear();
         ids.records.clear();
@@ -324,7 +415,7 @@ impl Writer<'_> {
     /// The edges of branch `op`, in the block labelled `label`, with the
     /// operands it passes to each successor.
     fn record_branch(
-        &self,
+        &mut self,
         ids: &mut Ids,
         op: crate::ir::Op,
         label: u32,
@@ -381,6 +472,134 @@ impl Writer<'_> {
                 passed: at..ids.passed.len(),
             });
         }
+        match successors {
+            [first, second] if first == second && name == "spirv.BranchConditional" => {
+                self.join_edges(ids, op, *first)
+            }
+            _ if name == "spirv.Switch" && !heads_construct(ctx, op) => {
+                self.forward_switch_cases(ids, op, label, successors.len());
+                Ok(())
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// Switch `op`, in the block labelled `label`, whose `count` edges are
+    /// the last ones recorded: a case passing a block other values than
+    /// the first edge into it goes through a block of its own (a phi takes
+    /// one value per predecessor). Only where the switch heads no
+    /// selection: a case block branching on to another case's would fall
+    /// through, which a selection allows from one case at most.
+    fn forward_switch_cases(&mut self, ids: &mut Ids, op: crate::ir::Op, label: u32, count: usize) {
+        let first_edge = ids.edges.len() - count;
+        let first_case = ids.forwarded_cases.len() as u32;
+        for successor in 1..count {
+            let edges = &ids.edges[first_edge..];
+            let edge = &edges[successor];
+            let Some(earlier) = (edges[..successor].iter())
+                .find(|earlier| earlier.target == edge.target && earlier.from == label)
+            else {
+                continue;
+            };
+            if ids.pass_alike(earlier, edge) {
+                continue;
+            }
+            let (through, target) = (self.fresh(), edge.target);
+            ids.edges[first_edge + successor].from = through;
+            let case = ForwardedCase {
+                successor: successor as u32,
+                through,
+                target,
+            };
+            ids.forwarded_cases.push(case);
+        }
+        let end = ids.forwarded_cases.len() as u32;
+        if end > first_case {
+            let written = JoinedEdges::ForwardedCases {
+                cases: (first_case, end),
+            };
+            ids.joined_edges.push((op, written));
+        }
+    }
+
+    /// Conditional branch `op`, whose two edges (the last ones recorded)
+    /// land on `target`, where the edges pass different values (a phi
+    /// takes one value per predecessor) or the module is SPIR-V 1.6 or
+    /// later (where the two labels must differ). Passing the same values,
+    /// a branch that heads no construct, or goes back to a loop header,
+    /// becomes an `OpBranch`. Two edges back to a loop header (which takes
+    /// one back-edge block) passing different values meet in a block of
+    /// their own, see [`JoinedEdges::Joined`]. Otherwise the false edge
+    /// goes through a block of its own, and a branch that heads no
+    /// construct heads a selection merging at `target` unless that is a
+    /// loop's continue target (a branch there needs none).
+    fn join_edges(
+        &mut self,
+        ids: &mut Ids,
+        op: crate::ir::Op,
+        target: Block,
+    ) -> Result<(), SerializeError> {
+        let ctx = self.ctx;
+        let [.., taken, not_taken] = &ids.edges[..] else {
+            return Ok(());
+        };
+        let alike = ids.pass_alike(taken, not_taken);
+        if alike && self.version < VERSION_1_6 {
+            return Ok(());
+        }
+        let (label, from) = (taken.target, taken.from);
+        let run = |edge: &Edge| (edge.passed.start as u32, edge.passed.end as u32);
+        let (taken, not_taken) = (run(taken), run(not_taken));
+        let heads = heads_construct(ctx, op);
+        let written = match construct_place(ctx, target) {
+            _ if alike && !heads => JoinedEdges::Unconditional { target: label },
+            Some((LOOP, 1, _)) if alike => JoinedEdges::Unconditional { target: label },
+            Some((LOOP, 1, _)) if heads => {
+                return Err(
+                    "spirv.BranchConditional: a construct's header whose two edges \
+                            lead back to the loop header pass different values"
+                        .into(),
+                )
+            }
+            Some((LOOP, 1, _)) => {
+                let (through, join) = (self.fresh(), self.fresh());
+                let first_phi = self.next_id;
+                self.next_id += taken.1 - taken.0;
+                JoinedEdges::Joined {
+                    from,
+                    through,
+                    join,
+                    target: label,
+                    first_phi,
+                    taken,
+                    not_taken,
+                }
+            }
+            place => JoinedEdges::Forwarded {
+                through: self.fresh(),
+                target: label,
+                selection_merge: !heads && !matches!(place, Some((LOOP, at, len)) if at + 2 == len),
+            },
+        };
+        match written {
+            JoinedEdges::Unconditional { .. } => drop(ids.edges.pop()),
+            JoinedEdges::Forwarded { through, .. } => {
+                if let Some(edge) = ids.edges.last_mut() {
+                    edge.from = through;
+                }
+            }
+            JoinedEdges::ForwardedCases { .. } => {}
+            JoinedEdges::Joined { join, .. } => {
+                // One edge into the header, from the join block, passing
+                // its phis (see `Ids::joined_phi`).
+                ids.edges.pop();
+                if let Some(edge) = ids.edges.last_mut() {
+                    edge.from = join;
+                    edge.passed = 0..0;
+                }
+            }
+        }
+        ids.joined_edges.push((op, written));
         Ok(())
     }
 
@@ -491,6 +710,31 @@ impl<'c> OpParts<'c> {
             has_successors: data.successors.1 != 0,
         }
     }
+}
+
+/// The version word of SPIR-V 1.6, from which a conditional branch's two
+/// labels must differ.
+const VERSION_1_6: u32 = 0x0001_0600;
+
+/// Where `block` lies in a construct: the construct op's name, the
+/// block's position in its region and the region's number of blocks.
+fn construct_place(ctx: &crate::ir::Context, block: Block) -> Option<(&str, usize, usize)> {
+    let region = ctx.block_parent(block)?;
+    let name = ctx.op_name_str(ctx.region_parent(region)?);
+    let blocks = ctx.region_blocks(region);
+    let at = blocks.iter().position(|&b| b == block)?;
+    Some((name, at, blocks.len()))
+}
+
+/// Whether `op` is the terminator of a construct's header: the first
+/// block of a selection, or a loop's header.
+fn heads_construct(ctx: &crate::ir::Context, op: crate::ir::Op) -> bool {
+    ctx.parent_block(op).is_some_and(|block| {
+        matches!(
+            construct_place(ctx, block),
+            Some((SELECTION, 0, _)) | Some((LOOP, 1, _))
+        )
+    })
 }
 
 /// Whether `value` is defined in a region of `op` (at any depth).
