@@ -239,6 +239,8 @@ impl Reader<'_, '_> {
         params: &[(u32, Type)],
     ) -> Result<(), DecodeError> {
         let listing = self.own_blocks(body, NONE);
+        // Beside these, an entry block when the first holds a construct's op.
+        self.ctx.reserve_region_blocks(region, listing.len() + 1);
         let param_types: Vec<Type> = params.iter().map(|&(_, ty)| ty).collect();
         let blocks = self.create_blocks(scope, body, region, &listing, &param_types)?;
         let entry = self.ctx.region_blocks(region).first().copied();
@@ -277,7 +279,8 @@ impl Reader<'_, '_> {
 
     /// A block per binary block of `listing`, with its phis as arguments
     /// (after `params` for the function's entry block), appended to
-    /// `region`; each label's position noted for the merge ops kept inline.
+    /// `region` (room for them reserved); each label's position noted for
+    /// the merge ops kept inline.
     fn create_blocks(
         &mut self,
         scope: &mut Scope,
@@ -287,8 +290,6 @@ impl Reader<'_, '_> {
         params: &[Type],
     ) -> Result<BlockList<Block>, DecodeError> {
         let mut blocks = BlockList::with_capacity(listing.len());
-        // Beside these, an entry block and a continue or merge block.
-        self.ctx.reserve_region_blocks(region, listing.len() + 2);
         for &b in listing {
             let phis = self.phi_types(body.cfg, b)?;
             let types = if b == 0 {
@@ -443,6 +444,18 @@ impl Reader<'_, '_> {
         let results = self.ctx.results(op).to_vec();
         let region = self.ctx.regions(op)[0];
 
+        let mut listing = self.own_blocks(body, k);
+        if is_loop {
+            if let Some(last) = back_edge_owner(cfg, &body.structure, &body.slots, k) {
+                listing.retain(|b| *b != last);
+                listing.push(last);
+            }
+        }
+        let self_loop = is_loop && cfg.successors(header).contains(&header);
+        // The listed blocks, the first and merge blocks, a loop's header
+        // and its continue block when made.
+        let room = listing.len() + 2 + usize::from(is_loop) + usize::from(self_loop);
+        self.ctx.reserve_region_blocks(region, room);
         let first = self.ctx.create_block(&[]);
         self.ctx.append_block(region, first);
         let header_block = if is_loop {
@@ -453,15 +466,7 @@ impl Reader<'_, '_> {
         } else {
             first
         };
-        let mut listing = self.own_blocks(body, k);
-        if is_loop {
-            if let Some(last) = back_edge_owner(cfg, &body.structure, &body.slots, k) {
-                listing.retain(|b| *b != last);
-                listing.push(last);
-            }
-        }
         let blocks = self.create_blocks(scope, body, region, &listing, &[])?;
-        let self_loop = is_loop && cfg.successors(header).contains(&header);
         let continue_block = if self_loop {
             let args = self.ctx.block_args(header_block).to_vec();
             let types: Vec<Type> = args.iter().map(|&a| self.ctx.value_type(a)).collect();
