@@ -261,7 +261,7 @@ impl Reader<'_, '_> {
                     continue;
                 }
                 (Form::BlockPosition, Operand::Id(id)) => {
-                    let Some(&block) = scope.labels.get(id) else {
+                    let Some(block) = scope.position_of(self.view, *id) else {
                         let message = format!("%{id} is not a block of this function");
                         return Err(self.view.error(index, message));
                     };

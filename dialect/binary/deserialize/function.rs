@@ -17,12 +17,13 @@ use super::regions::Body;
 use super::{Global, Reader};
 use crate::binary::cfg::Cfg;
 use crate::binary::id_table::OwnedTable;
-use crate::binary::module::Function;
+use crate::binary::module::{Function, ModuleView, NONE};
 use crate::binary::{DecodeError, DecodedOperand as Operand};
 use crate::grammar::Op;
 use crate::ir::FastMap;
 use crate::ir::{Attr, Block, Builder, OpParts, OpSpec, Type, Value, ValueDef};
 use smallvec::SmallVec;
+use std::ops::Range;
 
 /// The parameter decorations MLIR reads as `spirv.decoration`.
 const POINTER_DECORATIONS: [&str; 4] = ["Aliased", "Restrict", "AliasedPointer", "RestrictPointer"];
@@ -38,8 +39,13 @@ pub(super) struct Scope {
     values: OwnedTable<Value>,
     function: u32,
     pub pending: FastMap<u32, Value>,
-    /// Block label → the block's position in its region.
-    pub labels: FastMap<u32, u32>,
+    /// Per block of the function (by number), its position in its
+    /// region; [`NONE`] for a block without an IR block of its own. Only
+    /// filled where a merge instruction kept inline names blocks by
+    /// position.
+    pub positions: Vec<u32>,
+    /// The function's blocks (indices into [`ModuleView::blocks`]).
+    blocks: Range<u32>,
     /// The recipes, handed from function to function.
     pub(super) recipes: Recipes,
 }
@@ -54,6 +60,18 @@ impl Scope {
     #[inline(always)]
     pub fn set(&mut self, id: u32, value: Value) {
         self.values.insert(id, self.function, value);
+    }
+
+    /// The position in its region of the block labelled `label`, if that
+    /// is a block of this function with an IR block of its own.
+    pub fn position_of(&self, view: &ModuleView, label: u32) -> Option<u32> {
+        let start = view.def(label)?;
+        let blocks = &view.blocks[self.blocks.start as usize..self.blocks.end as usize];
+        let b = blocks.binary_search_by_key(&start, |b| b.start).ok()?;
+        self.positions
+            .get(b)
+            .copied()
+            .filter(|&position| position != NONE)
     }
 }
 
@@ -113,11 +131,11 @@ impl Reader<'_, '_> {
             values: std::mem::take(&mut self.function_values),
             function: def,
             pending: std::mem::take(&mut self.pending),
-            labels: std::mem::take(&mut self.labels),
+            positions: std::mem::take(&mut self.block_positions),
+            blocks: function.blocks.clone(),
             recipes: std::mem::take(recipes),
         };
         scope.pending.clear();
-        scope.labels.clear();
         let mut params = Vec::new();
         for param in function.params.clone() {
             let param_inst = self.view.insts[param as usize];
@@ -130,7 +148,7 @@ impl Reader<'_, '_> {
         *recipes = scope.recipes;
         read?;
         self.function_values = scope.values;
-        self.labels = scope.labels;
+        self.block_positions = scope.positions;
         if let Some((&id, _)) = scope.pending.iter().min_by_key(|e| e.0) {
             return Err(self
                 .view

@@ -139,7 +139,7 @@ struct Reader<'v, 'w> {
     /// The memory of the last function's [`function::Scope`] tables, for
     /// the next one's.
     pending: FastMap<u32, Value>,
-    labels: FastMap<u32, u32>,
+    block_positions: Vec<u32>,
 }
 
 thread_local! {
@@ -220,7 +220,7 @@ pub fn deserialize(words: &[u32]) -> Result<(Context, crate::ir::Op), DecodeErro
         property_names: [Ident(0); properties::PROPERTY_COUNT],
         branch_properties: tables.branch_properties,
         pending: tables.pending,
-        labels: tables.labels,
+        block_positions: tables.block_positions,
     };
     reader.property_names = reader.property_idents();
     let read = reader.read_module(module);
@@ -244,7 +244,7 @@ pub fn deserialize(words: &[u32]) -> Result<(Context, crate::ir::Op), DecodeErro
         module_level_uses: reader.module_level_uses,
         buffer_reference_blocks: reader.buffer_reference_blocks,
         pending: reader.pending,
-        labels: reader.labels,
+        block_positions: reader.block_positions,
         decoration_lists: tables::recycled(reader.decoration_lists),
         open_structs: reader.open_structs,
     }

@@ -238,6 +238,10 @@ impl Reader<'_, '_> {
         region: Region,
         params: &[(u32, Type)],
     ) -> Result<(), DecodeError> {
+        scope.positions.clear();
+        if body.inline_merges {
+            scope.positions.resize(body.cfg.len(), NONE);
+        }
         let listing = self.own_blocks(body, NONE);
         // Beside these, an entry block when the first holds a construct's op.
         self.ctx.reserve_region_blocks(region, listing.len() + 1);
@@ -279,7 +283,7 @@ impl Reader<'_, '_> {
 
     /// A block per binary block of `listing`, with its phis as arguments
     /// (after `params` for the function's entry block), appended to
-    /// `region` (room for them reserved); each label's position noted for
+    /// `region` (room for them reserved); each block's position noted for
     /// the merge ops kept inline.
     fn create_blocks(
         &mut self,
@@ -290,10 +294,12 @@ impl Reader<'_, '_> {
         params: &[Type],
     ) -> Result<BlockList<Block>, DecodeError> {
         let mut blocks = BlockList::with_capacity(listing.len());
+        // Each block's argument types in turn.
+        let mut types = Vec::new();
         for &b in listing {
-            let phis = self.phi_types(body.cfg, b)?;
-            let types = if b == 0 {
-                let mut types = params.to_vec();
+            types.clear();
+            if b == 0 {
+                types.extend_from_slice(params);
                 if body.structure.region_headed_by(b).is_some() {
                     // The function's entry block cannot hold the construct's
                     // op (MLIR's layout): it branches to a block that does.
@@ -301,16 +307,16 @@ impl Reader<'_, '_> {
                     self.ctx.append_block(region, entry);
                     types.clear();
                 }
-                types.extend(phis);
-                types
-            } else {
-                phis
-            };
+            }
+            // Most blocks have no phis: known without a call.
+            if !body.cfg.blocks[b as usize].phis().is_empty() {
+                self.push_phi_types(body.cfg, b, &mut types)?;
+            }
             let block = self.ctx.create_block(&types);
             self.ctx.append_block(region, block);
             if body.inline_merges {
                 let position = self.ctx.region_blocks(region).len() - 1;
-                scope.labels.insert(body.cfg.label(b), position as u32);
+                scope.positions[b as usize] = position as u32;
             }
             body.slots[b as usize].own = Some(block);
             blocks.push(block);
@@ -318,13 +324,25 @@ impl Reader<'_, '_> {
         Ok(blocks)
     }
 
+    /// The types of block `b`'s phis.
     fn phi_types(&mut self, cfg: &Cfg, b: u32) -> Result<Vec<Type>, DecodeError> {
         let mut types = Vec::new();
+        self.push_phi_types(cfg, b, &mut types)?;
+        Ok(types)
+    }
+
+    /// Appends the types of block `b`'s phis to `types`.
+    fn push_phi_types(
+        &mut self,
+        cfg: &Cfg,
+        b: u32,
+        types: &mut Vec<Type>,
+    ) -> Result<(), DecodeError> {
         for phi in cfg.phis(b) {
             let ty = self.view.insts[phi as usize].result_type;
             types.push(self.type_of_id(phi, Some(ty))?);
         }
-        Ok(types)
+        Ok(())
     }
 
     /// Binary block `b` read into `block`, its phis taking `phis`: the op

@@ -37,7 +37,7 @@ pub(super) struct IdTables {
     pub(super) module_level_uses: FastSet<u32>,
     pub(super) buffer_reference_blocks: FastSet<u32>,
     pub(super) pending: FastMap<u32, Value>,
-    pub(super) labels: FastMap<u32, u32>,
+    pub(super) block_positions: Vec<u32>,
     /// The memory of a reader's decoration lists (see [`recycled`]).
     pub(super) decoration_lists: Vec<super::Decorations<'static>>,
     pub(super) open_structs: Vec<(u32, Ident)>,
@@ -81,7 +81,7 @@ impl IdTables {
         self.module_level_uses.clear();
         self.buffer_reference_blocks.clear();
         self.pending.clear();
-        self.labels.clear();
+        self.block_positions.clear();
         self.open_structs.clear();
         self
     }
