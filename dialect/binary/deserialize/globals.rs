@@ -3,12 +3,12 @@
 //! and module-level variables, then function symbols and entry points.
 
 use super::properties::{Property, PropertySet};
+use super::tables::IdentSet;
 use super::{Global, Reader};
 use crate::binary::module::Section;
 use crate::binary::{DecodeError, Operand};
 use crate::grammar::Op;
-use crate::ir::{Attr, Ident};
-use crate::ir::{FastMap, FastSet};
+use crate::ir::{Attr, FastMap, Ident};
 use smallvec::SmallVec;
 
 /// Decorations a `spirv.GlobalVariable` keeps as properties.
@@ -112,7 +112,6 @@ impl Reader<'_, '_> {
         let room = sources.len() + globals.len();
         self.symbols.reserve(room + self.view.functions.len());
         let mut taken = std::mem::take(&mut self.taken_symbols);
-        taken.reserve(room + self.view.functions.len());
         let (mut strings, mut debug) = (0, 0);
         for index in sources.chain(globals.iter().copied()) {
             if !self.is_debug_symbol(index) {
@@ -178,20 +177,20 @@ impl Reader<'_, '_> {
     /// chosen.)
     fn assign_symbol(
         &mut self,
-        taken: &mut FastSet<Ident>,
+        taken: &mut IdentSet,
         id: u32,
         candidates: &[&str],
         (prefix, number): Fallback,
     ) {
         let ctx = &mut self.ctx;
-        let free = (candidates.iter().map(|n| ctx.ident(n))).find(|n| !taken.contains(n));
+        let free = (candidates.iter().map(|n| ctx.ident(n))).find(|n| !taken.contains(*n));
         let name = match (free, candidates.first()) {
             (Some(name), _) => name,
             (None, Some(wanted)) => {
                 let mut n = 0;
                 loop {
                     let name = super::numbered_ident(ctx, wanted, n);
-                    if !taken.contains(&name) {
+                    if !taken.contains(name) {
                         break name;
                     }
                     n += 1;

@@ -115,7 +115,7 @@ struct Reader<'v, 'w> {
     /// Symbol names of global variables, spec constants and functions.
     symbols: FastMap<u32, Ident>,
     /// The names in `symbols` (see [`Reader::assign_symbols`]).
-    taken_symbols: FastSet<Ident>,
+    taken_symbols: tables::IdentSet,
     /// Functions' first entry points by instruction index (see
     /// [`Reader::assign_symbols`]).
     entry_points: FastMap<u32, u32>,

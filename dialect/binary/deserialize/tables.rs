@@ -27,7 +27,7 @@ pub(super) struct IdTables {
     pub(super) symbol_refs: IdTable<Attr>,
     pub(super) carried_before: FastMap<carry::CarriedKey, (Op, Option<Attr>)>,
     pub(super) symbols: FastMap<u32, Ident>,
-    pub(super) taken_symbols: FastSet<Ident>,
+    pub(super) taken_symbols: IdentSet,
     pub(super) entry_points: FastMap<u32, u32>,
     pub(super) symbol_sources: Vec<u32>,
     pub(super) branch_properties: FastMap<[i64; 3], Attr>,
@@ -41,6 +41,36 @@ pub(super) struct IdTables {
     /// The memory of a reader's decoration lists (see [`recycled`]).
     pub(super) decoration_lists: Vec<super::Decorations<'static>>,
     pub(super) open_structs: Vec<(u32, Ident)>,
+}
+
+/// A set of interned names: one bit per name, at the name's index.
+#[derive(Default)]
+pub(super) struct IdentSet {
+    words: Vec<u64>,
+}
+
+impl IdentSet {
+    /// Whether `name` is in the set.
+    #[inline]
+    pub(super) fn contains(&self, name: Ident) -> bool {
+        let (word, bit) = (name.index() / 64, name.index() % 64);
+        self.words.get(word).is_some_and(|w| w >> bit & 1 != 0)
+    }
+
+    /// Adds `name` to the set.
+    #[inline]
+    pub(super) fn insert(&mut self, name: Ident) {
+        let (word, bit) = (name.index() / 64, name.index() % 64);
+        if word >= self.words.len() {
+            self.words.resize(word + 1, 0);
+        }
+        self.words[word] |= 1 << bit;
+    }
+
+    /// Empties the set, keeping its memory.
+    pub(super) fn clear(&mut self) {
+        self.words.clear();
+    }
 }
 
 /// One struct member's decorations by name, with the instruction index of
