@@ -28,7 +28,7 @@ const VARIABLE_PROPERTY_KEYS: [Property; 3] = [
     Property::Location,
 ];
 
-impl Reader<'_, '_> {
+impl<'v> Reader<'v, '_> {
     pub(super) fn read_globals(&mut self) -> Result<(), DecodeError> {
         for index in self.section_indices(Section::Globals) {
             let inst = self.view.insts[index as usize];
@@ -109,8 +109,6 @@ impl Reader<'_, '_> {
         // The globals that may take a symbol (see [`Reader::scan_globals`]).
         let globals = std::mem::take(&mut self.symbol_sources);
         let sources = self.section_indices(Section::DebugSources);
-        let room = sources.len() + globals.len();
-        self.symbols.reserve(room + self.view.functions.len());
         let mut taken = std::mem::take(&mut self.taken_symbols);
         let (mut strings, mut debug) = (0, 0);
         for index in sources.chain(globals.iter().copied()) {
@@ -126,7 +124,8 @@ impl Reader<'_, '_> {
                 Op::String => strings += 1,
                 _ => debug += 1,
             }
-            self.assign_symbol(&mut taken, inst.result, &[], fallback);
+            let op_name = self.name(inst.result);
+            self.assign_symbol(&mut taken, inst.result, &[], op_name, fallback);
         }
         for &index in &globals {
             let inst = self.view.insts[index as usize];
@@ -143,7 +142,8 @@ impl Reader<'_, '_> {
             };
             let op_name = self.name(inst.result);
             let candidates: SmallVec<[&str; 1]> = op_name.into_iter().collect();
-            self.assign_symbol(&mut taken, inst.result, &candidates, (prefix, inst.result));
+            let fallback = (prefix, inst.result);
+            self.assign_symbol(&mut taken, inst.result, &candidates, op_name, fallback);
         }
         // Each function's first entry point, by instruction index.
         let mut entry_points = std::mem::take(&mut self.entry_points);
@@ -162,8 +162,9 @@ impl Reader<'_, '_> {
                     }
                     _ => None,
                 });
-            let candidates: SmallVec<[&str; 2]> = entry.into_iter().chain(self.name(id)).collect();
-            self.assign_symbol(&mut taken, id, &candidates, ("spirv_fn", id));
+            let op_name = self.name(id);
+            let candidates: SmallVec<[&str; 2]> = entry.into_iter().chain(op_name).collect();
+            self.assign_symbol(&mut taken, id, &candidates, op_name, ("spirv_fn", id));
         }
         self.entry_points = entry_points;
         self.taken_symbols = taken;
@@ -174,12 +175,14 @@ impl Reader<'_, '_> {
     /// first free suffix of the first (which, unlike the id, the module
     /// keeps when written back), else `prefix_number`. (A taken name is
     /// interned already: interning the names tried adds only the one
-    /// chosen.)
+    /// chosen.) A symbol that is not `op_name`, the id's `OpName`, is
+    /// noted with it for [`Reader::keep_symbol_op_names`].
     fn assign_symbol(
         &mut self,
         taken: &mut IdentSet,
         id: u32,
         candidates: &[&str],
+        op_name: Option<&'v str>,
         (prefix, number): Fallback,
     ) {
         let ctx = &mut self.ctx;
@@ -200,17 +203,15 @@ impl Reader<'_, '_> {
         };
         taken.insert(name);
         self.symbols.insert(id, name);
+        if let Some(op_name) = op_name.filter(|n| n.as_bytes() != self.ctx.str_bytes(name)) {
+            self.renamed_symbols.push((name, op_name));
+        }
     }
 
     /// Symbol ops whose symbol is not their `OpName` keep the name as
     /// their location's.
     pub(super) fn keep_symbol_op_names(&mut self) {
-        let mut renamed: SmallVec<[(Ident, &str); 4]> = (self.symbols.iter())
-            .filter_map(|(id, &symbol)| {
-                let name = self.name(*id)?;
-                (name != self.ctx.str(symbol)).then_some((symbol, name))
-            })
-            .collect();
+        let mut renamed = std::mem::take(&mut self.renamed_symbols);
         if renamed.is_empty() {
             return;
         }

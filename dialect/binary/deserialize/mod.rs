@@ -113,7 +113,10 @@ struct Reader<'v, 'w> {
     /// recursive references through forward-declared pointers.
     open_structs: Vec<(u32, Ident)>,
     /// Symbol names of global variables, spec constants and functions.
-    symbols: FastMap<u32, Ident>,
+    symbols: IdTable<Ident>,
+    /// The symbols that are not their id's `OpName`, with that name (see
+    /// [`Reader::keep_symbol_op_names`]).
+    renamed_symbols: SmallVec<[(Ident, &'v str); 4]>,
     /// The names in `symbols` (see [`Reader::assign_symbols`]).
     taken_symbols: tables::IdentSet,
     /// Functions' first entry points by instruction index (see
@@ -209,6 +212,7 @@ pub fn deserialize(words: &[u32]) -> Result<(Context, crate::ir::Op), DecodeErro
         carried_before: tables.carried_before,
         open_structs: tables.open_structs,
         symbols: tables.symbols,
+        renamed_symbols: SmallVec::new(),
         taken_symbols: tables.taken_symbols,
         entry_points: tables.entry_points,
         symbol_sources: tables.symbol_sources,
@@ -690,7 +694,7 @@ impl<'v, 'w> Reader<'v, 'w> {
     /// `OpExecutionModeId`) as an attribute: `@symbol` for a variable or
     /// spec constant, the value of a constant, else the id as an `i32`.
     fn id_attr(&mut self, id: u32) -> Attr {
-        if let Some(&symbol) = self.symbols.get(&id) {
+        if let Some(symbol) = self.symbols.get(id) {
             return self.symbol_ref(symbol);
         }
         if let Some(Global::Constant(attr, _)) = self.globals.get(id) {
@@ -736,8 +740,8 @@ impl<'v, 'w> Reader<'v, 'w> {
 
     /// The symbol [`Reader::assign_symbols`] gave `id`.
     fn symbol(&mut self, id: u32) -> Ident {
-        match self.symbols.get(&id) {
-            Some(&symbol) => symbol,
+        match self.symbols.get(id) {
+            Some(symbol) => symbol,
             None => numbered_ident(&mut self.ctx, "spirv", id),
         }
     }

@@ -26,7 +26,7 @@ pub(super) struct IdTables {
     pub(super) materializations: IdTable<Materialized>,
     pub(super) symbol_refs: IdTable<Attr>,
     pub(super) carried_before: FastMap<carry::CarriedKey, (Op, Option<Attr>)>,
-    pub(super) symbols: FastMap<u32, Ident>,
+    pub(super) symbols: IdTable<Ident>,
     pub(super) taken_symbols: IdentSet,
     pub(super) entry_points: FastMap<u32, u32>,
     pub(super) symbol_sources: Vec<u32>,
@@ -101,7 +101,7 @@ impl IdTables {
         self.materializations.reset(bound);
         self.symbol_refs.reset(bound);
         self.carried_before.clear();
-        self.symbols.clear();
+        self.symbols.reset(bound);
         self.taken_symbols.clear();
         self.entry_points.clear();
         self.symbol_sources.clear();
