@@ -137,6 +137,11 @@ struct Reader<'v, 'w> {
     i32_type: Type,
     /// The interned names of [`properties::Property`]s, by property.
     property_names: [Ident; properties::PROPERTY_COUNT],
+    /// The interned name of the `spirv` dialect, which every type and
+    /// enum attribute the reader makes names.
+    namespace: Ident,
+    /// The `none` type, once a type has used it.
+    none_type: Option<Type>,
     /// See [`Reader::branch_properties`].
     branch_properties: FastMap<[i64; 3], Attr>,
     /// The memory of the last function's [`function::Scope`] tables, for
@@ -222,11 +227,14 @@ pub fn deserialize(words: &[u32]) -> Result<(Context, crate::ir::Op), DecodeErro
         buffer_reference_blocks: tables.buffer_reference_blocks,
         i32_type,
         property_names: [Ident(0); properties::PROPERTY_COUNT],
+        namespace: Ident(0),
+        none_type: None,
         branch_properties: tables.branch_properties,
         pending: tables.pending,
         block_positions: tables.block_positions,
     };
     reader.property_names = reader.property_idents();
+    reader.namespace = reader.static_ident(NAMESPACE);
     let read = reader.read_module(module);
     TEMPLATE_IDENTS.set(Some(reader.static_idents));
     IdTables {
@@ -613,7 +621,7 @@ impl<'v, 'w> Reader<'v, 'w> {
     /// `#spirv.<mnemonic><case>`.
     fn enum_attr(&mut self, mnemonic: &'static str, case: Ident) -> Attr {
         let data = DialectData {
-            dialect: self.static_ident(NAMESPACE),
+            dialect: self.namespace,
             mnemonic: self.static_ident(mnemonic),
             params: Box::new([Param::Ident(case)]),
         };

@@ -16,7 +16,6 @@ use crate::binary::{DecodeError, Operand};
 use crate::grammar::Op;
 use crate::ir::{DialectData, FloatKind, Param, Signedness, Type, TypeData};
 use crate::spirv::types::{Member, ARRAYED, DEPTH, OPAQUE_TYPES, SAMPLER_USE, SAMPLING};
-use crate::spirv::NAMESPACE;
 use smallvec::SmallVec;
 
 /// How many structs deep forward-declared pointers may nest.
@@ -48,7 +47,7 @@ impl Reader<'_, '_> {
         };
         let bad = |what: &str| view.error(index, format!("unsupported {what}"));
         let ty = match inst.op {
-            Op::TypeVoid => self.ctx.none_type(),
+            Op::TypeVoid => self.none_type(),
             Op::TypeBool => self.ctx.int_type(1),
             Op::TypeInt => {
                 let width = lit(0).ok_or_else(|| bad("integer width"))?;
@@ -150,7 +149,7 @@ impl Reader<'_, '_> {
                     Some((ret, params)) => (*ret, params),
                     None => (self.type_of_id(index, None)?, &[][..]),
                 };
-                let none = self.ctx.none_type();
+                let none = self.none_type();
                 let results: &[Type] = if ret == none { &[] } else { &[ret] };
                 self.ctx.function_type(params, results)
             }
@@ -168,11 +167,16 @@ impl Reader<'_, '_> {
 
     fn spirv_type(&mut self, mnemonic: &'static str, params: Vec<Param>) -> Type {
         let data = DialectData {
-            dialect: self.static_ident(NAMESPACE),
+            dialect: self.namespace,
             mnemonic: self.static_ident(mnemonic),
             params: params.into(),
         };
         self.ctx.intern_type(TypeData::Dialect(data))
+    }
+
+    /// The `none` type, interned at its first use in the module.
+    fn none_type(&mut self) -> Type {
+        *(self.none_type).get_or_insert_with(|| self.ctx.none_type())
     }
 
     /// The type declared as `id`.
