@@ -469,13 +469,13 @@ fn decode_number<T>(
     if traits.tail != Tail::Number || !traits.fits_operands(span) {
         return None;
     }
-    // The number's first word ends the fixed words.
-    let (fixed_words, words) = span.split_at(usize::from(traits.fixed) - 1);
+    // The number follows the result ids (see `Tail::Number`).
+    let (ids, results) = result_ids(traits, span);
+    let words = span.get(results..).unwrap_or_default();
     let ty = context.number_type(*span.first()?)?;
     if words.len() != ty.words() || !traits.has_result_type {
         return None;
     }
-    let ids = decode_fixed_words(traits, fixed_words, operands);
     let high = words.get(1).map_or(0, |&w| u64::from(w) << 32);
     let bits = u64::from(words[0]) | high;
     operands.push(Operand::Number { bits, ty });
@@ -498,8 +498,9 @@ fn decode_one_word_only<T>(
     }
     let (result_ids, results) = result_ids(traits, span);
     let words = span.get(results..).unwrap_or_default();
+    let word_ids = traits.word_ids;
     operands.extend(words.iter().enumerate().map(|(i, &word)| {
-        match traits.word_ids >> i.min(31) & 1 != 0 {
+        match word_ids >> i.min(31) & 1 != 0 {
             true => Operand::Id(word),
             false => Operand::Integer(word),
         }

@@ -496,14 +496,17 @@ fn read_inst(
     pos: usize,
     by_opcode: &[Option<&'static OpTraits>],
 ) -> Result<(Inst, &'static OpTraits), DecodeError> {
-    let first = words[pos];
+    let rest = &words[pos..];
+    let first = rest[0];
     let count = (first >> 16) as usize;
     let traits = match by_opcode.get((first & 0xffff) as usize).copied().flatten() {
-        Some(traits) if count != 0 && count <= words.len() - pos => traits,
+        Some(traits) if count != 0 && count <= rest.len() => traits,
         _ => return Err(bad_inst(words, pos)),
     };
+    // The words after the opcode word, the result ids first.
+    let operands = &rest[1..count];
     let has_result_type = usize::from(traits.has_result_type);
-    if count <= has_result_type + usize::from(traits.has_result) {
+    if operands.len() < has_result_type + usize::from(traits.has_result) {
         return Err(bad_inst(words, pos));
     }
     let inst = Inst {
@@ -511,12 +514,12 @@ fn read_inst(
         word_count: count as u16,
         op: traits.op,
         result_type: if traits.has_result_type {
-            words[pos + 1]
+            operands[0]
         } else {
             0
         },
         result: if traits.has_result {
-            words[pos + 1 + has_result_type]
+            operands[has_result_type]
         } else {
             0
         },

@@ -6,7 +6,7 @@
 //! the grammar.
 
 use super::module::Section;
-use crate::grammar::{Category, InstSet, Op, OperandInfo, OperandKind, Quantifier};
+use crate::grammar::{Category, InstSet, Op, OperandInfo, OperandKind, Quantifier, OP_COUNT};
 use std::sync::OnceLock;
 
 /// What may follow an op's fixed operands.
@@ -20,7 +20,8 @@ pub enum Tail {
     /// Any number of one-word integer literals.
     Literals,
     /// The rest of a number whose width its type gives (`OpConstant`'s
-    /// value), after its first word.
+    /// value), after its first word, the one fixed word after the result
+    /// ids.
     Number,
     /// A string ending the instruction.
     String,
@@ -88,6 +89,11 @@ pub struct OpTraits {
     /// Bit `i` set: fixed operand word `i` is one of [`Self::enums`].
     pub enum_mask: u32,
     pub tail: Tail,
+    /// The bits that must be clear in the number of operand words past the
+    /// fixed ones for the tail (other than a string) to fit: all of them
+    /// where nothing may follow, none for ids, literals and numbers, the
+    /// lowest for id pairs (see [`Self::fits_count`]).
+    pub tail_count_mask: usize,
     /// Bit `v` set: the value enum ending the fixed words (nothing after
     /// them) takes exactly one parameter, a literal integer, when its
     /// value is `v` (below 128): `OpDecorate %x Location 3`.
@@ -179,10 +185,18 @@ impl OpTraits {
         &Self::all()[op as usize]
     }
 
-    /// The traits of every op, by [`Op`] (see [`OpTraits::by_opcode`]).
-    pub fn all() -> &'static [OpTraits] {
-        static TABLE: OnceLock<Vec<OpTraits>> = OnceLock::new();
-        TABLE.get_or_init(|| Op::ALL.iter().map(|&op| compute(op)).collect())
+    /// The traits of every op, by [`Op`] (see [`OpTraits::by_opcode`]); as
+    /// long as there are ops, so that indexing it by an op needs no bounds
+    /// check.
+    pub fn all() -> &'static [OpTraits; OP_COUNT] {
+        static TABLE: OnceLock<Box<[OpTraits; OP_COUNT]>> = OnceLock::new();
+        TABLE.get_or_init(|| {
+            let table: Box<[OpTraits]> = Op::ALL.iter().map(|&op| compute(op)).collect();
+            match table.try_into() {
+                Ok(table) => table,
+                Err(_) => unreachable!("one entry per op"),
+            }
+        })
     }
 }
 
@@ -284,6 +298,11 @@ fn compute(op: Op) -> OpTraits {
         enum_mask: (layout.enums[..usize::from(layout.enum_count)].iter())
             .fold(0, |mask, e| mask | 1 << e.at),
         tail: layout.tail,
+        tail_count_mask: match layout.tail {
+            Tail::Nothing | Tail::Walk | Tail::String => usize::MAX,
+            Tail::Ids | Tail::Literals | Tail::Number => 0,
+            Tail::IdPairs => 1,
+        },
         literal_parameter: literal_parameter(&layout),
         shape,
     }
@@ -317,7 +336,9 @@ struct SimpleLayout {
 /// Fixed one-word operands (ids, literals, enums), then at most one
 /// optional or variadic operand, or a string.
 fn simple_layout(op: Op) -> Option<SimpleLayout> {
-    let operands = op.info().operands;
+    let info = op.info();
+    let operands = info.operands;
+    let results = u8::from(info.has_result_type) + u8::from(info.has_result);
     let mut layout = SimpleLayout {
         fixed: 0,
         id_mask: 0,
@@ -350,8 +371,13 @@ fn simple_layout(op: Op) -> Option<SimpleLayout> {
                 layout.enum_count += 1;
                 layout.fixed += 1;
             }
-            // OpConstant's value: one word, and a second for 64-bit types.
-            Quantifier::One if kind == OperandKind::LiteralContextDependentNumber && last => {
+            // OpConstant's value, right after the result ids: one word, and
+            // a second for 64-bit types.
+            Quantifier::One
+                if kind == OperandKind::LiteralContextDependentNumber
+                    && last
+                    && layout.fixed == results =>
+            {
                 layout.fixed += 1;
                 layout.tail = Tail::Number;
             }
@@ -403,17 +429,13 @@ impl OpTraits {
             .all(|e| e.is_plain(operands[usize::from(e.at)]))
     }
 
-    /// Whether `count` operand words fit the layout's fixed words and a
-    /// tail other than a string (checked by [`Self::fits_operands`]).
+    /// Whether `count` operand words fit the layout's fixed words and its
+    /// tail, one other than a string (whose fit [`Self::fits_operands`]
+    /// checks), by [`Self::tail_count_mask`].
     #[inline(always)]
     pub fn fits_count(&self, count: usize) -> bool {
-        let fixed = usize::from(self.fixed);
-        match self.tail {
-            Tail::Nothing | Tail::Walk => count == fixed,
-            Tail::Ids | Tail::Literals | Tail::Number => count >= fixed,
-            Tail::IdPairs => count >= fixed && (count - fixed) % 2 == 0,
-            Tail::String => false,
-        }
+        (count.checked_sub(usize::from(self.fixed)))
+            .is_some_and(|extra| extra & self.tail_count_mask == 0)
     }
 
     /// The parameters of the enum value ending the fixed words of an op
