@@ -14,7 +14,12 @@ mod support;
 
 use interpreter::{run, ARGUMENTS};
 use spirv_dialect::binary::deserialize::deserialize;
-use spirv_dialect::binary::serialize::serialize;
+use spirv_dialect::binary::serialize::{serialize, serialize_with, SerializeOptions};
+
+/// Positions written as `OpLine`s, so that one may stand before a branch.
+const WITH_LINES: SerializeOptions = SerializeOptions {
+    emit_debug_info: true,
+};
 use spirv_dialect::grammar::Op;
 
 /// The header of a shader module of SPIR-V `{version}`.
@@ -53,9 +58,11 @@ fn written_and_run_as(header: &str, function: &str, expected: fn(i32, i32) -> i3
     let mut ops = Vec::new();
     for version in ["1.0", "1.6"] {
         let (ctx, module) = support::parsed(&module_as(header, version, function));
-        let words = serialize(&ctx, module).unwrap_or_else(|e| panic!("v{version}: {e:?}"));
+        let words = serialize_with(&ctx, module, WITH_LINES)
+            .unwrap_or_else(|e| panic!("v{version}: {e:?}"));
         let (read_ctx, read) = deserialize(&words).expect("the written module reads back");
-        let again = serialize(&read_ctx, read).expect("the module read back writes");
+        let again =
+            serialize_with(&read_ctx, read, WITH_LINES).expect("the module read back writes");
         for (which, words) in [("written", &words), ("rewritten", &again)] {
             if let Some(val) = &val {
                 let complaint =
@@ -85,6 +92,11 @@ fn names_one_label_twice(function: &str) -> bool {
         .any(|inst| inst.op == Op::BranchConditional && inst.operands[1] == inst.operands[2])
 }
 
+/// Whether `second` comes right after `first` somewhere in `ops`.
+fn follows(ops: &[Op], first: Op, second: Op) -> bool {
+    ops.windows(2).any(|pair| pair == [first, second])
+}
+
 fn count(ops: &[Op], op: Op) -> usize {
     ops.iter().filter(|&&o| o == op).count()
 }
@@ -98,7 +110,7 @@ fn a_selection_header_passing_different_values() {
     %v = spirv.Variable : !spirv.ptr<i32, Function>
     %c = spirv.SLessThan %a, %b : i32
     spirv.mlir.selection {
-      spirv.BranchConditional %c, ^bb1(%a : i32), ^bb1(%b : i32)
+      spirv.BranchConditional %c, ^bb1(%a : i32), ^bb1(%b : i32) loc("smaller.glsl":4:9)
     ^bb1(%x: i32):
       spirv.Store "Function" %v, %x : i32
       spirv.Branch ^bb2
@@ -110,6 +122,8 @@ fn a_selection_header_passing_different_values() {
   }"#;
     let ops = written_and_run(function, |a, b| a.min(b));
     assert_eq!(count(&ops, Op::SelectionMerge), 1);
+    // The branch's position goes before the merge instruction.
+    assert!(follows(&ops, Op::Line, Op::SelectionMerge), "{ops:?}");
     assert_eq!(count(&ops, Op::Label), 4, "{ops:?}");
 }
 
@@ -336,7 +350,7 @@ fn switch_cases_passing_one_block_different_values() {
     %one = spirv.Constant 1 : i32
     %sum = spirv.IAdd %a, %b : i32
     %rest = spirv.BitwiseAnd %a, %one : i32
-    "spirv.Switch"(%rest, %a, %b, %sum, %a)[^bb1, ^bb1, ^bb1, ^bb1] <{case_operand_segments = array<i32: 1, 1, 1>, literals = [0 : i32, 1 : i32, 7 : i32], operandSegmentSizes = array<i32: 1, 1, 3>}> : (i32, i32, i32, i32, i32) -> ()
+    "spirv.Switch"(%rest, %a, %b, %sum, %a)[^bb1, ^bb1, ^bb1, ^bb1] <{case_operand_segments = array<i32: 1, 1, 1>, literals = [0 : i32, 1 : i32, 7 : i32], operandSegmentSizes = array<i32: 1, 1, 3>}> : (i32, i32, i32, i32, i32) -> () loc("cases.cl":7:3)
   ^bb1(%x: i32):
     spirv.ReturnValue %x : i32
   }"#;
@@ -346,4 +360,5 @@ fn switch_cases_passing_one_block_different_values() {
         _ => a.wrapping_add(b),
     });
     assert_eq!(count(&ops, Op::Label), 4, "{ops:?}");
+    assert!(follows(&ops, Op::Line, Op::Switch), "{ops:?}");
 }

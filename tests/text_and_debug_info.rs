@@ -390,3 +390,61 @@ fn text_positions_become_lines_with_debug_info() {
         );
     }
 }
+
+/// Every op's text position written as an `OpLine` (`--spirv-emit-debug-info`)
+/// keeps merge instructions right before their branches: the position of a
+/// header's branch goes before its merge instruction. Every fourth corpus
+/// module, printed without locations (so each op takes its position in the
+/// text), parsed back and written so, passes spirv-val where the original
+/// does.
+#[test]
+fn corpus_text_positions_write_valid_lines() {
+    let Some(files) = support::corpus_or_skip() else {
+        return;
+    };
+    let Some(tools) = support::spirv_tools() else {
+        println!("spirv-val is not installed: skipped");
+        return;
+    };
+    let val = tools.join("spirv-val");
+    let modules: Vec<(Vec<u32>, std::path::PathBuf)> = (files.iter().step_by(4))
+        .filter_map(|f| Some((words_from_bytes(&std::fs::read(f).ok()?).ok()?, val.clone())))
+        .filter(|(words, _)| deserialize(words).is_ok())
+        .collect();
+    let workers = std::thread::available_parallelism().map_or(2, |n| n.get());
+    let results = support::parallel_filter_map(&modules, workers, |(words, val)| {
+        let options = SerializeOptions {
+            emit_debug_info: true,
+        };
+        let (ctx, module) = match reparse(words, PrintOptions::default()) {
+            Ok(parsed) => parsed,
+            Err(e) => return Some(Err(e)),
+        };
+        let out = match serialize_with(&ctx, module, options) {
+            Ok(out) => out,
+            Err(e) => return Some(Err(e)),
+        };
+        let env = support::target_env(words);
+        match support::spirv_val_complaint(val, &out, &env) {
+            // A module spirv-val rejects as it is says nothing here.
+            Some(_) if support::spirv_val_complaint(val, words, &env).is_some() => None,
+            Some(complaint) => Some(Err(complaint)),
+            None => Some(debug_info(&out).map(|info| info.lines.len())),
+        }
+    });
+    let failures: Vec<&String> = results.iter().filter_map(|r| r.as_ref().err()).collect();
+    let lines: usize = results.iter().filter_map(|r| r.as_ref().ok()).sum();
+    println!(
+        "{} modules spirv-val accepts written with {lines} OpLines from their text positions, \
+         {} rejected",
+        results.len(),
+        failures.len()
+    );
+    assert!(lines > 0, "no OpLine written");
+    assert!(
+        failures.is_empty(),
+        "{} rejected, the first: {}",
+        failures.len(),
+        failures[0]
+    );
+}

@@ -168,12 +168,17 @@ impl Writer<'_> {
                 Step::End | Step::EndUnwritten => {
                     terminated = true;
                     if let Some((construct, merge_op)) = merge.take() {
+                        // The terminator's position goes before the merge
+                        // instruction, which must come right before it.
+                        if self.lines && step == Step::End {
+                            self.line(body, self.ctx.op_loc(record.op))?;
+                        }
                         self.merge_instruction(body, ids, construct, merge_op)?;
                     }
                     if step == Step::End {
-                        match ids.joined_edges.iter().find(|(op, _)| *op == record.op) {
-                            Some(&(_, joined)) => self.joined_branch(body, ids, record, joined)?,
-                            None => self.op(body, ids, record)?,
+                        match ids.joined_edges.is_empty() {
+                            true => self.op(body, ids, record)?,
+                            false => self.terminator(body, ids, record)?,
                         }
                     }
                 }
@@ -308,6 +313,14 @@ impl Writer<'_> {
         let data = &ctx.store.ops[op.index()];
         let (loc, attrs) = (crate::ir::Location::from(data.loc), data.attributes);
         if self.lines {
+            // A merge instruction kept as an op takes the position of the
+            // branch ending its block, which it must come right before.
+            let loc = match grammar_op {
+                Op::SelectionMerge | Op::LoopMerge => (ctx.parent_block(op))
+                    .and_then(|block| ctx.last_op(block))
+                    .map_or(loc, |branch| ctx.op_loc(branch)),
+                _ => loc,
+            };
             self.line(body, loc)?;
         }
         let start = body.len();
@@ -347,6 +360,23 @@ impl Writer<'_> {
         Ok(())
     }
 
+    /// Terminator `record` of a function some of whose branches have
+    /// several edges into one block ([`JoinedEdges`]): as its entry says,
+    /// or as any other op.
+    #[cold]
+    #[inline(never)]
+    fn terminator(
+        &mut self,
+        body: &mut Vec<u32>,
+        ids: &Ids,
+        record: &OpRecord,
+    ) -> Result<(), SerializeError> {
+        match ids.joined_edges.iter().find(|(op, _)| *op == record.op) {
+            Some(&(_, joined)) => self.joined_branch(body, ids, record, joined),
+            None => self.op(body, ids, record),
+        }
+    }
+
     /// Branch `record`, with several edges into one block, as `joined`
     /// says: an `OpBranch`; or the branch (after an `OpSelectionMerge`
     /// where it heads a selection) with the labels of blocks of its own
@@ -358,28 +388,56 @@ impl Writer<'_> {
         record: &OpRecord,
         joined: JoinedEdges,
     ) -> Result<(), SerializeError> {
-        match joined {
-            JoinedEdges::Unconditional { target } => emit_words(body, Op::Branch, &[target]),
+        let merge = match joined {
+            JoinedEdges::Unconditional { target } => {
+                emit_words(body, Op::Branch, &[target]);
+                return Ok(());
+            }
             JoinedEdges::Forwarded {
-                through,
                 target,
                 selection_merge,
+                ..
+            } => selection_merge.then_some(target),
+            JoinedEdges::Joined { join, .. } => Some(join),
+            JoinedEdges::ForwardedCases { .. } => None,
+        };
+        if let Some(merge) = merge {
+            if self.lines {
+                self.line(body, self.ctx.op_loc(record.op))?;
+            }
+            emit_words(body, Op::SelectionMerge, &[merge, 0]);
+        }
+        let start = body.len();
+        self.op(body, ids, record)?;
+        // The branch follows the `OpLine` (`OpNoLine`) written before it,
+        // if any: its labels lie after a conditional branch's condition,
+        // and after a switch's selector and default, each case's after its
+        // literal.
+        let mut branch = start;
+        let debug_line = [Op::Line.info().opcode, Op::NoLine.info().opcode];
+        while debug_line.contains(&(body[branch] & 0xffff)) {
+            branch += (body[branch] >> 16) as usize;
+        }
+        match joined {
+            JoinedEdges::Forwarded {
+                through, target, ..
             } => {
-                if selection_merge {
-                    emit_words(body, Op::SelectionMerge, &[target, 0]);
-                }
-                self.op(body, ids, record)?;
+                body[branch + 3] = through;
                 emit_words(body, Op::Label, &[through]);
                 emit_words(body, Op::Branch, &[target]);
-                self.line = crate::ir::Location::UNKNOWN;
             }
             JoinedEdges::ForwardedCases { .. } => {
-                self.op(body, ids, record)?;
-                for case in ids.forwarded_cases_of(record.op) {
+                let cases = ids.forwarded_cases_of(record.op);
+                let case_words = (body[branch] >> 16) as usize - 3;
+                let case_count = self.ctx.successors(record.op).len() - 1;
+                let case_width = case_words / case_count;
+                for case in cases {
+                    body[branch + 2 + case.successor as usize * case_width] = case.through;
+                }
+                for case in cases {
                     emit_words(body, Op::Label, &[case.through]);
                     emit_words(body, Op::Branch, &[case.target]);
                 }
-                self.line = crate::ir::Location::UNKNOWN;
             }
             JoinedEdges::Joined {
                 from,
@@ -390,12 +448,10 @@ impl Writer<'_> {
                 taken,
                 not_taken,
             } => {
-                emit_words(body, Op::SelectionMerge, &[join, 0]);
-                self.op(body, ids, record)?;
+                (body[branch + 2], body[branch + 3]) = (join, through);
                 emit_words(body, Op::Label, &[through]);
                 emit_words(body, Op::Branch, &[join]);
                 emit_words(body, Op::Label, &[join]);
-                self.line = crate::ir::Location::UNKNOWN;
                 let runs = (taken.0..taken.1).zip(not_taken.0..not_taken.1);
                 for (phi, (taken, not_taken)) in (first_phi..).zip(runs) {
                     let (taken, not_taken) =
@@ -407,7 +463,9 @@ impl Writer<'_> {
                 }
                 emit_words(body, Op::Branch, &[target]);
             }
+            JoinedEdges::Unconditional { .. } => {}
         }
+        self.line = crate::ir::Location::UNKNOWN;
         Ok(())
     }
 
@@ -434,23 +492,6 @@ impl Writer<'_> {
             Role::BranchConditional => {
                 body.push(self.value_id(ids, op, ctx.operand(op, 0))?);
                 body.extend(successors.iter().map(|b| ids.labels[b]));
-                let joined = ids
-                    .joined_edges
-                    .iter()
-                    .find_map(|&(branch, joined)| match joined {
-                        JoinedEdges::Forwarded { through, .. } if branch == op => {
-                            Some((None, through))
-                        }
-                        JoinedEdges::Joined { through, join, .. } if branch == op => {
-                            Some((Some(join), through))
-                        }
-                        _ => None,
-                    });
-                if let Some((join, through)) = joined {
-                    let true_label = body.len() - 2;
-                    body[true_label] = join.unwrap_or(body[true_label]);
-                    body[true_label + 1] = through;
-                }
                 if let Some(AttrData::Array(weights)) =
                     (self.property(op, Property::BranchWeights)).map(|a| ctx.attr_data(a))
                 {
@@ -478,14 +519,12 @@ impl Writer<'_> {
                         targets.len()
                     ));
                 }
-                let forwarded = ids.forwarded_cases_of(op);
-                for (successor, (literal, target)) in (1..).zip(literals.iter().zip(targets)) {
+                for (literal, target) in literals.iter().zip(targets) {
                     let bits = (ctx.as_int_attr(*literal))
                         .ok_or("spirv.Switch: a case literal is not an integer")?;
                     let bits = bits as u64;
                     body.extend(self.number_words(ty, bits)?);
-                    let through = forwarded.iter().find(|case| case.successor == successor);
-                    body.push(through.map_or(ids.labels[target], |case| case.through));
+                    body.push(ids.labels[target]);
                 }
             }
         }
