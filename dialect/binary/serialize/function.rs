@@ -47,9 +47,9 @@ impl Writer<'_> {
         self.decorate(id, ctx.attributes(func))?;
         let region = ctx.regions(func).first().copied();
         let blocks = region.map_or(&[][..], |r| ctx.region_blocks(r));
-        let blocks = &dominance_order(ctx, blocks)[..];
-        self.lines = self.lines_possible();
         let mut ids = self.pool.spare_ids.take().unwrap_or_default();
+        let blocks = &dominance_order(ctx, blocks, &mut ids.block_positions)[..];
+        self.lines = self.lines_possible();
         self.assign_ids(&mut ids, blocks)?;
         // MLIR's per-argument attributes: the parameters' decorations.
         let arg_attrs = match self

@@ -130,6 +130,9 @@ pub(super) struct Ids {
     /// The blocks holding a variable, in their own ops or a construct's,
     /// while the variables are put in the order they are written in.
     pub(super) variable_blocks: HandleTable<Block, ()>,
+    /// Each block's position among the function's, while they are put
+    /// in dominance order.
+    pub(super) block_positions: HandleTable<Block>,
     /// Construct results that every edge into the continuation yields
     /// the same value for: that value, so no phi is needed (pointers
     /// defined inside a loop and used after it stay plain ids).

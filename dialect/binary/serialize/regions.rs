@@ -10,10 +10,10 @@
 
 use super::function::emit_words;
 use super::naming::Ids;
-use super::tables::{plan, Plan, Role};
+use super::tables::{plan, HandleTable, Plan, Role};
 use super::{begin, finish, SerializeError, Writer};
 use crate::grammar::Op;
-use crate::ir::{AttrData, Block, Context, FastMap, Value};
+use crate::ir::{AttrData, Block, Context, Value};
 use crate::spirv::conventions::{self, Form};
 use smallvec::SmallVec;
 use std::borrow::Cow;
@@ -305,22 +305,43 @@ impl Writer<'_> {
 /// dominators, as SPIR-V requires (MLIR's IR lets them come in any order):
 /// their own order when it already is one (every reachable block after one
 /// of its predecessors, which puts its dominators before it), else reverse
-/// post-order from the entry block, unreachable blocks last.
-pub(super) fn dominance_order<'c>(ctx: &'c Context, blocks: &'c [Block]) -> Cow<'c, [Block]> {
+/// post-order from the entry block, unreachable blocks last. `positions`
+/// is storage kept between functions, for each block's position.
+pub(super) fn dominance_order<'c>(
+    ctx: &'c Context,
+    blocks: &'c [Block],
+    positions: &mut HandleTable<Block>,
+) -> Cow<'c, [Block]> {
     // With the entry block first, two blocks are always in order.
     if blocks.len() <= 2 {
         return Cow::Borrowed(blocks);
     }
-    let position: FastMap<Block, usize> =
-        (blocks.iter().enumerate()).map(|(i, &b)| (b, i)).collect();
-    let successors: Vec<SmallVec<[usize; 2]>> = (blocks.iter())
-        .map(|&b| {
-            let targets = ctx.last_op(b).map_or(&[][..], |op| ctx.successors(op));
-            (targets.iter())
-                .filter_map(|t| position.get(t).copied())
-                .collect()
-        })
-        .collect();
+    positions.clear();
+    for (i, &block) in blocks.iter().enumerate() {
+        positions.insert(block, i as u32);
+    }
+    let successors = |block: Block| {
+        let targets = ctx.last_op(block).map_or(&[][..], |op| ctx.successors(op));
+        (targets.iter()).filter_map(|t| positions.get(t).map(|&i| i as usize))
+    };
+    // Most often every block after the entry block has a predecessor
+    // before it (all are then reachable): one pass tells.
+    let mut reached: SmallVec<[bool; 32]> = SmallVec::from_elem(false, blocks.len());
+    let mut each_after_a_predecessor = true;
+    for (i, &block) in blocks.iter().enumerate() {
+        if i != 0 && !reached[i] {
+            each_after_a_predecessor = false;
+            break;
+        }
+        for next in successors(block) {
+            reached[next] |= next > i;
+        }
+    }
+    if each_after_a_predecessor {
+        return Cow::Borrowed(blocks);
+    }
+    let successors: Vec<SmallVec<[usize; 2]>> =
+        blocks.iter().map(|&b| successors(b).collect()).collect();
     // Reverse post-order from the entry block; each stack entry is a block
     // and how many of its successors are left to visit.
     let mut seen = vec![false; blocks.len()];
