@@ -178,7 +178,10 @@ impl Writer<'_> {
     /// A `spirv.mlir.selection` / `spirv.mlir.loop` as binary blocks: its
     /// first block continues the current one (a selection header, or the
     /// branch into a loop header carrying `OpLoopMerge`), then its blocks,
-    /// then the continuation, whose phis are the op's results.
+    /// then the continuation, whose phis are the op's results. Not
+    /// inlined: the walk over a block's ops stays small for the ops
+    /// around constructs, which are many more.
+    #[inline(never)]
     pub(super) fn construct(
         &mut self,
         body: &mut Vec<u32>,
