@@ -126,7 +126,7 @@ impl Writer<'_> {
         // A loop merged into its block is the block's first op (not left
         // out of the records).
         let merged = (ids.block_records(block).1.first())
-            .is_some_and(|first| ids.merged_loops.contains(&first.op));
+            .is_some_and(|first| ids.merged_loops.get(&first.op).is_some());
         if merged {
             // The loop header's label and phis stand for this block's.
             return self.block_ops(body, ids, block, merge);

@@ -9,7 +9,6 @@ use super::regions::{construct_blocks, opens_loop, Yields, LOOP, SELECTION};
 use super::tables::{HandleTable, OpClass, Role};
 use super::{SerializeError, Writer};
 use crate::ir::{Attr, AttrData, Block, Type, Value, ValueDef};
-use crate::ir::{FastMap, FastSet};
 use crate::spirv::conventions::RESULT_DECORATIONS;
 use std::ops::Range;
 
@@ -102,17 +101,19 @@ pub(super) struct Ids {
     /// label the binary block holding it carries.
     branches: Vec<(crate::ir::Op, Block)>,
     /// Per construct op: the label of the block after it.
-    pub(super) continuations: FastMap<crate::ir::Op, u32>,
+    pub(super) continuations: HandleTable<crate::ir::Op>,
+    /// The construct ops, in the order met while naming.
+    pub(super) constructs: Vec<crate::ir::Op>,
     /// The block the entry block only branches to, when nothing else
     /// does: both are one binary block (the inverse of the deserializer's
     /// entry block in front of a construct it heads).
     pub(super) entry_successor: Option<Block>,
     /// Loops whose op opens a block that only passes its arguments on to
     /// the loop header: that block and the header are one binary block.
-    pub(super) merged_loops: FastSet<crate::ir::Op>,
+    pub(super) merged_loops: HandleTable<crate::ir::Op, ()>,
     /// Loop back-edge blocks folded into their headers (see
     /// [`Writer::fold_forwarding_continues`]): not written.
-    pub(super) folded_continues: FastSet<Block>,
+    pub(super) folded_continues: HandleTable<Block, ()>,
     /// Each op in the order met while naming: a block's ops, each
     /// construct's followed by those of its blocks; materialization ops,
     /// which write nothing, left out.
@@ -136,7 +137,9 @@ pub(super) struct Ids {
     /// Construct results that every edge into the continuation yields
     /// the same value for: that value, so no phi is needed (pointers
     /// defined inside a loop and used after it stay plain ids).
-    pub(super) aliases: FastMap<Value, Value>,
+    pub(super) aliases: HandleTable<Value, Option<Value>>,
+    /// The construct results in `aliases`, in the order found.
+    aliased: Vec<Value>,
     /// Conditional branches whose two successors are one block, written
     /// otherwise than as an `OpBranchConditional` to that block twice.
     pub(super) joined_edges: Vec<(crate::ir::Op, JoinedEdges)>,
@@ -263,9 +266,11 @@ impl Writer<'_> {
         ids.incoming.clear();
         ids.passed.clear();
         ids.continuations.clear();
+        ids.constructs.clear();
         ids.merged_loops.clear();
         ids.folded_continues.clear();
         ids.aliases.clear();
+        ids.aliased.clear();
         ids.joined_edges.clear();
         ids.forwarded_cases.clear();
         ids.branches.clear();
@@ -285,8 +290,8 @@ impl Writer<'_> {
         self.fold_forwarding_continues(ids)?;
         ids.entry_successor = self.entry_fallthrough(ids, blocks);
         let passed = &ids.passed;
-        for (&op, continuation) in &ids.continuations {
-            let incoming = &ids.edges[ids.incoming_run(*continuation)];
+        for &op in &ids.constructs {
+            let incoming = &ids.edges[ids.incoming_run(ids.continuations[&op])];
             let yields = Yields::of(self.ctx, op)?;
             for (i, &result) in self.ctx.results(op).iter().enumerate() {
                 let mut values =
@@ -307,15 +312,16 @@ impl Writer<'_> {
                 let described = self.ctx.value_loc(result).name.is_some()
                     || self.result_decorations(op, i).is_some();
                 if inside && !described && values.all(|v| v == first) {
-                    ids.aliases.insert(result, first.unwrap_or(result));
+                    ids.aliases.insert(result, Some(first.unwrap_or(result)));
+                    ids.aliased.push(result);
                 }
             }
         }
         // An aliased result takes the id of the value it stands for (at
         // the end of a chain of aliases), so a use looks up its id alone.
-        for (&result, &aliased) in &ids.aliases {
-            let mut value = aliased;
-            while let Some(&next) = ids.aliases.get(&value) {
+        for &result in &ids.aliased {
+            let mut value = result;
+            while let Some(&Some(next)) = ids.aliases.get(&value) {
                 if next == value {
                     break;
                 }
@@ -392,13 +398,14 @@ impl Writer<'_> {
                     let inner = construct_blocks(ctx, op)?;
                     let continuation = self.fresh();
                     ids.continuations.insert(op, continuation);
+                    ids.constructs.push(op);
                     let merge = inner[inner.len() - 1];
                     ids.labels.insert(merge, continuation);
                     let merged = i != 0 && opens_loop(ctx, block, op, inner);
                     self.name_blocks(ids, inner, source.filter(|_| !merged), true)?;
                     ids.records[at].after = ids.records.len() as u32;
                     if merged {
-                        ids.merged_loops.insert(op);
+                        ids.merged_loops.insert(op, ());
                         let label = ids.labels[&block];
                         ids.labels.insert(inner[1], label);
                     }

@@ -141,7 +141,7 @@ impl Writer<'_> {
     /// the folded block.
     pub(super) fn fold_forwarding_continues(&self, ids: &mut Ids) -> Result<(), SerializeError> {
         let ctx = self.ctx;
-        let mut loops: Vec<crate::ir::Op> = (ids.continuations.keys())
+        let mut loops: Vec<crate::ir::Op> = (ids.constructs.iter())
             .copied()
             .filter(|&op| ctx.op_name_str(op) == LOOP)
             .collect();
@@ -170,7 +170,7 @@ impl Writer<'_> {
                 }
             }
             ids.labels.insert(back_edge, header_label);
-            ids.folded_continues.insert(back_edge);
+            ids.folded_continues.insert(back_edge, ());
         }
         Ok(())
     }
@@ -200,12 +200,12 @@ impl Writer<'_> {
         let merge = Some((op, merge_op));
         let last = inner.len() - 1;
         if is_loop {
-            if !ids.merged_loops.contains(&op) {
+            if ids.merged_loops.get(&op).is_none() {
                 self.block_ops(body, ids, inner[0], None)?;
             }
             self.labeled_block(body, ids, inner[1], true, merge)?;
             for &b in &inner[2..last] {
-                if !ids.folded_continues.contains(&b) {
+                if ids.folded_continues.get(&b).is_none() {
                     self.labeled_block(body, ids, b, true, None)?;
                 }
             }
@@ -221,11 +221,11 @@ impl Writer<'_> {
         let yields = Yields::of(ctx, op)?;
         let results: Vec<Value> = (ctx.results(op).iter())
             .copied()
-            .filter(|r| !ids.aliases.contains_key(r))
+            .filter(|r| ids.aliases.get(r).is_none())
             .collect();
         let positions: Vec<usize> = (ctx.results(op).iter())
             .enumerate()
-            .filter(|(_, r)| !ids.aliases.contains_key(r))
+            .filter(|(_, r)| ids.aliases.get(r).is_none())
             .map(|(i, _)| i)
             .collect();
         self.phis(body, ids, continuation, &results, |i, passed| {
