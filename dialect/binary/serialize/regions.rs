@@ -235,7 +235,9 @@ impl Writer<'_> {
 
     /// The merge instruction `merge_op` of construct `op`, into `body`:
     /// its targets and control word, read directly where the construct's
-    /// properties are that control alone, else by the plan's steps.
+    /// properties are that control alone, else by the plan's steps. Not
+    /// inlined into the walk over a block's ops, which writes one at most.
+    #[inline(never)]
     pub(super) fn merge_instruction(
         &mut self,
         body: &mut Vec<u32>,
