@@ -71,6 +71,23 @@ impl Writer<'_> {
             true => Op::DecorateString,
             false => Op::Decorate,
         };
+        // Most decorations take one integer or nothing: appended as one
+        // array of known length.
+        if op == Op::Decorate {
+            let annotations = &mut self.out.annotations;
+            match (values, case.parameters) {
+                ([], _) | (_, []) => {
+                    return emit_instruction(annotations, op, None, id, &[case.value]);
+                }
+                ([value], [param, ..]) if param.kind.info().category != Category::Id => {
+                    if let AttrData::Integer { value, .. } = ctx.attr_data(*value) {
+                        let operands = [case.value, *value as u32];
+                        return emit_instruction(annotations, op, None, id, &operands);
+                    }
+                }
+                _ => {}
+            }
+        }
         // Written in place: an error abandons the whole module.
         let start = begin(&mut self.out.annotations);
         self.out.annotations.extend([id, case.value]);

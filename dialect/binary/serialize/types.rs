@@ -400,17 +400,21 @@ impl<'c> Writer<'c> {
         text: Option<&str>,
     ) -> Result<(), SerializeError> {
         let annotations = &mut self.out.annotations;
+        // Without text, one array of known length.
+        let Some(text) = text else {
+            let op = Op::MemberDecorate;
+            return match word {
+                Some(word) => {
+                    emit_instruction(annotations, op, None, id, &[index, decoration, word])
+                }
+                None => emit_instruction(annotations, op, None, id, &[index, decoration]),
+            };
+        };
         let start = begin(annotations);
         annotations.extend([id, index, decoration]);
         annotations.extend(word);
-        let op = match text {
-            Some(text) => {
-                encode_string(text, annotations);
-                Op::MemberDecorateString
-            }
-            None => Op::MemberDecorate,
-        };
-        finish(annotations, start, op)
+        encode_string(text, annotations);
+        finish(annotations, start, Op::MemberDecorateString)
     }
 
     /// The member type ids of a struct type's `members`.
