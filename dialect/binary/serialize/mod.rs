@@ -442,11 +442,20 @@ impl<'c> Writer<'c> {
         self.next_id - 1
     }
 
+    /// The `sym_name` of `op`; inlined, the error made by a call.
+    #[inline(always)]
     fn sym_ident(&self, op: crate::ir::Op) -> Result<Ident, SerializeError> {
         match (self.property(op, Property::SymName)).map(|a| self.ctx.attr_data(a)) {
             Some(AttrData::String(name)) => Ok(*name),
-            _ => Err(format!("{} without a sym_name", self.ctx.op_name_str(op))),
+            _ => Err(self.without_sym_name(op)),
         }
+    }
+
+    /// The error of `op` having no `sym_name`.
+    #[cold]
+    #[inline(never)]
+    fn without_sym_name(&self, op: crate::ir::Op) -> SerializeError {
+        format!("{} without a sym_name", self.ctx.op_name_str(op))
     }
 
     /// The id `op`'s `sym_name` was given.
