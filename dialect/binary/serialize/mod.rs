@@ -459,13 +459,23 @@ impl<'c> Writer<'c> {
     }
 
     /// The id `op`'s `sym_name` was given.
+    #[inline(always)]
     fn symbol_of(&self, op: crate::ir::Op) -> Result<u32, SerializeError> {
         let name = match self.pool.symbol_names.get(&op) {
             Some(&Some(name)) => name,
             _ => self.sym_ident(op)?,
         };
-        (self.pool.symbols.get(&name).copied())
-            .ok_or_else(|| format!("unknown symbol @{}", self.ctx.str(name)))
+        match self.pool.symbols.get(&name) {
+            Some(&id) => Ok(id),
+            None => Err(self.unknown_symbol(name)),
+        }
+    }
+
+    /// The error of a reference to symbol `name`, which no op defines.
+    #[cold]
+    #[inline(never)]
+    fn unknown_symbol(&self, name: Ident) -> SerializeError {
+        format!("unknown symbol @{}", self.ctx.str(name))
     }
 
     /// The properties `names` of `op`, found in one pass over them.
@@ -521,8 +531,10 @@ impl<'c> Writer<'c> {
         let Some(AttrData::SymbolRef { root, .. }) = attr.map(|a| self.ctx.attr_data(a)) else {
             return Err("expected a symbol reference".into());
         };
-        (self.pool.symbols.get(root).copied())
-            .ok_or_else(|| format!("unknown symbol @{}", self.ctx.str(*root)))
+        match self.pool.symbols.get(root) {
+            Some(&id) => Ok(id),
+            None => Err(self.unknown_symbol(*root)),
+        }
     }
 
     /// The `StorageClass` of pointer type `ty`.
