@@ -527,6 +527,7 @@ impl<'c> Writer<'c> {
     }
 
     /// The `@symbol` a symbol-reference attribute names, as an id.
+    #[inline(always)]
     fn symbol_id(&self, attr: Option<Attr>) -> Result<u32, SerializeError> {
         let Some(AttrData::SymbolRef { root, .. }) = attr.map(|a| self.ctx.attr_data(a)) else {
             return Err("expected a symbol reference".into());
