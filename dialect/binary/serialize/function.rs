@@ -168,12 +168,8 @@ impl Writer<'_> {
                 Step::End | Step::EndUnwritten => {
                     terminated = true;
                     if let Some((construct, merge_op)) = merge.take() {
-                        // The terminator's position goes before the merge
-                        // instruction, which must come right before it.
-                        if self.lines && step == Step::End {
-                            self.line(body, self.ctx.op_loc(record.op))?;
-                        }
-                        self.merge_instruction(body, ids, construct, merge_op)?;
+                        let branch = (step == Step::End).then_some(record.op);
+                        self.merge_instruction(body, ids, construct, merge_op, branch)?;
                     }
                     if step == Step::End {
                         match ids.joined_edges.is_empty() {
@@ -313,15 +309,7 @@ impl Writer<'_> {
         let data = &ctx.store.ops[op.index()];
         let (loc, attrs) = (crate::ir::Location::from(data.loc), data.attributes);
         if self.lines {
-            // A merge instruction kept as an op takes the position of the
-            // branch ending its block, which it must come right before.
-            let loc = match grammar_op {
-                Op::SelectionMerge | Op::LoopMerge => (ctx.parent_block(op))
-                    .and_then(|block| ctx.last_op(block))
-                    .map_or(loc, |branch| ctx.op_loc(branch)),
-                _ => loc,
-            };
-            self.line(body, loc)?;
+            self.op_line(body, op, grammar_op, loc)?;
         }
         let start = body.len();
         match typed_result {
@@ -467,6 +455,28 @@ impl Writer<'_> {
         }
         self.line = crate::ir::Location::UNKNOWN;
         Ok(())
+    }
+
+    /// The `OpLine` (`OpNoLine`) before `op`, an instruction `grammar_op`
+    /// at `loc`, where positions may be written: a merge instruction kept
+    /// as an op takes the position of the branch ending its block, which
+    /// it must come right before.
+    #[inline(never)]
+    fn op_line(
+        &mut self,
+        body: &mut Vec<u32>,
+        op: crate::ir::Op,
+        grammar_op: Op,
+        loc: crate::ir::Location,
+    ) -> Result<(), SerializeError> {
+        let ctx = self.ctx;
+        let loc = match grammar_op {
+            Op::SelectionMerge | Op::LoopMerge => (ctx.parent_block(op))
+                .and_then(|block| ctx.last_op(block))
+                .map_or(loc, |branch| ctx.op_loc(branch)),
+            _ => loc,
+        };
+        self.line(body, loc)
     }
 
     fn branch_operands(

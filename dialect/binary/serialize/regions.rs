@@ -235,8 +235,10 @@ impl Writer<'_> {
 
     /// The merge instruction `merge_op` of construct `op`, into `body`:
     /// its targets and control word, read directly where the construct's
-    /// properties are that control alone, else by the plan's steps. Not
-    /// inlined into the walk over a block's ops, which writes one at most.
+    /// properties are that control alone, else by the plan's steps; after
+    /// the position of `branch`, the header's branch, where positions may
+    /// be written. Not inlined into the walk over a block's ops, which
+    /// writes one at most.
     #[inline(never)]
     pub(super) fn merge_instruction(
         &mut self,
@@ -244,7 +246,13 @@ impl Writer<'_> {
         ids: &Ids,
         op: crate::ir::Op,
         merge_op: Op,
+        branch: Option<crate::ir::Op>,
     ) -> Result<(), SerializeError> {
+        // The branch's position goes before the merge instruction, which
+        // must come right before it.
+        if let Some(branch) = branch.filter(|_| self.lines) {
+            self.line(body, self.ctx.op_loc(branch))?;
+        }
         let start = begin(body);
         let plan = plan(merge_op);
         match self.plain_control(op, plan)? {
