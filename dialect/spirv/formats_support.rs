@@ -220,11 +220,7 @@ pub(super) fn constant_fits(ctx: &Context, value: Attr, ty: Type) -> bool {
             };
             let count = match (ctx.str(data.mnemonic), &data.params[..]) {
                 ("array" | "matrix", [Param::Int(count), ..]) => usize::try_from(*count).ok(),
-                ("struct", _) => Some(
-                    (0..=elements.len())
-                        .take_while(|&i| composite_element(ctx, ty, i as i128).is_some())
-                        .count(),
-                ),
+                ("struct", [_, Param::List(members), ..]) => Some(members.len()),
                 _ => None,
             };
             let each_fits = (elements.iter().enumerate()).all(|(i, &element)| {

@@ -8,9 +8,9 @@
 //! / `OpLoopMerge` (the loop's continue target is its region's second to
 //! last block), its region's blocks, and a continuation block that every
 //! branch to the region's merge block reaches, whose phis are the op's
-//! results. A conditional branch whose two successors are one block is
-//! written as [`super::naming::JoinedEdges`] says where the plain
-//! instruction cannot stand.
+//! results. A branch with several edges into one block is written as
+//! [`super::naming::JoinedEdges`] says where the plain instruction cannot
+//! stand.
 
 use super::enums::enum_value;
 use super::naming::{Edge, Ids, JoinedEdges, OpRecord};

@@ -140,8 +140,8 @@ pub(super) struct Ids {
     pub(super) aliases: HandleTable<Value, Option<Value>>,
     /// The construct results in `aliases`, in the order found.
     aliased: Vec<Value>,
-    /// Conditional branches whose two successors are one block, written
-    /// otherwise than as an `OpBranchConditional` to that block twice.
+    /// Branches with several edges into one block, written otherwise
+    /// than as the plain instruction.
     pub(super) joined_edges: Vec<(crate::ir::Op, JoinedEdges)>,
     /// The switch edges [`JoinedEdges::ForwardedCases`] name.
     pub(super) forwarded_cases: Vec<ForwardedCase>,
