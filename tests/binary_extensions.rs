@@ -371,6 +371,45 @@ spirv.module PhysicalStorageBuffer64 GLSL450 requires #spirv.vce<v1.5, [Shader, 
     );
 }
 
+/// MLIR's call of a function returning nothing has no result; it is
+/// written with a void result all the same (an `OpFunctionCall` always has
+/// one), and reads back with it, typed `none`.
+#[test]
+fn mlir_calls_without_results_are_written_with_a_void_result() {
+    let text = r#"
+spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader], []> {
+  spirv.func @work() "None" {
+    spirv.Return
+  }
+  spirv.func @main() "None" {
+    spirv.FunctionCall @work() : () -> ()
+    spirv.Return
+  }
+  spirv.EntryPoint "GLCompute" @main
+  spirv.ExecutionMode @main "LocalSize", 1, 1, 1
+}
+"#;
+    let (ctx, module) = support::parsed(text);
+    spirv_dialect::verify::verify(&ctx, module).expect("verifies");
+    let words = serialize(&ctx, module).expect("serializes");
+    match support::spirv_tools() {
+        Some(tools) => {
+            let complaint =
+                support::spirv_val_complaint(&tools.join("spirv-val"), &words, "spv1.0");
+            assert_eq!(complaint, None, "spirv-val rejects the written module");
+        }
+        None => println!("skipped: spirv-val (SPIRV-Tools 2025) is not installed"),
+    }
+    let listing = disassemble(&words, DisassembleOptions::default()).expect("disassembles");
+    assert_contains(&listing, &["= OpFunctionCall %void %work\n"]);
+    let (read, module) = deserialize(&words).expect("deserializes");
+    spirv_dialect::verify::verify(&read, module).expect("the read module verifies");
+    assert_contains(
+        &print(&read, module),
+        &["spirv.FunctionCall @work() : () -> none"],
+    );
+}
+
 fn assert_contains(haystack: &str, needles: &[&str]) {
     for needle in needles {
         assert!(haystack.contains(needle), "no {needle} in\n{haystack}");

@@ -46,6 +46,11 @@ impl std::ops::BitOr for OpTraits {
 /// An op-specific verification rule; the message names the rule broken.
 pub type VerifyFn = fn(&Context, Op) -> Result<(), String>;
 
+/// A rule on what an op's symbol references name, given a way to resolve
+/// them (`resolve` maps a symbol reference attribute to the op it names).
+pub type SymbolUsesFn =
+    fn(&Context, Op, &mut dyn FnMut(super::Attr) -> Option<Op>) -> Result<(), String>;
+
 /// Which operands of a branch op are forwarded to successor `index`.
 pub type SuccessorOperandsFn = fn(&Context, Op, usize) -> std::ops::Range<usize>;
 
@@ -55,6 +60,8 @@ pub struct OpInfo {
     pub traits: OpTraits,
     pub verify: Option<VerifyFn>,
     pub successor_operands: Option<SuccessorOperandsFn>,
+    /// Checked by the verifier once the op's references resolve.
+    pub symbol_uses: Option<SymbolUsesFn>,
 }
 
 /// Shared between a context and its clones until one of them registers
@@ -74,6 +81,7 @@ impl Context {
                 traits,
                 verify,
                 successor_operands: None,
+                symbol_uses: None,
             },
         );
     }
@@ -84,6 +92,14 @@ impl Context {
         let name = self.ident(name);
         if let Some(info) = Arc::make_mut(&mut self.registry.infos).get_mut(&name) {
             info.successor_operands = Some(f);
+        }
+    }
+
+    /// Declares the rule a registered op's symbol uses follow.
+    pub fn register_symbol_uses(&mut self, name: &str, f: SymbolUsesFn) {
+        let name = self.ident(name);
+        if let Some(info) = Arc::make_mut(&mut self.registry.infos).get_mut(&name) {
+            info.symbol_uses = Some(f);
         }
     }
 

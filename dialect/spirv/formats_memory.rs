@@ -9,7 +9,8 @@ use super::formats_support::{
     composite_element, enum_attr, enum_case, first_operand_is_pointer, int_of, memory_types_agree,
     parse_enum, parse_pointer_type, pointer_type, print_enum, Spelling,
 };
-use crate::ir::{Context, Op, Type, TypeData, Value, ValueDef};
+use super::type_checks::constant_value;
+use crate::ir::{Context, Op, Type, TypeData, Value};
 use crate::text::format::{
     attr_dict_entries, parse_attr_dict_into, print_dict_entries, Directive, FormState,
 };
@@ -327,17 +328,6 @@ fn parse_access_chain<'s>(
 /// defined.
 fn constant_index(p: &Parser, r: &OperandRef) -> Option<i128> {
     constant_value(p.ctx, p.lookup_defined(r)?)
-}
-
-/// The integer of the `spirv.Constant` defining `value`.
-fn constant_value(ctx: &Context, value: Value) -> Option<i128> {
-    let ValueDef::Result { op, .. } = ctx.value_def(value) else {
-        return None;
-    };
-    if ctx.op_name_str(op) != "spirv.Constant" {
-        return None;
-    }
-    int_of(ctx, ctx.attr(op, "value")?)
 }
 
 /// Whether the custom form derives the access chain's result type from

@@ -6,6 +6,7 @@
 //! layout, structure ops, region-shape rules) and their custom forms.
 
 pub mod attributes;
+mod calls;
 pub mod control_flow;
 pub mod conventions;
 pub mod formats;
@@ -18,6 +19,7 @@ pub mod op_classes;
 pub mod op_table;
 pub mod ops;
 pub mod refine;
+pub mod type_checks;
 pub mod types;
 
 use crate::grammar::{find_kind, Category, OperandKind};

@@ -1,6 +1,8 @@
 //! Every grammar op in the IR's op registry, table-driven: the result count
 //! and the bounds on SSA operands come from the grammar's operand layout,
-//! and per-class type rules (data below) check operand and result types.
+//! and per-class type rules (data below) check operand and result types;
+//! the rules of ops whose types relate through their structure are in
+//! [`super::type_checks`].
 //!
 //! MLIR's conventions, as data: only `IdRef` operands are SSA operands.
 //! Result types and results are the op's results; scopes and memory
@@ -15,6 +17,7 @@ use super::op_classes::{
     RELATIONAL, REQUIRED_ATTRIBUTES, SHAPE_PRESERVING_CONVERSIONS, UNIFORM_TYPE,
     UNIFORM_TYPE_GENERIC_ONLY, UNIFORM_TYPE_OWN_FORM,
 };
+use super::type_checks;
 use crate::binary::op_traits::OpTraits as BinaryTraits;
 use crate::grammar::{InstSet, Op as GrammarOp, Quantifier};
 use crate::ir::{Context, Op, OpTraits, Type, TypeData};
@@ -187,10 +190,10 @@ fn verify_layout(ctx: &Context, op: Op) -> Result<(), String> {
     if name == "spirv.Constant" {
         verify_constant_value(ctx, op)?;
     }
-    match type_rule(name) {
-        Some(rule) => check_types(ctx, op, rule),
-        None => Ok(()),
+    if let Some(rule) = type_rule(name) {
+        check_types(ctx, op, rule)?;
     }
+    type_checks::check(ctx, op, grammar_op)
 }
 
 /// A constant's `value` is a value of its result's type.

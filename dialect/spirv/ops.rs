@@ -3,6 +3,9 @@
 //! operands feed successor blocks. Ops that refer to symbols are declared so
 //! the verifier resolves their references.
 
+use super::calls::{
+    verify_call, verify_condition, verify_function, verify_return, verify_return_value,
+};
 use super::control_flow::{verify_loop, verify_merge, verify_selection};
 use super::formats_support::constant_fits;
 use super::op_table::verify_required_attributes;
@@ -71,8 +74,9 @@ const WITHOUT_RESULTS: &[&str] = &[
     "spirv.BranchConditional",
 ];
 
-/// The region-shape rules of the structured control flow ops; the
-/// required attributes of the others.
+/// The region-shape rules of the structured control flow ops, the type
+/// rules of functions, returns and conditional branches; the required attributes of
+/// the others.
 fn verifier(name: &str) -> Option<VerifyFn> {
     match name {
         "spirv.mlir.selection" => Some(verify_selection),
@@ -85,6 +89,24 @@ fn verifier(name: &str) -> Option<VerifyFn> {
             verify_without_results(ctx, op)?;
             verify_required_attributes(ctx, op)?;
             verify_initial_value(ctx, op)
+        }),
+        "spirv.func" => Some(|ctx, op| {
+            verify_without_results(ctx, op)?;
+            verify_required_attributes(ctx, op)?;
+            verify_function(ctx, op)
+        }),
+        "spirv.ReturnValue" => Some(|ctx, op| {
+            verify_without_results(ctx, op)?;
+            verify_return_value(ctx, op)
+        }),
+        "spirv.Return" => Some(|ctx, op| {
+            verify_without_results(ctx, op)?;
+            verify_return(ctx, op)
+        }),
+        "spirv.BranchConditional" => Some(|ctx, op| {
+            verify_without_results(ctx, op)?;
+            verify_required_attributes(ctx, op)?;
+            verify_condition(ctx, op)
         }),
         _ if WITHOUT_RESULTS.contains(&name) => Some(|ctx, op| {
             verify_without_results(ctx, op)?;
@@ -128,4 +150,5 @@ pub fn register_ops(ctx: &mut Context) {
     }
     ctx.register_successor_operands("spirv.Branch", |ctx, op, _| 0..ctx.num_operands(op));
     ctx.register_successor_operands("spirv.BranchConditional", segmented_successor_operands);
+    ctx.register_symbol_uses("spirv.FunctionCall", verify_call);
 }

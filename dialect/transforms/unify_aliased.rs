@@ -25,6 +25,7 @@ use std::collections::HashMap;
 
 use crate::ir::pass::Pass;
 use crate::ir::{Builder, Context, Diagnostic, Op, Param, Type, TypeData, Value};
+use crate::spirv::type_checks::constant_value;
 use crate::spirv::types::as_pointer;
 use crate::spirv::NAMESPACE;
 
@@ -213,13 +214,6 @@ struct Rewrite {
     replaced: HashMap<Value, Value>,
     /// Ops replaced, in program order.
     erase: Vec<Op>,
-}
-
-fn constant_value(ctx: &Context, value: Value) -> Option<i128> {
-    let op = defining_op(ctx, value)?;
-    (ctx.op_name_str(op) == "spirv.Constant")
-        .then(|| property(ctx, op, "value").and_then(|a| ctx.as_int_attr(a)))
-        .flatten()
 }
 
 /// The type `indices` select inside `ty` (struct members by constant index).

@@ -1,5 +1,6 @@
 //! Symbol rules: names are unique within a symbol table, and every symbol
-//! reference attribute on a registered op resolves from the op's position.
+//! reference attribute on a registered op resolves from the op's position,
+//! and what it names fits the op's rule for its symbol uses.
 
 use super::op_error;
 use crate::ir::symbols::{SymbolTable, SymbolTables};
@@ -42,6 +43,13 @@ pub(super) fn verify_symbols(ctx: &Context, top: Op) -> Result<(), Diagnostic> {
                     op,
                     format!("symbol reference '{text}' does not resolve"),
                 ));
+                return WalkControl::Stop;
+            }
+        }
+        let symbol_uses = ctx.op_info(ctx.op_name(op)).and_then(|i| i.symbol_uses);
+        if let Some(check) = symbol_uses {
+            if let Err(message) = check(ctx, op, &mut |r| tables.resolve(ctx, op, r)) {
+                result = Err(op_error(ctx, op, message));
                 return WalkControl::Stop;
             }
         }

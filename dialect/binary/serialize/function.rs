@@ -302,6 +302,9 @@ impl Writer<'_> {
         let grammar_op = plan.op;
         let typed_result = match record.result {
             Some((id, ty)) => Some((id, self.type_id(ty)?)),
+            // MLIR's call of a function returning nothing has no result;
+            // the instruction has one, of type void.
+            None if grammar_op == Op::FunctionCall => Some(self.void_result()?),
             None => None,
         };
         // One look-up of the op for its location, attributes, values and
@@ -346,6 +349,15 @@ impl Writer<'_> {
             self.name_value(id, loc);
         }
         Ok(())
+    }
+
+    /// A fresh result id and the void type's id, for a call without a
+    /// result.
+    #[cold]
+    #[inline(never)]
+    fn void_result(&mut self) -> Result<(u32, u32), SerializeError> {
+        let void = self.declare(Op::TypeVoid, None, &[])?;
+        Ok((self.fresh(), void))
     }
 
     /// Terminator `record` of a function some of whose branches have

@@ -1,0 +1,123 @@
+//! The type rules tying ops to functions: a `spirv.func`'s entry block
+//! takes its parameters; `spirv.ReturnValue` returns the
+//! enclosing function's result type and `spirv.Return` ends only a
+//! function without one; `spirv.FunctionCall` passes the callee's
+//! parameter types and yields its result type. Also the condition of
+//! `spirv.BranchConditional`, a bool.
+
+use super::type_checks::same_type;
+use crate::ir::{Attr, Context, Op, Type, TypeData};
+
+/// The inputs and results of the `spirv.func` `function` (`None` when it
+/// is not one or has no function type).
+fn signature(ctx: &Context, function: Op) -> Option<(&[Type], &[Type])> {
+    if ctx.op_name_str(function) != "spirv.func" {
+        return None;
+    }
+    let ty = ctx.as_type_attr(ctx.attr(function, "function_type")?)?;
+    match ctx.type_data(ty) {
+        TypeData::Function { inputs, results } => Some((inputs, results)),
+        _ => None,
+    }
+}
+
+/// The result types of the function enclosing `op`.
+fn enclosing_results(ctx: &Context, op: Op) -> Option<&[Type]> {
+    let mut at = ctx.parent_op(op);
+    while let Some(parent) = at {
+        if let Some((_, results)) = signature(ctx, parent) {
+            return Some(results);
+        }
+        at = ctx.parent_op(parent);
+    }
+    None
+}
+
+/// Whether `types` are `expected`, one by one.
+fn all_same(ctx: &Context, types: impl ExactSizeIterator<Item = Type>, expected: &[Type]) -> bool {
+    types.len() == expected.len() && types.zip(expected).all(|(a, &b)| same_type(ctx, a, b))
+}
+
+/// `spirv.func`: the entry block's arguments are the parameters, one by
+/// one (a function without a body is only declared).
+pub(super) fn verify_function(ctx: &Context, op: Op) -> Result<(), String> {
+    let Some((inputs, _)) = signature(ctx, op) else {
+        return Err("requires a function type".into());
+    };
+    let entry = ctx
+        .regions(op)
+        .first()
+        .and_then(|&r| ctx.region_blocks(r).first());
+    let Some(&entry) = entry else {
+        return Ok(());
+    };
+    let args = ctx.block_args(entry);
+    if args.len() != inputs.len() {
+        return Err(format!(
+            "entry block must have {} arguments to match the function signature",
+            inputs.len()
+        ));
+    }
+    match (args.iter().zip(inputs)).position(|(&a, &t)| !same_type(ctx, ctx.value_type(a), t)) {
+        Some(i) => Err(format!(
+            "the type of entry block argument #{i} is not the type of parameter #{i}"
+        )),
+        None => Ok(()),
+    }
+}
+
+/// `spirv.ReturnValue`: the value is of the function's result type.
+pub(super) fn verify_return_value(ctx: &Context, op: Op) -> Result<(), String> {
+    let returned = ctx.operands(op).map(|v| ctx.value_type(v));
+    match enclosing_results(ctx, op) {
+        Some(results) if !all_same(ctx, returned, results) => {
+            Err("the returned value's type is not the function's result type".into())
+        }
+        _ => Ok(()),
+    }
+}
+
+/// `spirv.Return`: the function returns nothing.
+pub(super) fn verify_return(ctx: &Context, op: Op) -> Result<(), String> {
+    match enclosing_results(ctx, op) {
+        Some(results) if !results.is_empty() => {
+            Err("cannot be used in functions returning a value".into())
+        }
+        _ => Ok(()),
+    }
+}
+
+/// `spirv.BranchConditional`: the condition is a bool.
+pub(super) fn verify_condition(ctx: &Context, op: Op) -> Result<(), String> {
+    match ctx.operands(op).next() {
+        Some(condition) if !ctx.is_bool_type(ctx.value_type(condition)) => {
+            Err("the condition is not a bool".into())
+        }
+        _ => Ok(()),
+    }
+}
+
+/// `spirv.FunctionCall`: the arguments are of the callee's parameter
+/// types and the results of its result types.
+pub(super) fn verify_call(
+    ctx: &Context,
+    op: Op,
+    resolve: &mut dyn FnMut(Attr) -> Option<Op>,
+) -> Result<(), String> {
+    let callee = ctx.attr(op, "callee").and_then(resolve);
+    let Some((inputs, results)) = callee.and_then(|f| signature(ctx, f)) else {
+        return Err("the callee is not a function".into());
+    };
+    if !all_same(ctx, ctx.operands(op).map(|v| ctx.value_type(v)), inputs) {
+        return Err("the arguments' types are not the callee's parameter types".into());
+    }
+    // A call of a function returning nothing may keep the instruction's
+    // result, typed `none` (as the binary reader gives it).
+    let returned = ctx.results(op).iter().map(|&v| ctx.value_type(v));
+    let void_result =
+        matches!(ctx.results(op), [v] if *ctx.type_data(ctx.value_type(*v)) == TypeData::None);
+    match all_same(ctx, returned, results) || results.is_empty() && void_result {
+        true => Ok(()),
+        false => Err("the results' types are not the callee's result types".into()),
+    }
+}
