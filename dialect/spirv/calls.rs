@@ -111,12 +111,8 @@ pub(super) fn verify_call(
     if !all_same(ctx, ctx.operands(op).map(|v| ctx.value_type(v)), inputs) {
         return Err("the arguments' types are not the callee's parameter types".into());
     }
-    // A call of a function returning nothing may keep the instruction's
-    // result, typed `none` (as the binary reader gives it).
     let returned = ctx.results(op).iter().map(|&v| ctx.value_type(v));
-    let void_result =
-        matches!(ctx.results(op), [v] if *ctx.type_data(ctx.value_type(*v)) == TypeData::None);
-    match all_same(ctx, returned, results) || results.is_empty() && void_result {
+    match all_same(ctx, returned, results) {
         true => Ok(()),
         false => Err("the results' types are not the callee's result types".into()),
     }

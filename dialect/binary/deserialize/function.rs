@@ -351,8 +351,26 @@ impl Reader<'_, '_> {
         parts.result_types = result_type.as_slice();
         parts.properties = carried.properties;
         parts.attributes = attributes;
+        if inst.op == Op::FunctionCall && result_type.is_some() && result_type == self.none_type {
+            return self.void_call(block, parts, inst.result);
+        }
         if let Some(value) = self.ctx.append_plain_op(block, parts) {
             self.define(scope, inst.result, value);
+        }
+        Ok(())
+    }
+
+    /// A call of a function returning void, as MLIR has it: without a
+    /// result (the writer gives the instruction a fresh one); the result
+    /// id's `OpName` names the call's location.
+    #[cold]
+    #[inline(never)]
+    fn void_call(&mut self, block: Block, mut parts: OpParts, id: u32) -> Result<(), DecodeError> {
+        parts.result_types = &[];
+        self.ctx.append_plain_op(block, parts);
+        if let (Some(name), Some(op)) = (self.name(id), self.ctx.last_op(block)) {
+            let loc = self.ctx.op_loc(op).named(self.ctx.ident(name));
+            self.ctx.set_op_loc(op, loc);
         }
         Ok(())
     }
