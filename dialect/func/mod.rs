@@ -2,7 +2,7 @@
 //! function type and an optional body), `func.return` and `func.call`, with
 //! their verifiers and MLIR's custom forms.
 
-use crate::ir::{Context, Op, OpTraits};
+use crate::ir::{Context, Op, OpTraits, Type};
 use crate::text::Syntax;
 
 pub const FUNC: &str = "func.func";
@@ -35,10 +35,7 @@ pub fn register_syntax(syntax: &mut Syntax) -> Result<(), String> {
 }
 
 /// The function type of a `func.func`-like op.
-fn function_type(
-    ctx: &Context,
-    op: Op,
-) -> Result<(Vec<crate::ir::Type>, Vec<crate::ir::Type>), String> {
+fn function_type(ctx: &Context, op: Op) -> Result<(Vec<Type>, Vec<Type>), String> {
     let ty = ctx
         .attr(op, "function_type")
         .and_then(|a| ctx.as_type_attr(a))
@@ -63,20 +60,36 @@ fn verify_func(ctx: &Context, op: Op) -> Result<(), String> {
     if ctx.region_blocks(body).is_empty() && matches!(visibility, None | Some("public")) {
         return Err("symbol declaration cannot have public visibility".into());
     }
-    if let Some(&entry) = ctx.region_blocks(body).first() {
-        let args = ctx.block_args(entry);
-        if args.len() != inputs.len() {
+    if !ctx.results(op).is_empty() {
+        return Err("requires zero results".into());
+    }
+    verify_entry_block(ctx, op, &inputs, |a, b| a == b)
+}
+
+/// A function's entry block (where it has a body) takes its parameters,
+/// `inputs`, one by one: of the same types by `same`.
+pub(crate) fn verify_entry_block(
+    ctx: &Context,
+    function: Op,
+    inputs: &[Type],
+    same: impl Fn(Type, Type) -> bool,
+) -> Result<(), String> {
+    let entry = ctx.regions(function).first();
+    let Some(&entry) = entry.and_then(|&r| ctx.region_blocks(r).first()) else {
+        return Ok(());
+    };
+    let args = ctx.block_args(entry);
+    if args.len() != inputs.len() {
+        return Err(format!(
+            "entry block must have {} arguments to match function signature",
+            inputs.len()
+        ));
+    }
+    for (i, (&arg, &ty)) in args.iter().zip(inputs).enumerate() {
+        if !same(ctx.value_type(arg), ty) {
             return Err(format!(
-                "entry block must have {} arguments to match function signature",
-                inputs.len()
+                "type of entry block argument #{i} must match the signature"
             ));
-        }
-        for (i, (&arg, &ty)) in args.iter().zip(&inputs).enumerate() {
-            if ctx.value_type(arg) != ty {
-                return Err(format!(
-                    "type of entry block argument #{i} must match the signature"
-                ));
-            }
         }
     }
     Ok(())

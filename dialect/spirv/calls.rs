@@ -6,6 +6,7 @@
 //! `spirv.BranchConditional`, a bool.
 
 use super::type_checks::same_type;
+use crate::func::verify_entry_block;
 use crate::ir::{Attr, Context, Op, Type, TypeData};
 
 /// The inputs and results of the `spirv.func` `function` (`None` when it
@@ -44,26 +45,7 @@ pub(super) fn verify_function(ctx: &Context, op: Op) -> Result<(), String> {
     let Some((inputs, _)) = signature(ctx, op) else {
         return Err("requires a function type".into());
     };
-    let entry = ctx
-        .regions(op)
-        .first()
-        .and_then(|&r| ctx.region_blocks(r).first());
-    let Some(&entry) = entry else {
-        return Ok(());
-    };
-    let args = ctx.block_args(entry);
-    if args.len() != inputs.len() {
-        return Err(format!(
-            "entry block must have {} arguments to match the function signature",
-            inputs.len()
-        ));
-    }
-    match (args.iter().zip(inputs)).position(|(&a, &t)| !same_type(ctx, ctx.value_type(a), t)) {
-        Some(i) => Err(format!(
-            "the type of entry block argument #{i} is not the type of parameter #{i}"
-        )),
-        None => Ok(()),
-    }
+    verify_entry_block(ctx, op, inputs, |a, b| same_type(ctx, a, b))
 }
 
 /// `spirv.ReturnValue`: the value is of the function's result type.

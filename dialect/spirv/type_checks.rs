@@ -1,8 +1,9 @@
 //! The type rules of the ops whose operand and result types relate
 //! through the types' structure, as SPIR-V states them: memory access
-//! (loads, stores, function variables, access chains, atomics),
+//! (loads, stores, copies, function variables, access chains, atomics),
 //! composites (extract, insert, construct, shuffle, dynamic vector
-//! access), `spirv.Select`, and vector and matrix products. A struct
+//! access), `spirv.Select`, bit casts, and vector and matrix products
+//! (cooperative matrices too). A struct
 //! named inside its own body (the recursive reference
 //! `!spirv.struct<Name>`) is the struct it names; where a rule would look
 //! inside one, it checks no further.
@@ -29,6 +30,11 @@ pub(super) fn check(ctx: &Context, op: Op, grammar_op: GrammarOp) -> Checked {
     match grammar_op {
         G::Load | G::AtomicLoad => types.result_is_pointee(),
         G::Store | G::AtomicStore => types.operands_are_pointee(1..2),
+        G::CopyMemory => types.copy(),
+        G::Bitcast => types.bitcast(),
+        G::CooperativeMatrixMulAddKHR => {
+            types.result_matches(operands.get(2).copied(), "the accumulator's type")
+        }
         G::Variable => types.variable(),
         G::AccessChain | G::InBoundsAccessChain => access_chain(ctx, op, &types, 0),
         G::PtrAccessChain | G::InBoundsPtrAccessChain => access_chain(ctx, op, &types, 1),
@@ -174,6 +180,30 @@ impl Types<'_> {
             }
         }
         Ok(Some(ty))
+    }
+
+    /// The target and the source point to one type.
+    fn copy(&self) -> Checked {
+        let target = self.pointee()?;
+        match (self.operands.get(1)).and_then(|&source| as_pointer(self.ctx, source)) {
+            Some((source, _)) if same_type(self.ctx, target, source) => Ok(()),
+            Some(_) => Err("the target and the source point to different types".into()),
+            None => Err("the source is not a pointer".into()),
+        }
+    }
+
+    /// Outside pointers, the operand and the result have as many bits.
+    fn bitcast(&self) -> Checked {
+        let bits = |ty| bits(self.ctx, ty);
+        match (
+            self.operands.first().and_then(|&ty| bits(ty)),
+            self.result.and_then(bits),
+        ) {
+            (Some(from), Some(to)) if from != to => {
+                Err(format!("the operand has {from} bits and the result {to}"))
+            }
+            _ => Ok(()),
+        }
     }
 
     /// The constituents fill the composite result: one per struct member,
@@ -471,6 +501,18 @@ fn bound(ctx: &Context, ty: Type) -> Option<i128> {
         ("struct", [_, Param::List(members), ..]) => Some(members.len() as i128),
         _ => None,
     }
+}
+
+/// How many bits a scalar or vector of scalars takes (`None` for other
+/// types).
+fn bits(ctx: &Context, ty: Type) -> Option<u64> {
+    let (count, scalar) = vector(ctx, ty).unwrap_or((1, ty));
+    let width = match ctx.type_data(scalar) {
+        TypeData::Integer { width, .. } => *width,
+        TypeData::Float(kind) => kind.width(),
+        _ => return None,
+    };
+    Some(count * u64::from(width))
 }
 
 /// A one-dimensional vector's length and element type.

@@ -333,7 +333,7 @@ spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader, Linkage], []> {
 // -----
 
 spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader, Linkage], []> {
-  // expected-error @+1 {{'spirv.func' op entry block must have 1 arguments to match the function signature}}
+  // expected-error @+1 {{'spirv.func' op entry block must have 1 arguments to match function signature}}
   "spirv.func"() <{function_control = #spirv.function_control<None>, function_type = (i32) -> (), sym_name = "bad"}> ({
   ^bb0(%a: i32, %b: i32):
     spirv.Return
@@ -343,9 +343,41 @@ spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader, Linkage], []> {
 // -----
 
 spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader, Linkage], []> {
-  // expected-error @+1 {{'spirv.func' op the type of entry block argument #0 is not the type of parameter #0}}
+  // expected-error @+1 {{'spirv.func' op type of entry block argument #0 must match the signature}}
   "spirv.func"() <{function_control = #spirv.function_control<None>, function_type = (i32) -> (), sym_name = "bad"}> ({
   ^bb0(%a: f32):
     spirv.Return
   }) : () -> ()
+}
+
+// -----
+
+spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader, Linkage], []> {
+  spirv.func @bad(%a: vector<2xf32>) "None" {
+    %0 = "spirv.Bitcast"(%a) : (vector<2xf32>) -> i64
+    // expected-error @+1 {{'spirv.Bitcast' op the operand has 64 bits and the result 32}}
+    %1 = "spirv.Bitcast"(%a) : (vector<2xf32>) -> i32
+    spirv.Return
+  }
+}
+
+// -----
+
+spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader, Linkage], []> {
+  spirv.func @bad(%p: !spirv.ptr<f32, Function>, %q: !spirv.ptr<f32, Private>, %r: !spirv.ptr<i32, Function>) "None" {
+    "spirv.CopyMemory"(%p, %q) : (!spirv.ptr<f32, Function>, !spirv.ptr<f32, Private>) -> ()
+    // expected-error @+1 {{'spirv.CopyMemory' op the target and the source point to different types}}
+    "spirv.CopyMemory"(%p, %r) : (!spirv.ptr<f32, Function>, !spirv.ptr<i32, Function>) -> ()
+    spirv.Return
+  }
+}
+
+// -----
+
+spirv.module Logical GLSL450 requires #spirv.vce<v1.6, [Shader, Linkage, CooperativeMatrixKHR], [SPV_KHR_cooperative_matrix]> {
+  spirv.func @bad(%a: !spirv.coopmatrix<8x8xf32, Subgroup, MatrixA>, %b: !spirv.coopmatrix<8x8xf32, Subgroup, MatrixB>, %c: !spirv.coopmatrix<8x8xf32, Subgroup, MatrixAcc>) "None" {
+    // expected-error @+1 {{'spirv.KHR.CooperativeMatrixMulAdd' op the result's type is not the accumulator's type}}
+    %0 = "spirv.KHR.CooperativeMatrixMulAdd"(%a, %b, %c) : (!spirv.coopmatrix<8x8xf32, Subgroup, MatrixA>, !spirv.coopmatrix<8x8xf32, Subgroup, MatrixB>, !spirv.coopmatrix<8x8xf32, Subgroup, MatrixAcc>) -> !spirv.coopmatrix<8x8xf32, Subgroup, MatrixA>
+    spirv.Return
+  }
 }
