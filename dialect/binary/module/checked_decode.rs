@@ -5,7 +5,7 @@
 
 use super::{ModuleView, Section, NONE};
 use crate::binary::op_traits::OpTraits;
-use crate::binary::{DecodeError, DecodedOperands, Decoder, Operand};
+use crate::binary::{DecodeError, DecodedOperand, DecodedOperands, Decoder, Operand};
 use crate::grammar::Op;
 use std::ops::Range;
 
@@ -72,13 +72,16 @@ impl<'w> ModuleView<'w> {
     }
 
     /// Whether every id the operands of the instructions `range` use is
-    /// defined (anywhere), checked in one run.
+    /// defined (anywhere), checked in one run, four operands a step.
     fn uses_defined(&self, decoded: &DecodedOperands, range: Range<u32>) -> bool {
         let range = range.start as usize..range.end as usize;
-        (decoded.of_all(range).iter()).all(|operand| match *operand {
+        let defined = |operand: &DecodedOperand| match *operand {
             Operand::Id(id) => self.defs.index_or_none(id) != NONE,
             _ => true,
-        })
+        };
+        let mut fours = decoded.of_all(range).chunks_exact(4);
+        (fours.by_ref()).all(|four| four.iter().all(defined))
+            && fours.remainder().iter().all(defined)
     }
 
     /// Whether every id the operands (and, with `RESULT_TYPES`, the result
