@@ -200,16 +200,14 @@ impl<'w> Decoder<'w> {
         }
     }
 
-    /// A decoder for [`Decoder::decode_indexed`] at the first instruction
-    /// of `words`: the types of values come from the module view rather
-    /// than a table of its own.
-    pub(crate) fn for_indexing(words: &'w [u32], bound: u32) -> Self {
+    /// A decoder for [`Decoder::decode_indexed`] of the instructions of
+    /// `view`: the types of values and the imported sets come from the
+    /// view rather than tables of its own.
+    pub(crate) fn for_indexing(view: &ModuleView<'w>) -> Self {
         Decoder {
-            words,
+            words: view.words,
             pos: Header::WORDS,
-            // Real modules number their ids densely; a malformed bound is
-            // not trusted beyond the module's size.
-            context: ModuleContext::for_indexing(bound.min(words.len() as u32)),
+            context: ModuleContext::for_indexing(view.imported_sets()),
         }
     }
 

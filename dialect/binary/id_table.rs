@@ -32,14 +32,11 @@ impl<T: Copy> IdTable<T> {
         }
     }
 
-    /// An empty table with room set aside for the ids below `bound`, for
-    /// a table that takes few ids: they are filled up to as they come,
-    /// without growing it again.
-    pub(crate) fn with_room(bound: u32) -> Self {
-        IdTable {
-            dense: Vec::with_capacity(bound.min(DENSE_IDS) as usize),
-            sparse: FastMap::default(),
-        }
+    /// Empties the table, keeping its memory: the ids it takes are
+    /// filled up to as they come.
+    pub(crate) fn clear(&mut self) {
+        self.dense.clear();
+        self.sparse.clear();
     }
 
     /// Empties the table, leaving room for the ids below `bound`.

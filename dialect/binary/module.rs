@@ -9,9 +9,11 @@
 use super::decoded::decode_string;
 use super::op_traits::{OpTraits, Tail};
 use super::operands::{visit_operands, OperandContext, OperandVisitor};
+use super::walk::ExtSets;
 use super::{DecodeError, Header};
 use crate::grammar::{InstSet, Op, OperandKind};
 use crate::ir::FastMap;
+use smallvec::SmallVec;
 use std::ops::Range;
 
 mod checked_decode;
@@ -249,7 +251,7 @@ pub struct ModuleView<'w> {
     result_types_defined_before: bool,
     /// The `OpExtInstImport`s: id, the set (`None` for one the grammar
     /// lacks), and whether it is non-semantic.
-    ext_sets: Vec<(u32, Option<InstSet>, bool)>,
+    ext_sets: SmallVec<[(u32, Option<InstSet>, bool); 2]>,
 }
 
 impl<'w> ModuleView<'w> {
@@ -278,7 +280,7 @@ impl<'w> ModuleView<'w> {
             blocks: kept::take(&kept::BLOCKS, words.len() / 64),
             defs: IdDefs::with_bound(header.bound, words.len()),
             result_types_defined_before: true,
-            ext_sets: Vec::new(),
+            ext_sets: SmallVec::new(),
         };
         let mut layout = Layout::default();
         let mut pos = Header::WORDS;
@@ -357,6 +359,14 @@ impl<'w> ModuleView<'w> {
         let inst = &self.insts[index as usize];
         let span = inst.span();
         visit_operands(self.words, span.start, span.end, inst.op, self, visitor)
+    }
+
+    /// The imported sets, as a decoder's context holds them.
+    pub(crate) fn imported_sets(&self) -> ExtSets {
+        self.ext_sets
+            .iter()
+            .map(|&(id, set, _)| (id, set))
+            .collect()
     }
 
     /// Whether `set_id` imports a non-semantic instruction set.

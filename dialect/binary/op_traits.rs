@@ -71,8 +71,8 @@ pub struct OpTraits {
     /// block body's (after the phis, before any merge) when
     /// [`Self::plain_in_block`].
     pub continues: u32,
-    /// Defines what the decoding of later operands needs: a numeric type
-    /// (the width of literals) or an extended instruction set.
+    /// Defines what the decoding of later operands needs and the module
+    /// view does not note: a numeric type (the width of literals).
     pub declares_for_decoding: bool,
     /// The leading operands that are each one word (ids and one-word
     /// literals); [`Self::WALK`] when the layout needs the grammar walk.
@@ -289,7 +289,7 @@ fn compute(op: Op) -> OpTraits {
             } else {
                 0
             },
-        declares_for_decoding: matches!(op, Op::TypeInt | Op::TypeFloat | Op::ExtInstImport),
+        declares_for_decoding: matches!(op, Op::TypeInt | Op::TypeFloat),
         fixed: layout.fixed,
         id_mask: layout.id_mask,
         word_ids,

@@ -9,6 +9,8 @@ use super::grammar_walk::{walk_operands, OperandReader};
 use super::id_table::IdTable;
 use super::{Instruction, NumberType, Operand};
 use crate::grammar::{InstSet, Op, OperandKind};
+use smallvec::SmallVec;
+use std::cell::Cell;
 
 /// Where operands come from; each method reads one operand of the kind named.
 pub trait OperandSource {
@@ -40,9 +42,32 @@ pub trait OperandSource {
 pub struct ModuleContext {
     number_types: IdTable<NumberType>,
     value_types: IdTable<u32>,
-    /// `None` for an import of a set the grammar lacks.
-    ext_sets: IdTable<Option<InstSet>>,
+    /// The imported sets by id (a module imports few), `None` for a set
+    /// the grammar lacks.
+    ext_sets: ExtSets,
 }
+
+thread_local! {
+    /// The numeric-type table of the last context dropped on this thread,
+    /// whose memory the next indexing context reuses.
+    static KEPT_NUMBER_TYPES: Cell<IdTable<NumberType>> = Cell::default();
+}
+
+impl Drop for ModuleContext {
+    /// Keeps the numeric types' memory for the next indexing context on
+    /// this thread (unless too large to keep).
+    fn drop(&mut self) {
+        let number_types = std::mem::take(&mut self.number_types);
+        let bytes = number_types.room() * std::mem::size_of::<Option<NumberType>>();
+        if crate::ir::worth_keeping(bytes) {
+            KEPT_NUMBER_TYPES.set(number_types);
+        }
+    }
+}
+
+/// Imported instruction sets: (id, the set, `None` for one the grammar
+/// lacks), most modules' few without an allocation.
+pub(crate) type ExtSets = SmallVec<[(u32, Option<InstSet>); 2]>;
 
 impl ModuleContext {
     /// An empty context for a module whose ids are below `bound`.
@@ -50,17 +75,21 @@ impl ModuleContext {
         ModuleContext {
             number_types: IdTable::default(),
             value_types: IdTable::with_bound(bound),
-            ext_sets: IdTable::default(),
+            ext_sets: ExtSets::new(),
         }
     }
 
     /// An empty context for a module reader that tracks the types of
-    /// values itself, its ids below `bound`.
-    pub(crate) fn for_indexing(bound: u32) -> Self {
+    /// values itself and knows the module's imported sets, `ext_sets`,
+    /// already; its numeric types reuse the memory the last context on
+    /// this thread left (see [`KEPT_NUMBER_TYPES`]).
+    pub(crate) fn for_indexing(ext_sets: ExtSets) -> Self {
+        let mut number_types = KEPT_NUMBER_TYPES.take();
+        number_types.clear();
         ModuleContext {
-            number_types: IdTable::with_room(bound),
+            number_types,
             value_types: IdTable::default(),
-            ext_sets: IdTable::default(),
+            ext_sets,
         }
     }
 
@@ -147,7 +176,7 @@ impl ModuleContext {
             (Op::ExtInstImport, _) => {
                 if let Some(Operand::String(name)) = operands.first() {
                     let set = InstSet::from_import_name(texts.text(name));
-                    self.ext_sets.insert(result, set);
+                    self.ext_sets.push((result, set));
                 }
             }
             _ => {}
@@ -164,10 +193,10 @@ impl ModuleContext {
         self.number_type(self.value_types.get(id)?)
     }
 
-    /// The set imported as `id`: `None` if `id` is no import, `Some(None)`
-    /// for a set the grammar lacks.
+    /// The set imported as `id` (by its last import): `None` if `id` is no
+    /// import, `Some(None)` for a set the grammar lacks.
     pub fn ext_set(&self, id: u32) -> Option<Option<InstSet>> {
-        self.ext_sets.get(id)
+        self.ext_sets.iter().rev().find(|e| e.0 == id).map(|e| e.1)
     }
 }
 

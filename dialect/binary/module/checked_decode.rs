@@ -19,7 +19,7 @@ impl<'w> ModuleView<'w> {
     /// is the error [`crate::binary::decode_operands`] gives.
     pub fn index_decoded(words: &'w [u32]) -> Result<(Self, DecodedModule), DecodeError> {
         let view = ModuleView::index(words)?;
-        let mut decoder = Decoder::for_indexing(words, view.header.bound);
+        let mut decoder = Decoder::for_indexing(&view);
         let mut decoded = DecodedOperands::with_room(words.len());
         // A layout error anywhere comes before an operand one; the first
         // instruction whose operands do not decode ends the decoding.
