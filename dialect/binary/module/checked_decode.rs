@@ -47,15 +47,12 @@ impl<'w> ModuleView<'w> {
     fn decoded_uses_pass(&self, decoded: &DecodedOperands) -> bool {
         let globals = self.section_range(Section::Globals);
         let end = self.insts.len() as u32;
-        let globals_pass = match self.result_types_defined_before {
-            true => self.globals_uses_defined_before::<false>(decoded, globals.clone()),
-            false => {
-                self.result_types_defined(0..globals.start)
-                    && self.result_types_defined(globals.end..end)
-                    && self.globals_uses_defined_before::<true>(decoded, globals.clone())
-            }
-        };
-        globals_pass
+        let result_types_pass = self.result_types_defined_before
+            || (self.result_types_defined(0..globals.start)
+                && self.result_types_defined(globals.end..end)
+                && self.globals_result_types_defined_before(decoded, globals.clone()));
+        result_types_pass
+            && self.globals_uses_defined_before(decoded, globals.clone())
             && self.uses_defined(decoded, 0..globals.start)
             && self.uses_defined(decoded, globals.end..end)
     }
@@ -84,34 +81,48 @@ impl<'w> ModuleView<'w> {
             && fours.remainder().iter().all(defined)
     }
 
-    /// Whether every id the operands (and, with `RESULT_TYPES`, the result
-    /// types) of the globals-section instructions `range` use is defined
-    /// before its user, or else [`ModuleView::defined_ahead`].
-    #[inline(never)]
-    fn globals_uses_defined_before<const RESULT_TYPES: bool>(
+    /// Whether the result type of every globals-section instruction of
+    /// `range` that has one is defined before its user, or else
+    /// [`ModuleView::defined_ahead`].
+    #[cold]
+    fn globals_result_types_defined_before(
         &self,
         decoded: &DecodedOperands,
         range: Range<u32>,
     ) -> bool {
         let mut forward_pointers = None;
         let all = OpTraits::all();
-        for index in range.clone() {
-            let mut defined = |id: u32| {
-                self.defs.index_or_none(id) < index
-                    || self.defined_ahead(decoded, &range, &mut forward_pointers, index, id)
-            };
+        range.clone().all(|index| {
             let inst = &self.insts[index as usize];
-            if RESULT_TYPES && all[inst.op as usize].has_result_type && !defined(inst.result_type) {
-                return false;
-            }
-            for operand in decoded.of(index as usize) {
-                match *operand {
-                    Operand::Id(id) if !defined(id) => return false,
-                    _ => {}
+            let id = inst.result_type;
+            !all[inst.op as usize].has_result_type
+                || self.defs.index_or_none(id) < index
+                || self.defined_ahead(decoded, &range, &mut forward_pointers, index, id)
+        })
+    }
+
+    /// Whether every id the operands of the globals-section instructions
+    /// `range` use is defined before its user, or else
+    /// [`ModuleView::defined_ahead`], checked in one run over the
+    /// operands: an instruction before the user is one whose operands end
+    /// by the operand's position.
+    fn globals_uses_defined_before(&self, decoded: &DecodedOperands, range: Range<u32>) -> bool {
+        let mut forward_pointers = None;
+        let first = decoded.starts[range.start as usize] as usize;
+        let operands = decoded.of_all(range.start as usize..range.end as usize);
+        (operands.iter().zip(first..)).all(|(operand, at)| match *operand {
+            Operand::Id(id) => {
+                let def = self.defs.index_or_none(id) as usize;
+                (decoded.starts.get(def + 1)).is_some_and(|&end| end as usize <= at) || {
+                    // The user: the last instruction whose operands start by `at`.
+                    let starts = &decoded.starts[range.start as usize..range.end as usize];
+                    let index =
+                        range.start + starts.partition_point(|&s| s as usize <= at) as u32 - 1;
+                    self.defined_ahead(decoded, &range, &mut forward_pointers, index, id)
                 }
             }
-        }
-        true
+            _ => true,
+        })
     }
 
     /// Whether `id`, used by the globals-section instruction `index` (of
