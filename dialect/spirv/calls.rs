@@ -1,13 +1,16 @@
-//! The type rules tying ops to functions: a `spirv.func`'s entry block
-//! takes its parameters; `spirv.ReturnValue` returns the
+//! The type rules tying ops to functions and to the symbols they use: a
+//! `spirv.func`'s entry block takes its parameters; `spirv.ReturnValue`
+//! returns the
 //! enclosing function's result type and `spirv.Return` ends only a
 //! function without one; `spirv.FunctionCall` passes the callee's
-//! parameter types and yields its result type. Also the condition of
+//! parameter types and yields its result type; `spirv.mlir.addressof` has
+//! the type of the variable it names, `spirv.mlir.referenceof` that of the
+//! specialization constant. Also the condition of
 //! `spirv.BranchConditional`, a bool.
 
 use super::type_checks::same_type;
 use crate::func::verify_entry_block;
-use crate::ir::{Attr, Context, Op, Type, TypeData};
+use crate::ir::{Attr, AttrData, Context, Op, Type, TypeData};
 
 /// The inputs and results of the `spirv.func` `function` (`None` when it
 /// is not one or has no function type).
@@ -97,5 +100,43 @@ pub(super) fn verify_call(
     match all_same(ctx, returned, results) {
         true => Ok(()),
         false => Err("the results' types are not the callee's result types".into()),
+    }
+}
+
+/// `spirv.mlir.addressof` and `spirv.mlir.referenceof`: the result has
+/// the type of the global variable (its pointer type) or specialization
+/// constant the op names.
+pub(super) fn verify_reference(
+    ctx: &Context,
+    op: Op,
+    resolve: &mut dyn FnMut(Attr) -> Option<Op>,
+) -> Result<(), String> {
+    let (name, kinds) = match ctx.op_name_str(op) {
+        "spirv.mlir.addressof" => ("variable", "a global variable"),
+        _ => ("spec_const", "a specialization constant"),
+    };
+    let Some(target) = ctx.attr(op, name).and_then(resolve) else {
+        return Err(format!("does not name {kinds}"));
+    };
+    let type_attr = |name| ctx.attr(target, name).and_then(|a| ctx.as_type_attr(a));
+    let expected = match ctx.op_name_str(target) {
+        "spirv.GlobalVariable" if name == "variable" => type_attr("type"),
+        "spirv.SpecConstant" if name == "spec_const" => {
+            match ctx.attr(target, "default_value").map(|a| ctx.attr_data(a)) {
+                Some(AttrData::Integer { ty, .. } | AttrData::Float { ty, .. }) => Some(*ty),
+                _ => None,
+            }
+        }
+        "spirv.SpecConstantComposite" | "spirv.mlir.spec_constant_op" if name == "spec_const" => {
+            type_attr("type")
+        }
+        _ => return Err(format!("does not name {kinds}")),
+    };
+    let result = ctx.results(op).first().map(|&r| ctx.value_type(r));
+    match (result, expected) {
+        (Some(result), Some(expected)) if !same_type(ctx, result, expected) => {
+            Err("the result's type is not the type of the symbol it names".into())
+        }
+        _ => Ok(()),
     }
 }

@@ -99,7 +99,24 @@ pub const UNIFORM_TYPE: &[&str] = &[
 /// Operands and result share one type, but MLIR 19 has no op for them, so
 /// they print generic.
 pub const UNIFORM_TYPE_GENERIC_ONLY: &[&str] = &[
-    "GL.Trunc", "GL.Fract", "GL.Asinh", "GL.Acosh", "GL.Atanh", "GL.Exp2", "GL.Log2",
+    "GL.Trunc",
+    "GL.Fract",
+    "GL.Asinh",
+    "GL.Acosh",
+    "GL.Atanh",
+    "GL.Exp2",
+    "GL.Log2",
+    "GL.Radians",
+    "GL.Degrees",
+    "GL.Step",
+    "GL.SmoothStep",
+    "GL.Normalize",
+    "GL.Cross",
+    "GL.FaceForward",
+    "GL.Reflect",
+    "GL.NMin",
+    "GL.NMax",
+    "GL.NClamp",
 ];
 
 /// Operands and result share one type, with a custom form of their own

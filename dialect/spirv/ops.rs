@@ -4,7 +4,8 @@
 //! the verifier resolves their references.
 
 use super::calls::{
-    verify_call, verify_condition, verify_function, verify_return, verify_return_value,
+    verify_call, verify_condition, verify_function, verify_reference, verify_return,
+    verify_return_value,
 };
 use super::control_flow::{verify_loop, verify_merge, verify_selection};
 use super::formats_support::constant_fits;
@@ -151,4 +152,6 @@ pub fn register_ops(ctx: &mut Context) {
     ctx.register_successor_operands("spirv.Branch", |ctx, op, _| 0..ctx.num_operands(op));
     ctx.register_successor_operands("spirv.BranchConditional", segmented_successor_operands);
     ctx.register_symbol_uses("spirv.FunctionCall", verify_call);
+    ctx.register_symbol_uses("spirv.mlir.addressof", verify_reference);
+    ctx.register_symbol_uses("spirv.mlir.referenceof", verify_reference);
 }

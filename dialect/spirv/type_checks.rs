@@ -3,7 +3,7 @@
 //! (loads, stores, copies, function variables, access chains, atomics),
 //! composites (extract, insert, construct, shuffle, dynamic vector
 //! access), `spirv.Select`, bit casts, and vector and matrix products
-//! (cooperative matrices too). A struct
+//! (cooperative matrices too) and lengths. A struct
 //! named inside its own body (the recursive reference
 //! `!spirv.struct<Name>`) is the struct it names; where a rule would look
 //! inside one, it checks no further.
@@ -89,6 +89,7 @@ pub(super) fn check(ctx: &Context, op: Op, grammar_op: GrammarOp) -> Checked {
         }
         G::Select => types.select(),
         G::Dot => types.dot(),
+        G::GlLength | G::GlDistance => types.length(),
         G::VectorTimesScalar | G::MatrixTimesScalar => types.times_scalar(),
         G::MatrixTimesVector
         | G::VectorTimesMatrix
@@ -304,6 +305,20 @@ impl Types<'_> {
                 Ok(())
             }
             _ => Err("requires two vectors of one type and a result of their element type".into()),
+        }
+    }
+
+    /// `GL.Length`, `GL.Distance`: operands of one type, a scalar or a
+    /// vector; the result is its component type.
+    fn length(&self) -> Checked {
+        let component = |ty| vector(self.ctx, ty).map_or(ty, |(_, elem)| elem);
+        match (self.operands, self.result) {
+            ([first, rest @ ..], Some(result))
+                if rest.iter().all(|ty| ty == first) && component(*first) == result =>
+            {
+                Ok(())
+            }
+            _ => Err("requires operands of one type and a result of their component type".into()),
         }
     }
 

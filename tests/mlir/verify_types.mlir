@@ -381,3 +381,65 @@ spirv.module Logical GLSL450 requires #spirv.vce<v1.6, [Shader, Linkage, Coopera
     spirv.Return
   }
 }
+
+// -----
+
+spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader, Linkage], []> {
+  spirv.func @lengths(%v: vector<3xf32>, %f: f32) "None" {
+    %0 = "spirv.GL.Length"(%v) : (vector<3xf32>) -> f32
+    %1 = "spirv.GL.Distance"(%f, %f) : (f32, f32) -> f32
+    %2 = "spirv.GL.Normalize"(%v) : (vector<3xf32>) -> vector<3xf32>
+    // expected-error @+1 {{'spirv.GL.Length' op requires operands of one type and a result of their component type}}
+    %3 = "spirv.GL.Length"(%v) : (vector<3xf32>) -> vector<3xf32>
+    spirv.Return
+  }
+}
+
+// -----
+
+spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader, Linkage], []> {
+  spirv.func @bad(%v: vector<3xf32>) "None" {
+    // expected-error @+1 {{'spirv.GL.Normalize' op requires the same type for all operands and results}}
+    %0 = "spirv.GL.Normalize"(%v) : (vector<3xf32>) -> vector<4xf32>
+    spirv.Return
+  }
+}
+
+// -----
+
+spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader, Linkage], []> {
+  spirv.GlobalVariable @a : !spirv.ptr<f32, Private>
+  spirv.GlobalVariable @b : !spirv.ptr<i32, Private>
+  spirv.SpecConstant @s = 1 : i32
+  spirv.func @bad() "None" {
+    %0 = spirv.mlir.addressof @a : !spirv.ptr<f32, Private>
+    %1 = spirv.mlir.referenceof @s : i32
+    // expected-error @+1 {{'spirv.mlir.addressof' op the result's type is not the type of the symbol it names}}
+    %2 = "spirv.mlir.addressof"() <{variable = @b}> : () -> !spirv.ptr<f32, Private>
+    spirv.Return
+  }
+}
+
+// -----
+
+spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader, Linkage], []> {
+  spirv.SpecConstant @s = 1 : i32
+  spirv.func @bad() "None" {
+    // expected-error @+1 {{'spirv.mlir.referenceof' op the result's type is not the type of the symbol it names}}
+    %0 = "spirv.mlir.referenceof"() <{spec_const = @s}> : () -> f32
+    spirv.Return
+  }
+}
+
+// -----
+
+spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader, Linkage], []> {
+  spirv.func @f() "None" {
+    spirv.Return
+  }
+  spirv.func @bad() "None" {
+    // expected-error @+1 {{'spirv.mlir.addressof' op does not name a global variable}}
+    %0 = "spirv.mlir.addressof"() <{variable = @f}> : () -> !spirv.ptr<f32, Private>
+    spirv.Return
+  }
+}
