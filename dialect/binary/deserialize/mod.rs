@@ -561,11 +561,12 @@ impl<'v, 'w> Reader<'v, 'w> {
             _ => self.ctx.ident(&format!("v{major}.{minor}")),
         };
         let version = Param::Ident(version);
-        let vce = self.ctx.dialect_attr(
-            NAMESPACE,
-            "vce",
-            vec![version, Param::List(caps.into()), Param::List(exts.into())],
-        );
+        let vce = DialectData {
+            dialect: self.namespace,
+            mnemonic: self.static_ident("vce"),
+            params: Box::new([version, Param::List(caps.into()), Param::List(exts.into())]),
+        };
+        let vce = self.ctx.intern_attr(AttrData::Dialect(vce));
         let model = self.section_indices(Section::MemoryModel);
         let Some(model_index) = model.clone().next() else {
             return Err(DecodeError::at(
@@ -575,8 +576,9 @@ impl<'v, 'w> Reader<'v, 'w> {
             ));
         };
         let operands = self.operands(model_index);
+        // In name order as the grammar orders the operands
+        // (`addressing_model`, `memory_model`), `vce_triple` last.
         let mut props: SmallVec<[(Ident, Attr); 4]> = SmallVec::new();
-        props.push((self.static_ident("vce_triple"), vce));
         for operand in operands {
             if let Operand::Enum { kind, value } = operand {
                 let case = kind.enumerant(*value).map_or("", |e| e.name);
@@ -586,6 +588,7 @@ impl<'v, 'w> Reader<'v, 'w> {
                 props.push((self.static_ident(mnemonic), attr));
             }
         }
+        props.push((self.static_ident("vce_triple"), vce));
         let dict = self.ctx.dictionary_attr_of(&props);
         self.ctx.set_properties(module, Some(dict));
         Ok(())
