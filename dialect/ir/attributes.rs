@@ -61,6 +61,7 @@ pub type DictionaryEntries = SmallVec<[(Ident, Attr); 4]>;
 const _: () = assert!(std::mem::size_of::<AttrData>() <= 48);
 
 impl Internable for AttrData {
+    #[inline]
     fn intern_hash(&self) -> u64 {
         match self {
             AttrData::Array(items) => array_hash(items),

@@ -181,10 +181,12 @@ impl Context {
         }
     }
 
+    #[inline]
     pub(crate) fn intern_type(&mut self, data: TypeData) -> Type {
         Type(self.store.types.intern(data))
     }
 
+    #[inline]
     pub(crate) fn intern_attr(&mut self, data: AttrData) -> Attr {
         Attr(self.store.attrs.intern(data))
     }

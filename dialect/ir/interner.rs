@@ -34,6 +34,7 @@ pub(crate) struct Interner<T> {
 impl<T: Internable> Interner<T> {
     /// The index of `item`, stored now if new: [`Interner::find_or_insert`]
     /// for an owned item, written out so that the item is moved once.
+    #[inline(always)]
     pub(crate) fn intern(&mut self, item: T) -> u32 {
         let hash = item.intern_hash();
         let items = &mut self.items;

@@ -174,6 +174,7 @@ impl Context {
 }
 
 impl Internable for TypeData {
+    #[inline]
     fn intern_hash(&self) -> u64 {
         hash_of(self)
     }
