@@ -332,7 +332,7 @@ impl<'v> Reader<'v, '_> {
             Some(_) if class == input || class == output => "block",
             _ => return None,
         };
-        Some((self.static_ident(marker), self.ctx.unit_attr()))
+        Some((self.static_ident(marker), self.unit_attr()))
     }
 
     fn spec_constant(&mut self, index: u32) -> Result<(), DecodeError> {

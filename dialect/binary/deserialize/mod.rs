@@ -142,6 +142,8 @@ struct Reader<'v, 'w> {
     namespace: Ident,
     /// The `none` type, once a type has used it.
     none_type: Option<Type>,
+    /// The unit attribute, once a decoration has used it.
+    unit_attr: Option<Attr>,
     /// See [`Reader::branch_properties`].
     branch_properties: FastMap<[i64; 3], Attr>,
     /// The memory of the last function's [`function::Scope`] tables, for
@@ -229,6 +231,7 @@ pub fn deserialize(words: &[u32]) -> Result<(Context, crate::ir::Op), DecodeErro
         property_names: [Ident(0); properties::PROPERTY_COUNT],
         namespace: Ident(0),
         none_type: None,
+        unit_attr: None,
         branch_properties: tables.branch_properties,
         pending: tables.pending,
         block_positions: tables.block_positions,
@@ -333,8 +336,11 @@ fn numbered_ident(ctx: &mut Context, prefix: &str, number: u32) -> Ident {
     text.extend_from_slice(prefix.as_bytes());
     text.push(b'_');
     text.extend_from_slice(&digits[start..]);
-    // A `str` and ASCII digits: valid UTF-8, borrowed as it is.
-    ctx.ident(&String::from_utf8_lossy(&text))
+    // A `str` and ASCII digits: valid UTF-8 (checked word by word).
+    match std::str::from_utf8(&text) {
+        Ok(text) => ctx.ident(text),
+        Err(_) => unreachable!("a str and ASCII digits are UTF-8"),
+    }
 }
 
 impl<'v, 'w> Reader<'v, 'w> {
@@ -465,14 +471,17 @@ impl<'v, 'w> Reader<'v, 'w> {
     /// "Position"`, `location = 0 : i32`), less those named in `skip`.
     fn decoration_attrs(&mut self, id: u32, skip: &[&str]) -> DecorationAttrs {
         let mut out = DecorationAttrs::new();
-        for at in 0..self.decorations_of(id).len() {
-            let (name, values) = self.decorations_of(id)[at];
+        let Some(slot) = self.decorations.get(id) else {
+            return out;
+        };
+        for at in 0..self.decoration_lists[slot as usize].len() {
+            let (name, values) = self.decoration_lists[slot as usize][at];
             if skip.contains(&name) {
                 continue;
             }
             // A decoration of several operands holds them in order.
             let attr = match values {
-                [] => self.ctx.unit_attr(),
+                [] => self.unit_attr(),
                 [value] => self.decoration_value(value),
                 values => {
                     let items = values.iter().map(|v| self.decoration_value(v)).collect();
@@ -504,7 +513,8 @@ impl<'v, 'w> Reader<'v, 'w> {
         match value {
             Operand::Enum { kind, value } => {
                 let case = kind.enumerant(*value).map_or("", |e| e.name);
-                self.ctx.string_attr(case)
+                let case = self.static_ident(case);
+                self.string_attr(case)
             }
             Operand::String(s) => self.ctx.string_attr(self.decoded.text(*s)),
             Operand::Id(operand) => self.id_attr(*operand),
@@ -742,6 +752,11 @@ impl<'v, 'w> Reader<'v, 'w> {
         let nested = Box::default();
         self.ctx
             .intern_attr(AttrData::SymbolRef { root: name, nested })
+    }
+
+    /// The unit attribute, interned at its first use in the module.
+    fn unit_attr(&mut self) -> Attr {
+        *(self.unit_attr).get_or_insert_with(|| self.ctx.unit_attr())
     }
 
     /// The string attribute of an interned string.
