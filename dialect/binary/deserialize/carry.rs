@@ -339,10 +339,7 @@ impl Reader<'_, '_> {
     fn literal_attr(&mut self, literal: Literal) -> Attr {
         match literal {
             Literal::Enum(kind, value) => self.enum_value_attr(kind, value),
-            Literal::Integer(v) => {
-                let i32_type = self.i32_type;
-                self.ctx.integer_attr(i32_type, i128::from(v as i32))
-            }
+            Literal::Integer(v) => self.i32_attr(v as i32),
             Literal::Number(bits) => {
                 let i64_type = self.ctx.int_type(64);
                 self.ctx.integer_attr(i64_type, i128::from(bits as i64))

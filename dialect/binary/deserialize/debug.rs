@@ -88,10 +88,7 @@ impl Reader<'_, '_> {
                     Some(ty) => self.ctx.type_attr(ty),
                     None => self.id_attr(*id),
                 },
-                Operand::Integer(v) => {
-                    let i32_type = self.i32_type;
-                    self.ctx.integer_attr(i32_type, i128::from(*v as i32))
-                }
+                Operand::Integer(v) => self.i32_attr(*v as i32),
                 Operand::Number { bits, .. } => {
                     let i64_type = self.ctx.int_type(64);
                     self.ctx.integer_attr(i64_type, i128::from(*bits as i64))

@@ -266,7 +266,6 @@ impl<'v> Reader<'v, '_> {
         let mut props = PropertySet::new();
         props.set(Property::SymName, self.string_attr(name));
         props.set(Property::Type, self.ctx.type_attr(ty));
-        let i32_type = self.i32_type;
         let properties: SmallVec<[(usize, u32); 4]> = (self.decorations(inst.result))
             .filter_map(|(decoration, value)| {
                 let property = VARIABLE_PROPERTIES.iter().position(|&p| p == decoration);
@@ -274,7 +273,7 @@ impl<'v> Reader<'v, '_> {
             })
             .collect();
         for (property, v) in properties {
-            let attr = self.ctx.integer_attr(i32_type, i128::from(v as i32));
+            let attr = self.i32_attr(v as i32);
             props.set(VARIABLE_PROPERTY_KEYS[property], attr);
         }
         // A symbol initializer as MLIR has it, or a constant's value.
@@ -398,16 +397,12 @@ impl<'v> Reader<'v, '_> {
             let case = self.static_ident(case);
             let mode = self.enum_attr("execution_mode", case);
             let callee = self.function_symbol(index, *function)?;
-            let i32_type = self.i32_type;
             let with_ids = self.view.insts[index as usize].op == Op::ExecutionModeId;
             let mut attrs: SmallVec<[Attr; 4]> = SmallVec::new();
             for value in values {
                 attrs.push(match (value, with_ids) {
                     (Operand::Id(id), true) => self.id_attr(*id),
-                    _ => {
-                        let v = super::literal_u32(value).unwrap_or(0);
-                        self.ctx.integer_attr(i32_type, i128::from(v as i32))
-                    }
+                    _ => self.i32_attr(super::literal_u32(value).unwrap_or(0) as i32),
                 });
             }
             let mut props = PropertySet::new();

@@ -67,6 +67,9 @@ type DecorationAttrs = SmallVec<[(Ident, Attr); 4]>;
 /// them.
 type MemberDecorations<'v> = SmallVec<[(&'static str, &'v [Operand]); 8]>;
 
+/// How many small values [`Reader::i32_attr`] keeps the attributes of.
+const SMALL_I32S: usize = 32;
+
 /// The op a module-level fact becomes where a function uses it.
 #[derive(Clone, Copy)]
 struct Materialized {
@@ -144,6 +147,9 @@ struct Reader<'v, 'w> {
     none_type: Option<Type>,
     /// The unit attribute, once a decoration has used it.
     unit_attr: Option<Attr>,
+    /// The `i32` attributes of small values, once used (see
+    /// [`Reader::i32_attr`]).
+    small_i32s: [Option<Attr>; SMALL_I32S],
     /// See [`Reader::branch_properties`].
     branch_properties: FastMap<[i64; 3], Attr>,
     /// The memory of the last function's [`function::Scope`] tables, for
@@ -232,6 +238,7 @@ pub fn deserialize(words: &[u32]) -> Result<(Context, crate::ir::Op), DecodeErro
         namespace: Ident(0),
         none_type: None,
         unit_attr: None,
+        small_i32s: [None; SMALL_I32S],
         branch_properties: tables.branch_properties,
         pending: tables.pending,
         block_positions: tables.block_positions,
@@ -518,11 +525,7 @@ impl<'v, 'w> Reader<'v, 'w> {
             }
             Operand::String(s) => self.ctx.string_attr(self.decoded.text(*s)),
             Operand::Id(operand) => self.id_attr(*operand),
-            other => {
-                let i32_type = self.i32_type;
-                let value = literal_u32(other).unwrap_or(0);
-                self.ctx.integer_attr(i32_type, i128::from(value as i32))
-            }
+            other => self.i32_attr(literal_u32(other).unwrap_or(0) as i32),
         }
     }
 
@@ -726,8 +729,7 @@ impl<'v, 'w> Reader<'v, 'w> {
         if let Some(Ok((attr, _))) = constant.map(|d| self.constant(d)) {
             return attr;
         }
-        let i32_type = self.i32_type;
-        self.ctx.integer_attr(i32_type, i128::from(id as i32))
+        self.i32_attr(id as i32)
     }
 
     /// `@symbol` of the global variable, spec constant or function `id`,
@@ -757,6 +759,22 @@ impl<'v, 'w> Reader<'v, 'w> {
     /// The unit attribute, interned at its first use in the module.
     fn unit_attr(&mut self) -> Attr {
         *(self.unit_attr).get_or_insert_with(|| self.ctx.unit_attr())
+    }
+
+    /// The `i32` attribute of `value`, for a value below [`SMALL_I32S`]
+    /// interned at its first use in the module only (most literals are
+    /// small, and the same few recur).
+    fn i32_attr(&mut self, value: i32) -> Attr {
+        let slot = usize::try_from(value).ok().filter(|&v| v < SMALL_I32S);
+        if let Some(Some(attr)) = slot.map(|at| self.small_i32s[at]) {
+            return attr;
+        }
+        let i32_type = self.i32_type;
+        let attr = self.ctx.integer_attr(i32_type, i128::from(value));
+        if let Some(at) = slot {
+            self.small_i32s[at] = Some(attr);
+        }
+        attr
     }
 
     /// The string attribute of an interned string.

@@ -207,8 +207,7 @@ impl Reader<'_, '_> {
                     values.push(value.ok_or_else(|| self.view.error(index, message))?);
                 }
                 Operand::Integer(v) => {
-                    let i32_type = self.i32_type;
-                    let attr = self.ctx.integer_attr(i32_type, i128::from(*v as i32));
+                    let attr = self.i32_attr(*v as i32);
                     if carrier.form == Form::LiteralArray {
                         always_arrays.push(carrier.name);
                     }
