@@ -34,8 +34,9 @@ use super::module::{ModuleView, Section};
 use super::{DecodeError, DecodedOperand as Operand, DecodedOperands};
 use crate::grammar::{Op, OperandKind};
 use crate::ir::Param;
-use crate::ir::{Attr, AttrData, Block, Builder, Context, DialectData, Ident, Location, OpSpec};
+use crate::ir::{Attr, AttrData, Block, Builder, Context, DialectData, Ident, Location};
 use crate::ir::{FastMap, FastSet};
+use crate::ir::{OpParts, OpSpec};
 use crate::ir::{Type, Value};
 use crate::spirv::types::{ARRAYED, DEPTH, OPAQUE_TYPES, SAMPLER_USE, SAMPLING};
 use crate::spirv::{conventions, NAMESPACE};
@@ -650,24 +651,20 @@ impl<'v, 'w> Reader<'v, 'w> {
         name: &'static str,
         props: &[(&'static str, Attr)],
         attrs: &[(Ident, Attr)],
-    ) -> crate::ir::Op {
+    ) {
         let properties = self.properties(props);
         self.module_op_of(name, properties, attrs)
     }
 
-    /// [`Reader::module_op`] of a property dictionary made already.
-    fn module_op_of(
-        &mut self,
-        name: &'static str,
-        properties: Attr,
-        attrs: &[(Ident, Attr)],
-    ) -> crate::ir::Op {
-        let mut spec = OpSpec::new(self.static_ident(name), self.line);
-        spec.properties = Some(properties);
+    /// [`Reader::module_op`] of a property dictionary made already: an op
+    /// without operands, results or regions, made by the plain path.
+    fn module_op_of(&mut self, name: &'static str, properties: Attr, attrs: &[(Ident, Attr)]) {
+        let mut parts = OpParts::new(self.static_ident(name), self.line);
+        parts.properties = Some(properties);
         if !attrs.is_empty() {
-            spec.attributes = Some(self.ctx.dictionary_attr_of(attrs));
+            parts.attributes = Some(self.ctx.dictionary_attr_of(attrs));
         }
-        Builder::at_end(self.module_body).create_from(&mut self.ctx, spec)
+        self.ctx.append_plain_op(self.module_body, parts);
     }
 
     /// The interned name of an op or property name spelled by a static
