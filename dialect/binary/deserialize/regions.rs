@@ -518,9 +518,11 @@ impl Reader<'_, '_> {
             let args = self.ctx.block_args(own).to_vec();
             self.read_block(scope, body, own, b, args)?;
         }
-        let yielded = self.ctx.block_args(merge).to_vec();
-        let spec = self.spec("spirv.mlir.merge", yielded, vec![], Vec::new());
-        Builder::at_end(merge).create_from(&mut self.ctx, spec);
+        // The merge op by the plain op path, its operands on the stack.
+        let yielded: SmallVec<[Value; 4]> = self.ctx.block_args(merge).into();
+        let mut parts = OpParts::new(self.static_ident("spirv.mlir.merge"), self.line);
+        parts.operands = &yielded;
+        self.ctx.append_plain_op(merge, parts);
 
         let construct = &body.structure.constructs[k as usize];
         for (&id, &result) in construct.escaping.iter().zip(&results[phi_results..]) {
