@@ -87,8 +87,10 @@ impl Writer<'_> {
             let mut variables = std::mem::take(&mut ids.variables);
             if ids.nested_variables {
                 let mut holding = std::mem::take(&mut ids.variable_blocks);
-                function_variables(self.ctx, &ids, blocks, &mut variables, &mut holding);
-                ids.variable_blocks = holding;
+                let mut pending = std::mem::take(&mut ids.pending_blocks);
+                let (held, walk) = (&mut holding, &mut pending);
+                function_variables(self.ctx, &ids, blocks, &mut variables, held, walk);
+                (ids.variable_blocks, ids.pending_blocks) = (holding, pending);
             }
             for variable in &variables {
                 self.op(&mut body, &ids, variable)?;
@@ -578,13 +580,15 @@ pub(super) fn emit_words(buf: &mut Vec<u32>, op: Op, words: &[u32]) {
 /// The records of the `spirv.Variable` ops of a function's blocks and of
 /// the constructs they hold, in order, into `variables` (which holds them
 /// in the order met while naming): SPIR-V wants them all in the entry
-/// block. Only the blocks holding one, noted in `holding`, are walked.
+/// block. Only the blocks holding one, noted in `holding`, are walked,
+/// those still to walk kept in `pending`.
 fn function_variables(
     ctx: &crate::ir::Context,
     ids: &Ids,
     blocks: &[Block],
     variables: &mut Vec<OpRecord>,
     holding: &mut HandleTable<Block, ()>,
+    pending: &mut Vec<Block>,
 ) {
     holding.clear();
     for variable in variables.iter() {
@@ -598,7 +602,8 @@ fn function_variables(
         }
     }
     variables.clear();
-    let mut pending: Vec<Block> = blocks.iter().rev().copied().collect();
+    pending.clear();
+    pending.extend(blocks.iter().rev());
     while let Some(block) = pending.pop() {
         if holding.get(&block).is_none() {
             continue;

@@ -161,6 +161,8 @@ struct Pool {
     recipes: operands::Recipes,
     /// The operand words of the module-level debug op being written.
     debug_words: Vec<u32>,
+    /// [`Writer::open_structs`]' storage.
+    open_structs: Vec<(Ident, u32)>,
 }
 
 thread_local! {
@@ -234,8 +236,8 @@ pub fn serialize_with(
         constants: std::mem::take(&mut pool.constants),
         declared: std::mem::take(&mut pool.declared),
         classes: std::mem::take(&mut pool.classes),
+        open_structs: std::mem::take(&mut pool.open_structs),
         pool,
-        open_structs: Vec::new(),
         type_names: TypeNames::of(ctx, template_classes),
         forward_pointers: FastMap::default(),
         pending_pointers: Vec::new(),
@@ -259,6 +261,8 @@ pub fn serialize_with(
     pool.constants = w.constants;
     pool.declared = w.declared;
     pool.classes = w.classes;
+    pool.open_structs = w.open_structs;
+    pool.open_structs.clear();
     pool.out.clear();
     pool.types.clear();
     pool.undefs.clear();

@@ -131,6 +131,8 @@ pub(super) struct Ids {
     /// The blocks holding a variable, in their own ops or a construct's,
     /// while the variables are put in the order they are written in.
     pub(super) variable_blocks: HandleTable<Block, ()>,
+    /// The blocks still to walk while the variables are put in order.
+    pub(super) pending_blocks: Vec<Block>,
     /// Each block's position among the function's, while they are put
     /// in dominance order.
     pub(super) block_positions: HandleTable<Block>,

@@ -219,11 +219,12 @@ impl Writer<'_> {
         emit_words(body, Op::Label, &[continuation]);
         self.line = crate::ir::Location::UNKNOWN;
         let yields = Yields::of(ctx, op)?;
-        let results: Vec<Value> = (ctx.results(op).iter())
+        // A construct has a few results: their lists stay on the stack.
+        let results: SmallVec<[Value; 4]> = (ctx.results(op).iter())
             .copied()
             .filter(|r| ids.aliases.get(r).is_none())
             .collect();
-        let positions: Vec<usize> = (ctx.results(op).iter())
+        let positions: SmallVec<[usize; 4]> = (ctx.results(op).iter())
             .enumerate()
             .filter(|(_, r)| ids.aliases.get(r).is_none())
             .map(|(i, _)| i)
