@@ -289,12 +289,12 @@ impl Writer<'_> {
         }
         ids.branches = branches;
         ids.group_edges();
-        self.fold_forwarding_continues(ids)?;
+        self.fold_forwarding_continues(ids);
         ids.entry_successor = self.entry_fallthrough(ids, blocks);
         let passed = &ids.passed;
         for &op in &ids.constructs {
             let incoming = &ids.edges[ids.incoming_run(ids.continuations[&op])];
-            let yields = Yields::of(self.ctx, op)?;
+            let yields = Yields::of(self.ctx, op);
             for (i, &result) in self.ctx.results(op).iter().enumerate() {
                 let mut values =
                     (incoming.iter()).map(|edge| yields.pick(i, &passed[edge.passed.clone()]));
@@ -311,9 +311,11 @@ impl Writer<'_> {
                     };
                     defined_within(self.ctx, v, op) && !materialized
                 });
-                let described = self.ctx.value_loc(result).name.is_some()
-                    || self.result_decorations(op, i).is_some();
-                if inside && !described && values.all(|v| v == first) {
+                let described = || {
+                    self.ctx.value_loc(result).name.is_some()
+                        || self.result_decorations(op, i).is_some()
+                };
+                if inside && values.all(|v| v == first) && !described() {
                     ids.aliases.insert(result, Some(first.unwrap_or(result)));
                     ids.aliased.push(result);
                 }

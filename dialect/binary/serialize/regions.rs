@@ -33,14 +33,14 @@ pub(super) struct Yields<'c> {
 }
 
 impl<'c> Yields<'c> {
-    pub(super) fn of(ctx: &'c Context, op: crate::ir::Op) -> Result<Yields<'c>, SerializeError> {
-        let blocks = construct_blocks(ctx, op)?;
-        let merge = blocks[blocks.len() - 1];
-        Ok(Yields {
+    /// What construct `op`, checked while naming, yields.
+    pub(super) fn of(ctx: &'c Context, op: crate::ir::Op) -> Yields<'c> {
+        let merge = named_construct_blocks(ctx, op).last().copied();
+        Yields {
             ctx,
-            merge_args: ctx.block_args(merge),
-            merge: ctx.last_op(merge),
-        })
+            merge_args: merge.map_or(&[], |merge| ctx.block_args(merge)),
+            merge: merge.and_then(|merge| ctx.last_op(merge)),
+        }
     }
 
     /// The `i`-th yielded value along an edge passing `passed` to the
@@ -91,10 +91,7 @@ pub(super) fn construct_blocks(
     ctx: &Context,
     op: crate::ir::Op,
 ) -> Result<&[Block], SerializeError> {
-    let blocks = match ctx.regions(op) {
-        [region] => ctx.region_blocks(*region),
-        _ => &[],
-    };
+    let blocks = named_construct_blocks(ctx, op);
     let least = if ctx.op_name_str(op) == LOOP { 4 } else { 2 };
     if blocks.len() < least {
         return Err(format!(
@@ -103,6 +100,15 @@ pub(super) fn construct_blocks(
         ));
     }
     Ok(blocks)
+}
+
+/// The blocks of construct `op`'s region, as [`construct_blocks`] checked
+/// them while naming (the walks after it need not check them again).
+pub(super) fn named_construct_blocks(ctx: &Context, op: crate::ir::Op) -> &[Block] {
+    match ctx.regions(op) {
+        [region] => ctx.region_blocks(*region),
+        _ => &[],
+    }
 }
 
 impl Writer<'_> {
@@ -139,7 +145,7 @@ impl Writer<'_> {
     /// that is its own continue target): the header becomes its own
     /// continue target, its phis taking along that edge what it passed
     /// the folded block.
-    pub(super) fn fold_forwarding_continues(&self, ids: &mut Ids) -> Result<(), SerializeError> {
+    pub(super) fn fold_forwarding_continues(&self, ids: &mut Ids) {
         let ctx = self.ctx;
         let mut loops: Vec<crate::ir::Op> = (ids.constructs.iter())
             .copied()
@@ -147,7 +153,7 @@ impl Writer<'_> {
             .collect();
         loops.sort_unstable();
         for op in loops {
-            let inner = construct_blocks(ctx, op)?;
+            let inner = named_construct_blocks(ctx, op);
             let (header, back_edge) = (inner[1], inner[inner.len() - 2]);
             let forwards = forwarding_branch(ctx, back_edge, ctx.block_args(back_edge), header)
                 .is_some_and(|branch| ctx.op_name_str(branch) == "spirv.Branch");
@@ -172,7 +178,6 @@ impl Writer<'_> {
             ids.labels.insert(back_edge, header_label);
             ids.folded_continues.insert(back_edge, ());
         }
-        Ok(())
     }
 
     /// A `spirv.mlir.selection` / `spirv.mlir.loop` as binary blocks: its
@@ -190,7 +195,7 @@ impl Writer<'_> {
         role: Role,
     ) -> Result<(), SerializeError> {
         let ctx = self.ctx;
-        let inner = construct_blocks(ctx, op)?;
+        let inner = named_construct_blocks(ctx, op);
         let is_loop = role == Role::Loop;
         let merge_op = if is_loop {
             Op::LoopMerge
@@ -218,7 +223,7 @@ impl Writer<'_> {
         let continuation = ids.continuations[&op];
         emit_words(body, Op::Label, &[continuation]);
         self.line = crate::ir::Location::UNKNOWN;
-        let yields = Yields::of(ctx, op)?;
+        let yields = Yields::of(ctx, op);
         // A construct has a few results: their lists stay on the stack.
         let results: SmallVec<[Value; 4]> = (ctx.results(op).iter())
             .copied()
@@ -303,7 +308,7 @@ impl Writer<'_> {
         op: crate::ir::Op,
         name: &str,
     ) -> Result<u32, SerializeError> {
-        let inner = construct_blocks(self.ctx, op)?;
+        let inner = named_construct_blocks(self.ctx, op);
         match name {
             "continue_target" if inner.len() >= 4 => Ok(ids.labels[&inner[inner.len() - 2]]),
             "merge_block" => Ok(ids.continuations[&op]),
