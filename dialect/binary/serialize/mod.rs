@@ -555,7 +555,9 @@ impl<'c> Writer<'c> {
     }
 
     /// The words of a literal number of integer or float type `ty`: one,
-    /// or two for 64-bit types.
+    /// or two for 64-bit types; inlined, so that its few words are made
+    /// where they are used.
+    #[inline(always)]
     fn number_words(&self, ty: Type, bits: u64) -> Result<Words, SerializeError> {
         let number = match self.ctx.type_data(ty) {
             TypeData::Integer { width, signedness } => super::NumberType::Int {
