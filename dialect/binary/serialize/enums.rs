@@ -63,7 +63,9 @@ impl Writer<'_> {
     /// The value of the enumerant of `kind` the interned `case` spells (see
     /// [`enum_value`]), remembered per name: for the kind it was last
     /// looked up as, and a few others (`None` spells one in many bit
-    /// enums).
+    /// enums). Inlined: the look-up of a name met before is a few
+    /// loads.
+    #[inline(always)]
     pub(super) fn named_value(&mut self, kind: OperandKind, case: Ident) -> Option<u32> {
         match (self.pool.known_values).get(self.ctx, self.shares_template, case) {
             Some(known) if known.last.0 == kind => known.last.1,
