@@ -25,6 +25,8 @@ impl Writer<'_> {
         Ok(value)
     }
 
+    /// Inlined, its error made by a cold call.
+    #[inline(always)]
     pub(super) fn enum_attr_value(
         &mut self,
         attr: Attr,
@@ -42,10 +44,16 @@ impl Writer<'_> {
             Some(case) => self.named_value(kind, case),
             None => enum_value(kind, ""),
         };
-        value.ok_or_else(|| {
-            let case = case.map_or("", |c| self.ctx.str(c));
-            format!("`{case}` is not a {}", kind.info().name)
-        })
+        value.ok_or_else(|| self.not_an_enumerant(kind, case))
+    }
+
+    /// The error of `case` (none: the empty name) naming no enumerant of
+    /// `kind`.
+    #[cold]
+    #[inline(never)]
+    fn not_an_enumerant(&self, kind: OperandKind, case: Option<Ident>) -> SerializeError {
+        let case = case.map_or("", |c| self.ctx.str(c));
+        format!("`{case}` is not a {}", kind.info().name)
     }
 
     /// The enumerant `case` of the grammar kind `kind`.
@@ -54,10 +62,7 @@ impl Writer<'_> {
         kind: OperandKind,
         case: Ident,
     ) -> Result<u32, SerializeError> {
-        self.named_value(kind, case).ok_or_else(|| {
-            let case = self.ctx.str(case);
-            format!("`{case}` is not a {}", kind.info().name)
-        })
+        (self.named_value(kind, case)).ok_or_else(|| self.not_an_enumerant(kind, Some(case)))
     }
 
     /// The value of the enumerant of `kind` the interned `case` spells (see
