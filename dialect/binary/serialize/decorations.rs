@@ -35,7 +35,9 @@ impl Writer<'_> {
         }
     }
 
-    /// `OpDecorate`s for an op's decoration attributes.
+    /// `OpDecorate`s for an op's decoration attributes; inlined, so that
+    /// an op without any (most) costs no call.
+    #[inline(always)]
     pub(super) fn decorate(&mut self, id: u32, attrs: Attr) -> Result<(), SerializeError> {
         for &(name, value) in self.ctx.dict_entries(attrs) {
             self.decorate_entry(id, name, value)?;
@@ -119,12 +121,9 @@ impl Writer<'_> {
     pub(super) fn decorate_linkage(
         &mut self,
         id: u32,
-        linkage: Option<Attr>,
+        linkage: Attr,
     ) -> Result<(), SerializeError> {
-        let Some(attr) = linkage else {
-            return Ok(());
-        };
-        let body = match self.ctx.attr_data(attr) {
+        let body = match self.ctx.attr_data(linkage) {
             AttrData::Opaque { body, .. } => self.ctx.str(*body),
             _ => return Err("linkage_attributes is not a #spirv.linkage_attributes".into()),
         };

@@ -43,7 +43,9 @@ impl Writer<'_> {
         };
         let mut body = std::mem::take(&mut self.out.functions);
         emit_words(&mut body, Op::Function, &[ret, id, control, fn_type_id]);
-        self.decorate_linkage(id, self.property(func, Property::LinkageAttributes))?;
+        if let Some(linkage) = self.property(func, Property::LinkageAttributes) {
+            self.decorate_linkage(id, linkage)?;
+        }
         self.decorate(id, ctx.attributes(func))?;
         let region = ctx.regions(func).first().copied();
         let blocks = region.map_or(&[][..], |r| ctx.region_blocks(r));

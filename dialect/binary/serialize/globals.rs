@@ -130,7 +130,9 @@ impl Writer<'_> {
             marker = (BLOCK_MARKERS.into_iter()).find(|m| names.clone().any(|n| n == *m));
         }
         self.decorate_interface_block(ty, marker)?;
-        self.decorate_linkage(id, linkage)?;
+        if let Some(linkage) = linkage {
+            self.decorate_linkage(id, linkage)?;
+        }
         self.decorate(id, attrs)
     }
 
