@@ -307,7 +307,9 @@ impl<'c> Writer<'c> {
 
     /// Declares `spirv` type `ty` as `op` with `operands`, unless declaring
     /// its operands did. A type with a nonzero `stride` (its `ArrayStride`)
-    /// gets an id of its own, shared with no other.
+    /// gets an id of its own, shared with no other. Inlined into its two
+    /// callers, for pointer types and for the other `spirv` types.
+    #[inline(always)]
     fn declare_spirv_type(
         &mut self,
         ty: Type,
