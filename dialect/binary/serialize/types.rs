@@ -171,7 +171,9 @@ impl<'c> Writer<'c> {
         Ok(id)
     }
 
-    /// The id of the global `op` with `operands`, declared once.
+    /// The id of the global `op` with `operands`, declared once; inlined,
+    /// the operands staying where their caller made them.
+    #[inline(always)]
     pub(super) fn declare(
         &mut self,
         op: Op,
