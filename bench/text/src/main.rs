@@ -55,7 +55,7 @@ fn ours(text: &str, generic: bool) -> Result<String, String> {
         let module = parse_module(&mut ctx, &syntax, chunk, "bench.mlir", first_line)
             .map_err(|d| d.message)?;
         spirv_dialect::verify::verify(&ctx, module).map_err(|d| d.message)?;
-        outputs.push(print_op(&ctx, &syntax, module, PrintOptions { generic }) + "\n");
+        outputs.push(print_op(&ctx, &syntax, module, PrintOptions { generic, ..PrintOptions::default() }) + "\n");
     }
     Ok(outputs.join(&format!("{SPLIT_MARKER}\n")))
 }
