@@ -1,6 +1,7 @@
 //! The type rules of the ops whose operand and result types relate
 //! through the types' structure, as SPIR-V states them: memory access
-//! (loads, stores, copies, function variables, access chains, atomics),
+//! (loads, stores and the storage classes they write, copies, function
+//! variables, access chains, atomics), images and their coordinates,
 //! composites (extract, insert, construct, shuffle, dynamic vector
 //! access), `spirv.Select`, bit casts, and vector and matrix products
 //! (cooperative matrices too) and lengths. A struct
@@ -29,7 +30,10 @@ pub(super) fn check(ctx: &Context, op: Op, grammar_op: GrammarOp) -> Checked {
     };
     match grammar_op {
         G::Load | G::AtomicLoad => types.result_is_pointee(),
-        G::Store | G::AtomicStore => types.operands_are_pointee(1..2),
+        G::Store | G::AtomicStore => {
+            types.operands_are_pointee(1..2)?;
+            types.writable()
+        }
         G::CopyMemory => types.copy(),
         G::Bitcast => types.bitcast(),
         G::Variable => types.variable(),
@@ -87,6 +91,35 @@ pub(super) fn check(ctx: &Context, op: Op, grammar_op: GrammarOp) -> Checked {
         G::Select => types.select(),
         G::Dot => types.dot(),
         G::GlLength | G::GlDistance => types.length(),
+        G::ImageSampleImplicitLod
+        | G::ImageSampleDrefImplicitLod
+        | G::ImageSampleProjImplicitLod
+        | G::ImageSampleProjDrefImplicitLod
+        | G::ImageSparseSampleImplicitLod
+        | G::ImageSparseSampleDrefImplicitLod
+        | G::ImageQueryLod => types.image_access("sampled_image", Some(Component::Float)),
+        G::ImageSampleExplicitLod
+        | G::ImageSampleDrefExplicitLod
+        | G::ImageSampleProjExplicitLod
+        | G::ImageSampleProjDrefExplicitLod
+        | G::ImageSparseSampleExplicitLod
+        | G::ImageSparseSampleDrefExplicitLod
+        | G::ImageGather
+        | G::ImageDrefGather
+        | G::ImageSparseGather
+        | G::ImageSparseDrefGather => types.image_access("sampled_image", None),
+        G::ImageFetch | G::ImageSparseFetch => {
+            types.image_access("image", Some(Component::Integer))
+        }
+        G::ImageRead
+        | G::ImageWrite
+        | G::ImageSparseRead
+        | G::ImageQueryFormat
+        | G::ImageQueryOrder
+        | G::ImageQuerySizeLod
+        | G::ImageQuerySize
+        | G::ImageQueryLevels
+        | G::ImageQuerySamples => types.image_access("image", None),
         // Named, not matched: older grammars lack the op.
         _ if grammar_op.mlir_name() == "spirv.KHR.CooperativeMatrixMulAdd" => {
             types.result_matches(operands.get(2).copied(), "the accumulator's type")
@@ -191,6 +224,50 @@ impl Types<'_> {
             Some((source, _)) if same_type(self.ctx, target, source) => Ok(()),
             Some(_) => Err("the target and the source point to different types".into()),
             None => Err("the source is not a pointer".into()),
+        }
+    }
+
+    /// A store's pointer is not into a read-only storage class.
+    fn writable(&self) -> Checked {
+        match self
+            .operands
+            .first()
+            .and_then(|&ty| as_pointer(self.ctx, ty))
+        {
+            Some((_, class @ ("Input" | "PushConstant"))) => {
+                Err(format!("stores into the read-only storage class {class}"))
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// An image op's first operand is an image (`mnemonic` `image`) or a
+    /// sampled image; its coordinate, where `coordinate` says, a scalar or
+    /// vector of that kind.
+    fn image_access(&self, mnemonic: &str, coordinate: Option<Component>) -> Checked {
+        let ctx = self.ctx;
+        let image = self.operands.first().and_then(|&ty| spirv_type(ctx, ty));
+        if !matches!(image, Some((found, _)) if found == mnemonic) {
+            return Err(format!("the first operand is not a !spirv.{mnemonic}"));
+        }
+        let Some(kind) = coordinate else {
+            return Ok(());
+        };
+        let component = self
+            .operands
+            .get(1)
+            .map(|&ty| vector(ctx, ty).map_or(ty, |v| v.1));
+        let fits = component.is_some_and(|ty| match (kind, ctx.type_data(ty)) {
+            (Component::Float, TypeData::Float(_)) => true,
+            (Component::Integer, TypeData::Integer { width, .. }) => *width > 1,
+            _ => false,
+        });
+        match fits {
+            true => Ok(()),
+            false => Err(format!(
+                "the coordinate is not a scalar or vector of {}",
+                kind.name()
+            )),
         }
     }
 
@@ -536,6 +613,22 @@ fn vector(ctx: &Context, ty: Type) -> Option<(u64, Type)> {
     match ctx.type_data(ty) {
         TypeData::Vector { shape, elem, .. } if shape.len() == 1 => Some((shape[0], *elem)),
         _ => None,
+    }
+}
+
+/// The kind of scalar an image coordinate is made of.
+#[derive(Clone, Copy)]
+enum Component {
+    Float,
+    Integer,
+}
+
+impl Component {
+    fn name(self) -> &'static str {
+        match self {
+            Component::Float => "floats",
+            Component::Integer => "integers",
+        }
     }
 }
 

@@ -443,3 +443,45 @@ spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader, Linkage], []> {
     spirv.Return
   }
 }
+
+// -----
+
+spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader, Linkage], []> {
+  spirv.func @images(%si: !spirv.sampled_image<!spirv.image<f32, Dim2D, NoDepth, NonArrayed, SingleSampled, NeedSampler, Unknown>>, %img: !spirv.image<f32, Dim2D, NoDepth, NonArrayed, SingleSampled, NeedSampler, Unknown>, %uv: vector<2xf32>, %ij: vector<2xi32>, %lod: f32) "None" {
+    %0 = "spirv.ImageSampleImplicitLod"(%si, %uv) : (!spirv.sampled_image<!spirv.image<f32, Dim2D, NoDepth, NonArrayed, SingleSampled, NeedSampler, Unknown>>, vector<2xf32>) -> vector<4xf32>
+    %1 = "spirv.ImageFetch"(%img, %ij) : (!spirv.image<f32, Dim2D, NoDepth, NonArrayed, SingleSampled, NeedSampler, Unknown>, vector<2xi32>) -> vector<4xf32>
+    // expected-error @+1 {{'spirv.ImageSampleImplicitLod' op the coordinate is not a scalar or vector of floats}}
+    %2 = "spirv.ImageSampleImplicitLod"(%si, %ij) : (!spirv.sampled_image<!spirv.image<f32, Dim2D, NoDepth, NonArrayed, SingleSampled, NeedSampler, Unknown>>, vector<2xi32>) -> vector<4xf32>
+    spirv.Return
+  }
+}
+
+// -----
+
+spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader, Linkage], []> {
+  spirv.func @bad(%img: !spirv.image<f32, Dim2D, NoDepth, NonArrayed, SingleSampled, NeedSampler, Unknown>, %uv: vector<2xf32>) "None" {
+    // expected-error @+1 {{'spirv.ImageSampleImplicitLod' op the first operand is not a !spirv.sampled_image}}
+    %0 = "spirv.ImageSampleImplicitLod"(%img, %uv) : (!spirv.image<f32, Dim2D, NoDepth, NonArrayed, SingleSampled, NeedSampler, Unknown>, vector<2xf32>) -> vector<4xf32>
+    spirv.Return
+  }
+}
+
+// -----
+
+spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader, Linkage], []> {
+  spirv.func @bad(%img: !spirv.image<f32, Dim2D, NoDepth, NonArrayed, SingleSampled, NeedSampler, Unknown>, %uv: vector<2xf32>) "None" {
+    // expected-error @+1 {{'spirv.ImageFetch' op the coordinate is not a scalar or vector of integers}}
+    %0 = "spirv.ImageFetch"(%img, %uv) : (!spirv.image<f32, Dim2D, NoDepth, NonArrayed, SingleSampled, NeedSampler, Unknown>, vector<2xf32>) -> vector<4xf32>
+    spirv.Return
+  }
+}
+
+// -----
+
+spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader, Linkage], []> {
+  spirv.func @bad(%p: !spirv.ptr<f32, Input>, %a: f32) "None" {
+    // expected-error @+1 {{'spirv.Store' op stores into the read-only storage class Input}}
+    "spirv.Store"(%p, %a) : (!spirv.ptr<f32, Input>, f32) -> ()
+    spirv.Return
+  }
+}
