@@ -1,7 +1,8 @@
 //! The type rules of the ops whose operand and result types relate
 //! through the types' structure, as SPIR-V states them: memory access
 //! (loads, stores and the storage classes they write, copies, function
-//! variables, access chains, atomics), images and their coordinates,
+//! variables, access chains, atomics), images, their coordinates and
+//! texels,
 //! composites (extract, insert, construct, shuffle, dynamic vector
 //! access), `spirv.Select`, bit casts, and vector and matrix products
 //! (cooperative matrices too) and lengths. A struct
@@ -91,26 +92,37 @@ pub(super) fn check(ctx: &Context, op: Op, grammar_op: GrammarOp) -> Checked {
         G::Select => types.select(),
         G::Dot => types.dot(),
         G::GlLength | G::GlDistance => types.length(),
-        G::ImageSampleImplicitLod
-        | G::ImageSampleDrefImplicitLod
-        | G::ImageSampleProjImplicitLod
-        | G::ImageSampleProjDrefImplicitLod
-        | G::ImageSparseSampleImplicitLod
+        G::ImageSampleImplicitLod | G::ImageSampleProjImplicitLod => {
+            types.image_access("sampled_image", Some(Component::Float))?;
+            types.texel(Texel::FourComponents)
+        }
+        G::ImageSampleDrefImplicitLod | G::ImageSampleProjDrefImplicitLod => {
+            types.image_access("sampled_image", Some(Component::Float))?;
+            types.texel(Texel::Scalar)
+        }
+        G::ImageSparseSampleImplicitLod
         | G::ImageSparseSampleDrefImplicitLod
         | G::ImageQueryLod => types.image_access("sampled_image", Some(Component::Float)),
         G::ImageSampleExplicitLod
-        | G::ImageSampleDrefExplicitLod
         | G::ImageSampleProjExplicitLod
-        | G::ImageSampleProjDrefExplicitLod
-        | G::ImageSparseSampleExplicitLod
-        | G::ImageSparseSampleDrefExplicitLod
         | G::ImageGather
-        | G::ImageDrefGather
+        | G::ImageDrefGather => {
+            types.image_access("sampled_image", None)?;
+            types.texel(Texel::FourComponents)
+        }
+        G::ImageSampleDrefExplicitLod | G::ImageSampleProjDrefExplicitLod => {
+            types.image_access("sampled_image", None)?;
+            types.texel(Texel::Scalar)
+        }
+        G::ImageSparseSampleExplicitLod
+        | G::ImageSparseSampleDrefExplicitLod
         | G::ImageSparseGather
         | G::ImageSparseDrefGather => types.image_access("sampled_image", None),
-        G::ImageFetch | G::ImageSparseFetch => {
-            types.image_access("image", Some(Component::Integer))
+        G::ImageFetch => {
+            types.image_access("image", Some(Component::Integer))?;
+            types.texel(Texel::FourComponents)
         }
+        G::ImageSparseFetch => types.image_access("image", Some(Component::Integer)),
         G::ImageRead
         | G::ImageWrite
         | G::ImageSparseRead
@@ -268,6 +280,36 @@ impl Types<'_> {
                 "the coordinate is not a scalar or vector of {}",
                 kind.name()
             )),
+        }
+    }
+
+    /// An image op's result, as `texel` says, of the image's sampled type
+    /// (any, where that is void).
+    fn texel(&self, texel: Texel) -> Checked {
+        let ctx = self.ctx;
+        let image = match self.operands.first().and_then(|&ty| spirv_type(ctx, ty)) {
+            Some(("sampled_image", [Param::Type(image)])) => spirv_type(ctx, *image),
+            image => image,
+        };
+        let Some(("image", [Param::Type(sampled), ..])) = image else {
+            return Ok(());
+        };
+        if *ctx.type_data(*sampled) == TypeData::None {
+            return Ok(());
+        }
+        let Some(result) = self.result else {
+            return Ok(());
+        };
+        let fits = match texel {
+            Texel::FourComponents => vector(ctx, result) == Some((4, *sampled)),
+            Texel::Scalar => result == *sampled,
+        };
+        match (fits, texel) {
+            (true, _) => Ok(()),
+            (false, Texel::FourComponents) => {
+                Err("the result is not a vector of four of the image's sampled type".into())
+            }
+            (false, Texel::Scalar) => Err("the result is not the image's sampled type".into()),
         }
     }
 
@@ -614,6 +656,14 @@ fn vector(ctx: &Context, ty: Type) -> Option<(u64, Type)> {
         TypeData::Vector { shape, elem, .. } if shape.len() == 1 => Some((shape[0], *elem)),
         _ => None,
     }
+}
+
+/// What an image op gives: a texel of four components, or one (a depth
+/// comparison).
+#[derive(Clone, Copy)]
+enum Texel {
+    FourComponents,
+    Scalar,
 }
 
 /// The kind of scalar an image coordinate is made of.

@@ -485,3 +485,25 @@ spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader, Linkage], []> {
     spirv.Return
   }
 }
+
+// -----
+
+spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader, Linkage], []> {
+  spirv.func @texels(%si: !spirv.sampled_image<!spirv.image<f32, Dim2D, IsDepth, NonArrayed, SingleSampled, NeedSampler, Unknown>>, %uv: vector<2xf32>, %d: f32) "None" {
+    %0 = "spirv.ImageSampleExplicitLod"(%si, %uv, %d) <{image_operands = #spirv.image_operands<Lod>}> : (!spirv.sampled_image<!spirv.image<f32, Dim2D, IsDepth, NonArrayed, SingleSampled, NeedSampler, Unknown>>, vector<2xf32>, f32) -> vector<4xf32>
+    %1 = "spirv.ImageSampleDrefImplicitLod"(%si, %uv, %d) : (!spirv.sampled_image<!spirv.image<f32, Dim2D, IsDepth, NonArrayed, SingleSampled, NeedSampler, Unknown>>, vector<2xf32>, f32) -> f32
+    // expected-error @+1 {{'spirv.ImageSampleImplicitLod' op the result is not a vector of four of the image's sampled type}}
+    %2 = "spirv.ImageSampleImplicitLod"(%si, %uv) : (!spirv.sampled_image<!spirv.image<f32, Dim2D, IsDepth, NonArrayed, SingleSampled, NeedSampler, Unknown>>, vector<2xf32>) -> vector<4xi32>
+    spirv.Return
+  }
+}
+
+// -----
+
+spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader, Linkage], []> {
+  spirv.func @bad(%si: !spirv.sampled_image<!spirv.image<f32, Dim2D, IsDepth, NonArrayed, SingleSampled, NeedSampler, Unknown>>, %uv: vector<2xf32>, %d: f32) "None" {
+    // expected-error @+1 {{'spirv.ImageSampleDrefImplicitLod' op the result is not the image's sampled type}}
+    %0 = "spirv.ImageSampleDrefImplicitLod"(%si, %uv, %d) : (!spirv.sampled_image<!spirv.image<f32, Dim2D, IsDepth, NonArrayed, SingleSampled, NeedSampler, Unknown>>, vector<2xf32>, f32) -> vector<4xf32>
+    spirv.Return
+  }
+}
