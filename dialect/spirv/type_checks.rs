@@ -15,6 +15,7 @@ use super::types::as_pointer;
 use super::NAMESPACE;
 use crate::grammar::Op as GrammarOp;
 use crate::ir::{AttrData, Context, Op, Param, Type, TypeData, Value, ValueDef};
+use smallvec::SmallVec;
 
 type Checked = Result<(), String>;
 
@@ -22,7 +23,8 @@ type Checked = Result<(), String>;
 /// ops without one pass.
 pub(super) fn check(ctx: &Context, op: Op, grammar_op: GrammarOp) -> Checked {
     use GrammarOp as G;
-    let operands: Vec<Type> = ctx.operands(op).map(|v| ctx.value_type(v)).collect();
+    // Checked for every grammar op: kept off the heap.
+    let operands: SmallVec<[Type; 8]> = ctx.operands(op).map(|v| ctx.value_type(v)).collect();
     let result = ctx.results(op).first().map(|&r| ctx.value_type(r));
     let types = Types {
         ctx,
@@ -552,10 +554,10 @@ fn access_chain(ctx: &Context, op: Op, types: &Types, skip: usize) -> Checked {
 
 /// The integers of array attribute `name` (`None` for an element that is
 /// not one).
-fn literals(ctx: &Context, op: Op, name: &str) -> Vec<Option<i128>> {
+fn literals(ctx: &Context, op: Op, name: &str) -> SmallVec<[Option<i128>; 4]> {
     match ctx.attr(op, name).map(|a| ctx.attr_data(a)) {
         Some(AttrData::Array(items)) => items.iter().map(|&a| int_of(ctx, a)).collect(),
-        _ => Vec::new(),
+        _ => SmallVec::new(),
     }
 }
 

@@ -25,9 +25,9 @@ pub(super) fn verify_symbols(ctx: &Context, top: Op) -> Result<(), Diagnostic> {
         refs.clear();
         // Only registered ops say what their references mean (an
         // unregistered op may hold its own symbol table).
-        if !ctx.is_registered(op) {
+        let Some(info) = ctx.op_info(ctx.op_name(op)) else {
             return WalkControl::Continue;
-        }
+        };
         for dict in [ctx.properties(op), Some(ctx.attributes(op))]
             .into_iter()
             .flatten()
@@ -46,8 +46,7 @@ pub(super) fn verify_symbols(ctx: &Context, top: Op) -> Result<(), Diagnostic> {
                 return WalkControl::Stop;
             }
         }
-        let symbol_uses = ctx.op_info(ctx.op_name(op)).and_then(|i| i.symbol_uses);
-        if let Some(check) = symbol_uses {
+        if let Some(check) = info.symbol_uses {
             if let Err(message) = check(ctx, op, &mut |r| tables.resolve(ctx, op, r)) {
                 result = Err(op_error(ctx, op, message));
                 return WalkControl::Stop;
