@@ -4,7 +4,8 @@
 //! magic), an instruction's encoding (a word count past the end, an
 //! unknown opcode), its ids (used but never defined, a forward reference
 //! a module-level instruction may not make) or the module's layout (an
-//! instruction in the wrong section).
+//! instruction in the wrong section), or content SPIR-V does not allow
+//! (`contents_spirv_does_not_allow`).
 
 use spirv_dialect::binary::deserialize::deserialize;
 use spirv_dialect::binary::DecodeError;
@@ -212,4 +213,134 @@ fn instruction_in_the_wrong_section() {
     words.splice(function..function, moved);
     let e = error(&words);
     assert_at(&e, function, "OpVariable");
+}
+
+/// A module to break by adding `decorations`, `globals` and `body`
+/// instructions.
+fn module_with(decorations: &str, globals: &str, body: &str) -> Vec<u32> {
+    let text = format!(
+        r#"
+               OpCapability Shader
+               OpCapability Float16
+               OpMemoryModel Logical GLSL450
+               OpEntryPoint GLCompute %main "main"
+               OpExecutionMode %main LocalSize 1 1 1
+               {decorations}
+       %void = OpTypeVoid
+         %fn = OpTypeFunction %void
+      %float = OpTypeFloat 32
+       %half = OpTypeFloat 16
+       %uint = OpTypeInt 32 0
+        %int = OpTypeInt 32 1
+    %v2float = OpTypeVector %float 2
+     %uint_2 = OpConstant %uint 2
+    %float_1 = OpConstant %float 1
+     %half_1 = OpConstant %half 1
+      %int_1 = OpConstant %int 1
+          %S = OpTypeStruct %float
+         %pf = OpTypePointer Private %float
+               {globals}
+       %main = OpFunction %void None %fn
+      %entry = OpLabel
+               {body}
+               OpReturn
+               OpFunctionEnd
+"#
+    );
+    assemble(&text, &AssembleOptions::default()).expect("the test module assembles")
+}
+
+/// Contents SPIR-V does not allow, which mutated binaries showed were read
+/// into IR that did not print back or whose writing did not read back:
+/// each is an error at its instruction.
+#[test]
+fn contents_spirv_does_not_allow() {
+    assert!(deserialize(&module_with("", "", "")).is_ok());
+    for (decorations, globals, body, name, fragment) in [
+        (
+            "",
+            r#"%gl = OpExtInstImport "GLSL.std.451""#,
+            "",
+            "OpExtInstImport",
+            "unknown extended instruction set \"GLSL.std.451\"",
+        ),
+        (
+            "",
+            "%v = OpConstantComposite %v2float %int_1 %float_1",
+            "",
+            "OpConstantComposite",
+            "do not fit",
+        ),
+        (
+            "",
+            "%g = OpVariable %pf Output",
+            "",
+            "OpVariable",
+            "storage class",
+        ),
+        (
+            "",
+            "%v1 = OpTypeVector %float 1",
+            "",
+            "OpTypeVector",
+            "vector size",
+        ),
+        (
+            "",
+            "%vv = OpTypeVector %v2float 2",
+            "",
+            "OpTypeVector",
+            "vector component type",
+        ),
+        (
+            "",
+            "%m = OpTypeMatrix %float 2",
+            "",
+            "OpTypeMatrix",
+            "matrix column type",
+        ),
+        (
+            "OpMemberDecorate %S 0 AlignmentId %uint_2",
+            "",
+            "",
+            "OpMemberDecorate",
+            "taking ids outside OpDecorateId",
+        ),
+        (
+            "OpDecorateId %S Location 0",
+            "",
+            "",
+            "OpDecorateId",
+            "taking no ids",
+        ),
+        (
+            "",
+            "%bad = OpConstant %uint 99",
+            "OpControlBarrier %bad %bad %uint_2",
+            "OpControlBarrier",
+            "holds 99, which is no Scope value",
+        ),
+    ] {
+        let e = error(&module_with(decorations, globals, body));
+        assert_eq!(e.instruction, Some(name), "{e}");
+        assert!(e.message.contains(fragment), "{name}: {e}");
+    }
+    // A 16-bit float whose word has bits beyond its 16.
+    let mut words = module_with("", "", "");
+    let one = instructions(&words)
+        .into_iter()
+        .filter(|i| i.1 == 43)
+        .nth(2)
+        .expect("the half constant")
+        .0;
+    words[one + 3] |= 1 << 16;
+    let e = error(&words);
+    assert_at(&e, one, "OpConstant");
+    assert!(e.message.contains("beyond its type's 16"), "{e}");
+    // A version after 1.6.
+    let mut words = module_with("", "", "");
+    words[1] = 0x0001_0700;
+    let e = error(&words);
+    assert_eq!(e.offset, 1, "{e}");
+    assert!(e.message.contains("SPIR-V 1.7"), "{e}");
 }

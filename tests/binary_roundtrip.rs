@@ -280,59 +280,81 @@ fn offsets_of(words: &[u32], opcodes: &[u32]) -> Vec<usize> {
 }
 
 /// Mutated corpus binaries (a flipped bit, a truncation, a changed word
-/// count or operand) deserialize or fail with an error, never a panic; what
-/// deserializes also serializes without one. Every eleventh file gets 30
-/// mutations anywhere; the files using spec-constant operations, forward
-/// pointers or debug strings get 200 more, aimed at those instructions and
-/// the types, decorations and debug instructions around them.
+/// count or operand) deserialize or fail with an error, never a panic.
+/// What deserializes also serializes without one; what also verifies
+/// prints text that parses back to the same print, and what it serializes
+/// to reads back. Every eleventh file gets 30 mutations anywhere; the
+/// files using spec-constant operations, forward pointers or debug strings
+/// get 200 more, aimed at those instructions and the types, decorations
+/// and debug instructions around them. `BINARY_FUZZ_SEED` and
+/// `BINARY_FUZZ_COUNT` choose other and more passes over the corpus.
 #[test]
 fn mutated_binaries_deserialize_without_panics() {
     let Some(files) = support::corpus_or_skip() else {
         return;
     };
-    let mut below = support::below_from(0x2545_f491_4f6c_dd1d_u64);
-    let (mut read, mut rejected, mut aimed) = (0, 0, 0);
-    for (index, file) in files.iter().enumerate() {
-        let Some(original) = support::read_words(file) else {
-            continue;
-        };
-        // Forward pointers, spec-constant operations, strings (debug info).
-        let uses_extensions = !offsets_of(&original, &[39, 52, 7]).is_empty();
-        let targets = offsets_of(&original, &EXTENSION_OPCODES);
-        let rounds = match (index % 11 == 0, uses_extensions) {
-            (_, true) => 230,
-            (true, false) => 30,
-            (false, false) => continue,
-        };
-        for round in 0..rounds {
-            let mut words = original.clone();
-            let at = match round >= 30 && !targets.is_empty() {
-                true => {
-                    aimed += 1;
-                    let start = targets[below(targets.len())];
-                    (start + below(6)).min(words.len() - 1)
-                }
-                false => 5 + below(words.len() - 5),
+    let originals: Vec<Vec<u32>> = files
+        .iter()
+        .filter_map(|f| support::read_words(f))
+        .collect();
+    let (mut read, mut rejected, mut aimed, mut verified) = (0, 0, 0, 0);
+    for pass in support::seeds("BINARY_FUZZ", 1) {
+        let mut below =
+            support::below_from(0x2545_f491_4f6c_dd1d_u64 ^ pass.wrapping_mul(0x9e37_79b9));
+        for (index, original) in originals.iter().enumerate() {
+            // Forward pointers, spec-constant operations, strings (debug info).
+            let uses_extensions = !offsets_of(original, &[39, 52, 7]).is_empty();
+            let targets = offsets_of(original, &EXTENSION_OPCODES);
+            let rounds = match (index % 11 == pass as usize % 11, uses_extensions) {
+                (_, true) => 230,
+                (true, false) => 30,
+                (false, false) => continue,
             };
-            match round % 4 {
-                0 => words[at] ^= 1 << below(32),
-                1 => words.truncate(at),
-                2 => words[at] = (words[at] & 0xffff) | ((below(10) as u32) << 16),
-                _ => words[at] = below(64) as u32,
-            }
-            match deserialize(&words) {
-                Ok((ctx, module)) => {
-                    read += 1;
-                    let _ = serialize(&ctx, module);
+            for round in 0..rounds {
+                let mut words = original.clone();
+                let at = match round >= 30 && !targets.is_empty() {
+                    true => {
+                        aimed += 1;
+                        let start = targets[below(targets.len())];
+                        (start + below(6)).min(words.len() - 1)
+                    }
+                    false => 5 + below(words.len() - 5),
+                };
+                match round % 4 {
+                    0 => words[at] ^= 1 << below(32),
+                    1 => words.truncate(at),
+                    2 => words[at] = (words[at] & 0xffff) | ((below(10) as u32) << 16),
+                    _ => words[at] = below(64) as u32,
                 }
-                Err(_) => rejected += 1,
+                match deserialize(&words) {
+                    Ok((ctx, module)) => {
+                        read += 1;
+                        let written = serialize(&ctx, module);
+                        if spirv_dialect::verify::verify(&ctx, module).is_ok() {
+                            verified += 1;
+                            if let Err(e) = support::reparsed(&ctx, module, PrintOptions::default())
+                            {
+                                panic!("pass {pass}, file #{index}, round {round}: {e}");
+                            }
+                            if let Some(Err(e)) = written.ok().map(|w| deserialize(&w).map(drop)) {
+                                panic!(
+                                    "pass {pass}, file #{index}, round {round}: the written \
+                                     words do not read back: {}",
+                                    e.message
+                                );
+                            }
+                        }
+                    }
+                    Err(_) => rejected += 1,
+                }
             }
         }
     }
     println!(
-        "mutated binaries: {read} read, {rejected} rejected with an error ({aimed} aimed at spec constants, forward pointers, arrays, pointers, decorations and debug instructions)"
+        "mutated binaries: {read} read ({verified} verify), {rejected} rejected with an error ({aimed} aimed at spec constants, forward pointers, arrays, pointers, decorations and debug instructions)"
     );
     assert!(rejected > 0, "every mutation was read");
+    assert!(verified > 0, "no mutation read verified");
     assert!(
         aimed > 1000,
         "only {aimed} mutations aimed at the extensions"

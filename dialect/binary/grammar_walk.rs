@@ -87,9 +87,8 @@ fn walk_operand<R: OperandReader>(reader: &mut R, kind: OperandKind) -> Result<(
                 }
                 Category::BitEnum => {
                     let bits = reader.enumerant(kind)?;
-                    let known = info.enumerants.iter().fold(0, |all, e| all | e.value);
-                    if bits & !known != 0 {
-                        let unknown = bits & !known;
+                    let unknown = kind.unknown_bits(bits);
+                    if unknown != 0 {
                         let message = format!("{unknown:#x} names no {} bit", info.name);
                         return Err(reader.error(message));
                     }

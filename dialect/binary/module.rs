@@ -395,8 +395,13 @@ impl<'w> ModuleView<'w> {
             let operands = &self.words[inst.offset as usize + 2..inst.span().end];
             let (name, _) = decode_string(operands).map_err(|m| at(m.to_string()))?;
             let non_semantic = name.starts_with("NonSemantic.");
-            self.ext_sets
-                .push((id, InstSet::from_import_name(&name), non_semantic));
+            let set = InstSet::from_import_name(&name);
+            // A set nothing here describes can only be carried when it
+            // may be dropped: a non-semantic one.
+            if set.is_none() && !non_semantic {
+                return Err(at(format!("unknown extended instruction set \"{name}\"")));
+            }
+            self.ext_sets.push((id, set, non_semantic));
         }
         Ok(())
     }

@@ -295,6 +295,15 @@ impl OperandKind {
         }
         info.enumerant(value)
     }
+
+    /// The bits of `bits` that no enumerant of this (bit enum) kind names.
+    pub fn unknown_bits(self, bits: u32) -> u32 {
+        bits & !self
+            .info()
+            .enumerants
+            .iter()
+            .fold(0, |all, e| all | e.value)
+    }
 }
 
 /// Enum values below this are found by [`OperandKind::enumerant`]'s table.

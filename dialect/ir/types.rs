@@ -14,6 +14,9 @@ pub enum Signedness {
     Unsigned,
 }
 
+/// The widest integer type (MLIR's limit).
+pub const MAX_INT_WIDTH: u32 = 1 << 24;
+
 /// The builtin floating-point formats.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum FloatKind {

@@ -104,10 +104,18 @@ fn parse_vce(p: &mut Parser) -> PResult<Vec<Param>> {
         Ok(Param::Ident(p.ctx.ident(&case)))
     })?;
     p.expect(Tok::Comma, "','")?;
+    // A name the grammar does not know (a newer or vendor extension, as
+    // a binary may declare) is written quoted; a bare one must be known.
     let exts = p.parse_delimited(Tok::LSquare, Tok::RSquare, "'[' before extensions", |p| {
+        if p.kind() == Tok::String {
+            let name = p.parse_string_literal()?;
+            return Ok(Param::Ident(p.ctx.ident(&name)));
+        }
         let name = p.text();
         if p.kind() != Tok::BareId || name.parse::<Extension>().is_err() {
-            return Err(p.error_here(format!("unknown extension '{name}'")));
+            return Err(p.error_here(format!(
+                "unknown extension '{name}' (quote a name the grammar does not know)"
+            )));
         }
         p.advance();
         Ok(Param::Ident(p.ctx.ident(name)))
@@ -200,8 +208,18 @@ pub(crate) fn print(p: &mut Printer, data: &DialectData) {
         ("vce", [Param::Ident(version), Param::List(caps), Param::List(exts)]) => {
             let _ = write!(p.out, "{}, ", ctx.str(*version));
             print_ident_list(p, caps);
-            p.write(", ");
-            print_ident_list(p, exts);
+            p.write(", [");
+            for (i, ext) in exts.iter().enumerate() {
+                let Param::Ident(name) = ext else { continue };
+                if i > 0 {
+                    p.write(", ");
+                }
+                match ctx.str(*name) {
+                    known if known.parse::<Extension>().is_ok() => p.write(known),
+                    other => p.print_string(other),
+                }
+            }
+            p.write("]");
         }
         (
             "target_env",
@@ -303,10 +321,8 @@ pub fn vce_of(ctx: &Context, attr: Attr) -> Option<Vce> {
         .iter()
         .map(|c| c.parse().ok())
         .collect::<Option<Vec<Capability>>>()?;
-    let extensions = names(exts)
-        .iter()
-        .map(|e| e.parse().ok())
-        .collect::<Option<Vec<Extension>>>()?;
+    // Extensions the grammar does not know enable nothing it lists.
+    let extensions = names(exts).iter().filter_map(|e| e.parse().ok()).collect();
     Some(Vce::new(Version::new(1, minor), capabilities, extensions))
 }
 

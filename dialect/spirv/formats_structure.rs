@@ -129,8 +129,10 @@ pub(super) fn print_variable_decorations(p: &mut Printer, op: Op, names: &[Strin
     }
     let set = ctx.attr(op, "descriptor_set").and_then(|a| int_of(ctx, a));
     let binding = ctx.attr(op, "binding").and_then(|a| int_of(ctx, a));
+    // The decorations' literals are words, which the i32 attributes hold
+    // as their bits.
     if let (Some(set), Some(binding)) = (set, binding) {
-        let _ = write!(p.out, " bind({set}, {binding})");
+        let _ = write!(p.out, " bind({}, {})", set as u32, binding as u32);
     }
     if let Some(built_in) = ctx.attr(op, "built_in").and_then(|a| ctx.as_string_attr(a)) {
         let _ = write!(p.out, " built_in(\"{built_in}\")");
@@ -157,8 +159,8 @@ pub(super) fn parse_variable_decorations(
         let binding = p.parse_u32("binding")?;
         p.expect(Tok::RParen, "')'")?;
         let i32_type = p.ctx.int_type(32);
-        let set = p.ctx.integer_attr(i32_type, set.into());
-        let binding = p.ctx.integer_attr(i32_type, binding.into());
+        let set = p.ctx.integer_attr(i32_type, (set as i32).into());
+        let binding = p.ctx.integer_attr(i32_type, (binding as i32).into());
         st.set_prop(p.ctx, "descriptor_set", set);
         st.set_prop(p.ctx, "binding", binding);
     }

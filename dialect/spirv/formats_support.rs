@@ -205,15 +205,24 @@ pub(super) fn composite_element(ctx: &Context, ty: Type, index: i128) -> Option<
 }
 
 /// Whether constant attribute `value` is a value of type `ty`: an
-/// integer, float or dense attribute of that very type, or, for the
-/// dialect's composites (arrays, matrices, structs), an array attribute
-/// whose elements are values of the composite's elements, as many as an
-/// array or matrix has elements or a struct has members.
-pub(super) fn constant_fits(ctx: &Context, value: Attr, ty: Type) -> bool {
+/// integer or float attribute of that very type, a dense attribute of it
+/// whose elements (one, splat, or one per element) are of its element
+/// type, or, for the dialect's composites (arrays, matrices, structs), an
+/// array attribute whose elements are values of the composite's
+/// elements, as many as an array or matrix has elements or a struct has
+/// members.
+pub(crate) fn constant_fits(ctx: &Context, value: Attr, ty: Type) -> bool {
     match ctx.attr_data(value) {
-        AttrData::Integer { ty: own, .. }
-        | AttrData::Float { ty: own, .. }
-        | AttrData::DenseElements { ty: own, .. } => *own == ty,
+        AttrData::Integer { ty: own, .. } | AttrData::Float { ty: own, .. } => *own == ty,
+        AttrData::DenseElements { ty: own, elems } => {
+            let TypeData::Vector { shape, elem, .. } = ctx.type_data(ty) else {
+                return *own == ty;
+            };
+            let count = shape.iter().product::<u64>();
+            *own == ty
+                && (elems.len() == 1 || elems.len() as u64 == count)
+                && elems.iter().all(|&e| constant_fits(ctx, e, *elem))
+        }
         AttrData::Array(elements) => {
             let TypeData::Dialect(data) = ctx.type_data(ty) else {
                 return false;

@@ -89,6 +89,7 @@ fn verifier(name: &str) -> Option<VerifyFn> {
         "spirv.GlobalVariable" => Some(|ctx, op| {
             verify_without_results(ctx, op)?;
             verify_required_attributes(ctx, op)?;
+            verify_global_storage(ctx, op)?;
             verify_initial_value(ctx, op)
         }),
         "spirv.func" => Some(|ctx, op| {
@@ -114,6 +115,17 @@ fn verifier(name: &str) -> Option<VerifyFn> {
             verify_required_attributes(ctx, op)
         }),
         _ => Some(verify_required_attributes),
+    }
+}
+
+/// A global variable's type is a pointer, to storage other than a
+/// function's.
+fn verify_global_storage(ctx: &Context, op: crate::ir::Op) -> Result<(), String> {
+    let variable_type = ctx.attr(op, "type").and_then(|t| ctx.as_type_attr(t));
+    match variable_type.and_then(|t| super::types::as_pointer(ctx, t)) {
+        Some((_, "Function")) => Err("storage class cannot be 'Function'".into()),
+        Some(_) => Ok(()),
+        None => Err("type must be a pointer".into()),
     }
 }
 

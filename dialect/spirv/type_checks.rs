@@ -125,6 +125,14 @@ pub(super) fn check(ctx: &Context, op: Op, grammar_op: GrammarOp) -> Checked {
             types.texel(Texel::FourComponents)
         }
         G::ImageSparseFetch => types.image_access("image", Some(Component::Integer)),
+        G::Image => {
+            types.image_access("sampled_image", None)?;
+            let image = match spirv_type(ctx, operands[0]) {
+                Some(("sampled_image", [Param::Type(image)])) => Some(*image),
+                _ => None,
+            };
+            types.result_matches(image, "the sampled image's image type")
+        }
         G::ImageRead
         | G::ImageWrite
         | G::ImageSparseRead

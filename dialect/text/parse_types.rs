@@ -5,10 +5,8 @@
 use super::lexer::Tok;
 use super::parser::{PResult, Parser};
 use super::syntax::DialectSyntax;
+use crate::ir::types::MAX_INT_WIDTH;
 use crate::ir::{Context, FloatKind, Signedness, Type};
-
-/// Widest integer type accepted (MLIR's limit).
-const MAX_INT_WIDTH: u32 = 1 << 24;
 
 impl<'s> Parser<'s, '_> {
     /// Whether the current token can start a type.

@@ -1,6 +1,7 @@
 // ARGS: opt --split-input-file --verify-diagnostics
 // A global variable's constant initializer holds a value of the type the
-// variable points to, and does not come beside a symbol initializer.
+// variable points to, and does not come beside a symbol initializer; the
+// variable is not of Function storage.
 
 spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader], []> {
   spirv.GlobalVariable @scalar initial_value(2 : si32) : !spirv.ptr<si32, Private>
@@ -28,4 +29,11 @@ spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader], []> {
   spirv.GlobalVariable @other : !spirv.ptr<si32, Private>
   // expected-error @+1 {{'spirv.GlobalVariable' op has both an `initializer` and an `initial_value`}}
   spirv.GlobalVariable @both initializer(@other) initial_value(1 : si32) : !spirv.ptr<si32, Private>
+}
+
+// -----
+
+spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader], []> {
+  // expected-error @+1 {{'spirv.GlobalVariable' op storage class cannot be 'Function'}}
+  spirv.GlobalVariable @in_a_function : !spirv.ptr<si32, Function>
 }

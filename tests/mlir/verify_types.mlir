@@ -2,7 +2,7 @@
 // Ops whose types relate through the types' structure verify when the
 // types fit, and name the rule otherwise: loads, stores, variables and
 // access chains; composites; selects; vector and matrix products; calls,
-// returns and conditional branches.
+// returns and conditional branches; the image of a sampled image.
 
 spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader, Linkage], []> {
   spirv.func @g(%x: f32) -> f32 "None" {
@@ -504,6 +504,27 @@ spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader, Linkage], []> {
   spirv.func @bad(%si: !spirv.sampled_image<!spirv.image<f32, Dim2D, IsDepth, NonArrayed, SingleSampled, NeedSampler, Unknown>>, %uv: vector<2xf32>, %d: f32) "None" {
     // expected-error @+1 {{'spirv.ImageSampleDrefImplicitLod' op the result is not the image's sampled type}}
     %0 = "spirv.ImageSampleDrefImplicitLod"(%si, %uv, %d) : (!spirv.sampled_image<!spirv.image<f32, Dim2D, IsDepth, NonArrayed, SingleSampled, NeedSampler, Unknown>>, vector<2xf32>, f32) -> vector<4xf32>
+    spirv.Return
+  }
+}
+
+// -----
+
+spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader, Linkage], []> {
+  spirv.func @image_of(%si: !spirv.sampled_image<!spirv.image<f32, Dim2D, NoDepth, NonArrayed, SingleSampled, NeedSampler, Unknown>>) "None" {
+    %0 = spirv.Image %si : !spirv.sampled_image<!spirv.image<f32, Dim2D, NoDepth, NonArrayed, SingleSampled, NeedSampler, Unknown>>
+    // expected-error @+1 {{'spirv.Image' op the result's type is not the sampled image's image type}}
+    %1 = "spirv.Image"(%si) : (!spirv.sampled_image<!spirv.image<f32, Dim2D, NoDepth, NonArrayed, SingleSampled, NeedSampler, Unknown>>) -> !spirv.image<i32, Dim2D, NoDepth, NonArrayed, SingleSampled, NeedSampler, Unknown>
+    spirv.Return
+  }
+}
+
+// -----
+
+spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader, Linkage], []> {
+  spirv.func @image_of_pointer(%p: !spirv.ptr<f32, Function>) "None" {
+    // expected-error @+1 {{'spirv.Image' op the first operand is not a !spirv.sampled_image}}
+    %0 = "spirv.Image"(%p) : (!spirv.ptr<f32, Function>) -> !spirv.image<f32, Dim2D, NoDepth, NonArrayed, SingleSampled, NeedSampler, Unknown>
     spirv.Return
   }
 }

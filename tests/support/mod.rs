@@ -384,3 +384,24 @@ pub fn parsed(text: &str) -> (spirv_dialect::ir::Context, spirv_dialect::ir::Op)
         .unwrap_or_else(|e| panic!("the text does not parse: {e:?}\n{text}"));
     (ctx, module)
 }
+
+/// Module `module` printed with `options` and parsed back into a context
+/// of its own, or why not: the text does not parse, or printing what it
+/// parses to does not give the same text.
+pub fn reparsed(
+    ctx: &spirv_dialect::ir::Context,
+    module: spirv_dialect::ir::Op,
+    options: spirv_dialect::text::PrintOptions,
+) -> Result<(spirv_dialect::ir::Context, spirv_dialect::ir::Op), String> {
+    use spirv_dialect::text::{parse_single_op, print_op};
+    let syntax = spirv_dialect::dialects::syntax();
+    let text = print_op(ctx, &syntax, module, options);
+    let mut parsed = spirv_dialect::dialects::context();
+    let module = parse_single_op(&mut parsed, &syntax, &text, "printed.mlir", 1)
+        .map_err(|d| format!("the printed text does not parse: {}\n{text}", d.message))?;
+    let again = print_op(&parsed, &syntax, module, options);
+    if let Some(at) = text.lines().zip(again.lines()).find(|(a, b)| a != b) {
+        return Err(format!("printing is not a fixpoint: {at:?}"));
+    }
+    Ok((parsed, module))
+}

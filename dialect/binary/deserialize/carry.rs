@@ -6,7 +6,7 @@
 use super::function::{enum_value, Properties, Scope};
 use super::Reader;
 use crate::binary::{DecodeError, DecodedOperand as Operand};
-use crate::grammar::{Op, OperandKind};
+use crate::grammar::{Category, Op, OperandKind};
 use crate::ir::FastMap;
 use crate::ir::{Attr, Builder, Value};
 use crate::spirv::conventions::{self, Carrier, Form};
@@ -277,6 +277,11 @@ impl Reader<'_, '_> {
                         let message = format!("%{id} is not a 32-bit integer constant");
                         return Err(self.view.error(index, message));
                     };
+                    if !names_enumerants(kind, value) {
+                        let kind = kind.info().name;
+                        let message = format!("%{id} holds {value}, which is no {kind} value");
+                        return Err(self.view.error(index, message));
+                    }
                     self.enum_value_attr(kind, value)
                 }
                 (_, Operand::String(s)) => self.ctx.string_attr(self.decoded.text(*s)),
@@ -457,5 +462,14 @@ pub(super) fn id_of(operand: &Operand) -> Option<u32> {
     match operand {
         Operand::Id(id) => Some(*id),
         _ => None,
+    }
+}
+
+/// Whether `value` is a value of enum `kind`: one of its enumerants, or
+/// for a bit enum, bits each of which one names.
+fn names_enumerants(kind: OperandKind, value: u32) -> bool {
+    match kind.info().category {
+        Category::BitEnum => kind.unknown_bits(value) == 0,
+        _ => kind.enumerant(value).is_some(),
     }
 }

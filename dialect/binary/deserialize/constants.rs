@@ -7,6 +7,7 @@ use super::{Global, Reader};
 use crate::binary::{DecodeError, Operand};
 use crate::grammar::Op;
 use crate::ir::{Attr, Param, Type, TypeData};
+use crate::spirv::constant_fits;
 use crate::spirv::types::Member;
 
 /// The most constituents a composite constant may have (an instruction
@@ -39,7 +40,12 @@ impl Reader<'_, '_> {
                         }
                     }
                 }
-                self.composite(ty, elems)
+                let attr = self.composite(ty, elems);
+                if !constant_fits(&self.ctx, attr, ty) {
+                    let message = "constituents that do not fit the composite's type".into();
+                    return Err(self.view.error(index, message));
+                }
+                attr
             }
             Op::ConstantNull => self.zero(ty).ok_or_else(|| {
                 self.view
@@ -50,13 +56,26 @@ impl Reader<'_, '_> {
         Ok((attr, ty))
     }
 
+    /// A scalar constant of `ty` from its words `bits`: a type narrower
+    /// than a word takes its low bits, the others zero (or, for an
+    /// integer, copies of its sign bit).
     fn scalar(&mut self, index: u32, ty: Type, bits: u64) -> Result<Attr, DecodeError> {
+        let width = match *self.ctx.type_data(ty) {
+            TypeData::Integer { width, .. } => width,
+            TypeData::Float(kind) => kind.width(),
+            _ => 0,
+        };
+        let shift = 128 - width.min(64);
+        let sign_extended = (i128::from(bits) << shift) >> shift;
+        let high_bits_clear = width >= 32 || bits >> width == 0;
+        let integer = matches!(self.ctx.type_data(ty), TypeData::Integer { .. });
+        let fits = high_bits_clear || integer && sign_extended as u32 as u64 == bits;
+        if !fits {
+            let message = format!("{bits:#x} has bits set beyond its type's {width}");
+            return Err(self.view.error(index, message));
+        }
         match *self.ctx.type_data(ty) {
-            TypeData::Integer { width, .. } => {
-                let shift = 128 - width.min(64);
-                let value = (i128::from(bits) << shift) >> shift;
-                Ok(self.ctx.integer_attr(ty, value))
-            }
+            TypeData::Integer { .. } => Ok(self.ctx.integer_attr(ty, sign_extended)),
             TypeData::Float(_) => Ok(self.ctx.float_attr(ty, bits)),
             _ => Err(self
                 .view

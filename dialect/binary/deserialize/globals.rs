@@ -262,6 +262,18 @@ impl<'v> Reader<'v, '_> {
             }
         }
         let ty = self.type_of_id(index, Some(inst.result_type))?;
+        // The storage class operands of the variable and its pointer type.
+        let storage_class = |index: u32| match self.operands(index).first() {
+            Some(Operand::Enum { value, .. }) => Some(*value),
+            _ => None,
+        };
+        let pointer = self.view.def(inst.result_type);
+        let pointed = pointer.filter(|&p| self.view.insts[p as usize].op == Op::TypePointer);
+        let declared = storage_class(index);
+        if declared.is_none() || pointed.and_then(storage_class) != declared {
+            let message = "a storage class other than its pointer type's".to_string();
+            return Err(self.view.error(index, message));
+        }
         let name = self.symbol(inst.result);
         let mut props = PropertySet::new();
         props.set(Property::SymName, self.string_attr(name));

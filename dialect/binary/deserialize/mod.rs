@@ -354,7 +354,7 @@ fn numbered_ident(ctx: &mut Context, prefix: &str, number: u32) -> Ident {
 impl<'v, 'w> Reader<'v, 'w> {
     /// Everything but the module op itself, made already.
     fn read_module(&mut self, module: crate::ir::Op) -> Result<(), DecodeError> {
-        self.read_annotations();
+        self.read_annotations()?;
         self.module_attributes(module)?;
         self.scan_globals();
         self.assign_symbols();
@@ -376,8 +376,9 @@ impl<'v, 'w> Reader<'v, 'w> {
         self.view.section_range(section)
     }
 
-    /// Names and decorations, by target id.
-    fn read_annotations(&mut self) {
+    /// Names and decorations, by target id; an error for a decoration
+    /// taking ids outside `OpDecorateId` (which takes only those).
+    fn read_annotations(&mut self) -> Result<(), DecodeError> {
         let names = self.section_indices(Section::DebugNames);
         let annotations = self.section_indices(Section::Annotations);
         // At most a list per annotation (the memory is kept between
@@ -398,7 +399,25 @@ impl<'v, 'w> Reader<'v, 'w> {
             }
         }
         for index in annotations {
-            match (self.view.insts[index as usize].op, self.operands(index)) {
+            let op = self.view.insts[index as usize].op;
+            let operands = self.operands(index);
+            // The decoration's parameters: ids exactly in an OpDecorateId.
+            let parameters = match op {
+                Op::Decorate | Op::DecorateId | Op::DecorateString => operands.get(2..),
+                Op::MemberDecorate | Op::MemberDecorateString => operands.get(3..),
+                _ => None,
+            };
+            if let Some(parameters) = parameters {
+                let takes_ids = parameters.iter().any(|o| matches!(o, Operand::Id(_)));
+                if takes_ids != (op == Op::DecorateId) {
+                    let message = match takes_ids {
+                        true => "a decoration taking ids outside OpDecorateId",
+                        false => "OpDecorateId with a decoration taking no ids",
+                    };
+                    return Err(self.view.error(index, message.into()));
+                }
+            }
+            match (op, operands) {
                 (
                     Op::Decorate | Op::DecorateId | Op::DecorateString,
                     [Operand::Id(id), rest @ ..],
@@ -431,6 +450,7 @@ impl<'v, 'w> Reader<'v, 'w> {
                 _ => {}
             }
         }
+        Ok(())
     }
 
     /// The `OpName` of `id`, if it has a non-empty one.
@@ -572,7 +592,10 @@ impl<'v, 'w> Reader<'v, 'w> {
         let (major, minor) = ((version >> 16) & 0xff, (version >> 8) & 0xff);
         let version = match VERSIONS.get(minor as usize) {
             Some(name) if major == 1 => self.static_ident(name),
-            _ => self.ctx.ident(&format!("v{major}.{minor}")),
+            _ => {
+                let message = format!("SPIR-V {major}.{minor} is not a version 1.0 to 1.6");
+                return Err(DecodeError::at(1, None, message));
+            }
         };
         let version = Param::Ident(version);
         let vce = DialectData {

@@ -14,6 +14,7 @@ use super::Reader;
 use crate::binary::module::Inst;
 use crate::binary::{DecodeError, Operand};
 use crate::grammar::Op;
+use crate::ir::types::MAX_INT_WIDTH;
 use crate::ir::{DialectData, FloatKind, Param, Signedness, Type, TypeData};
 use crate::spirv::types::{Member, ARRAYED, DEPTH, OPAQUE_TYPES, SAMPLER_USE, SAMPLING};
 use smallvec::SmallVec;
@@ -50,7 +51,10 @@ impl Reader<'_, '_> {
             Op::TypeVoid => self.none_type(),
             Op::TypeBool => self.ctx.int_type(1),
             Op::TypeInt => {
-                let width = lit(0).ok_or_else(|| bad("integer width"))?;
+                // One bit is a bool, which SPIR-V types apart.
+                let width = lit(0)
+                    .filter(|width| (2..=MAX_INT_WIDTH).contains(width))
+                    .ok_or_else(|| bad("integer width"))?;
                 let signedness = match lit(1) {
                     Some(1) => Signedness::Signed,
                     _ => Signedness::Signless,
@@ -68,12 +72,27 @@ impl Reader<'_, '_> {
             }
             Op::TypeVector => {
                 let elem = self.forward_type(index, id(0))?;
-                let n = lit(1).ok_or_else(|| bad("vector size"))?;
+                let scalar = matches!(
+                    self.ctx.type_data(elem),
+                    TypeData::Integer { .. } | TypeData::Float(_)
+                );
+                if !scalar {
+                    return Err(bad("vector component type"));
+                }
+                // At least two components, as SPIR-V has vectors.
+                let n = lit(1)
+                    .filter(|&n| n >= 2)
+                    .ok_or_else(|| bad("vector size"))?;
                 self.ctx.vector_type(&[u64::from(n)], elem)
             }
             Op::TypeMatrix => {
                 let column = self.forward_type(index, id(0))?;
-                let n = lit(1).ok_or_else(|| bad("matrix size"))?;
+                if !matches!(self.ctx.type_data(column), TypeData::Vector { .. }) {
+                    return Err(bad("matrix column type"));
+                }
+                let n = lit(1)
+                    .filter(|&n| n >= 2)
+                    .ok_or_else(|| bad("matrix size"))?;
                 self.spirv_type("matrix", vec![Param::Int(n.into()), Param::Type(column)])
             }
             Op::TypeArray => {
