@@ -15,6 +15,7 @@ mod formats_memory;
 mod formats_scoped;
 mod formats_structure;
 mod formats_support;
+pub mod non_semantic;
 pub mod op_classes;
 pub mod op_table;
 pub mod ops;
