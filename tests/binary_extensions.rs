@@ -461,7 +461,7 @@ fn debug_and_non_semantic_instructions_are_kept() {
 }
 
 /// Instructions of two non-semantic sets the grammar does not describe,
-/// at module level and in a function, naming each other, a constant, a
+/// at module level and in a function, naming each other, constants, a
 /// type, a string, a global variable, the function and function values.
 const UNKNOWN_NON_SEMANTIC: &str = r#"
 ; Version: 1.3
@@ -479,8 +479,10 @@ const UNKNOWN_NON_SEMANTIC: &str = r#"
       %float = OpTypeFloat 32
         %ptr = OpTypePointer Private %float
         %one = OpConstant %float 1
+         %v2 = OpTypeVector %float 2
+        %vec = OpConstantComposite %v2 %one %one
         %var = OpVariable %ptr Private
-      %first = OpExtInst %void %foo 3 %one %float
+      %first = OpExtInst %void %foo 3 %one %float %vec
      %second = OpExtInst %void %foo 4 %first %var %text
       %empty = OpExtInst %void %bar 4294967295
        %main = OpFunction %void None %fn
@@ -498,7 +500,8 @@ fn instructions_of_unknown_non_semantic_sets_are_kept() {
     assert_contains(
         &text,
         &[
-            "\"spirv.ExtInst\"() <{instruction = 3 : i32, operands = [1.000000e+00 : f32, f32], \
+            "\"spirv.ExtInst\"() <{instruction = 3 : i32, operands = [1.000000e+00 : f32, f32, \
+             dense<1.000000e+00> : vector<2xf32>], \
              result_type = none, set = \"NonSemantic.Foo\", sym_name = \"spirv_debug_0\"}>",
             "\"spirv.ExtInst\"() <{instruction = 4 : i32, operands = [@spirv_debug_0, @var, \
              @spirv_string_0], result_type = none, set = \"NonSemantic.Foo\", sym_name = \"spirv_debug_1\"}>",
@@ -557,6 +560,27 @@ fn instructions_of_unknown_semantic_sets_are_errors() {
         .expect_err("an unknown semantic set");
     assert!(
         error.message.contains("instruction set \"Bar.std\""),
+        "{}",
+        error.message
+    );
+}
+
+/// An id no attribute stands for (an `OpUndef`) named by a module-level
+/// instruction of an unknown non-semantic set is an error naming it.
+#[test]
+fn undefined_values_named_at_module_level_are_errors() {
+    let source = UNKNOWN_NON_SEMANTIC.replace(
+        "%empty = OpExtInst %void %bar 4294967295",
+        "%undef = OpUndef %float\n%empty = OpExtInst %void %bar 4294967295 %undef",
+    );
+    let words = assemble(&source, &AssembleOptions::default()).expect("assemble");
+    let error = deserialize(&words)
+        .map(drop)
+        .expect_err("an undefined value");
+    assert!(
+        error
+            .message
+            .contains("(OpUndef) of an instruction of an unknown non-semantic set"),
         "{}",
         error.message
     );

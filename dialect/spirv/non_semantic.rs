@@ -12,8 +12,9 @@
 //! - `operands`: the instruction's operands (all ids) in order, where some
 //!   are no SSA operands: a type, an `@symbol` (a string, a module-level
 //!   non-semantic instruction, a variable, a spec constant, a function), a
-//!   scalar constant value, or `unit` standing for the op's next SSA
-//!   operand. Without it, the SSA operands are the instruction's operands.
+//!   scalar or vector constant value, or `unit` standing for the op's next
+//!   SSA operand. Without it, the SSA operands are the instruction's
+//!   operands.
 //!
 //! At module level the op is a symbol (`sym_name`) with its result type as
 //! `result_type`, without SSA operands or results; in a function it has
@@ -98,11 +99,12 @@ pub fn verify_ext_inst(ctx: &Context, op: Op) -> Result<(), String> {
             AttrData::Type(_)
             | AttrData::SymbolRef { .. }
             | AttrData::Integer { .. }
-            | AttrData::Float { .. } => {}
+            | AttrData::Float { .. }
+            | AttrData::DenseElements { .. } => {}
             _ => {
                 return Err(
-                    "'operands' holds types, symbols, scalar constants and `unit`s \
-                            (each standing for an SSA operand), nothing else"
+                    "'operands' holds types, symbols, scalar and vector constants \
+                            and `unit`s (each standing for an SSA operand), nothing else"
                         .into(),
                 )
             }

@@ -5,13 +5,13 @@
 // (`unit` standing for each SSA operand). At module level it is a symbol
 // with a `result_type`; in a function it has one result.
 
-// CHECK: "spirv.ExtInst"() <{instruction = 3 : i32, operands = [1.000000e+00 : f32, f32, @v], result_type = none, set = "NonSemantic.Foo", sym_name = "spirv_debug_0"}> : () -> ()
+// CHECK: "spirv.ExtInst"() <{instruction = 3 : i32, operands = [1.000000e+00 : f32, f32, @v, dense<[1, 2]> : vector<2xi32>], result_type = none, set = "NonSemantic.Foo", sym_name = "spirv_debug_0"}> : () -> ()
 // CHECK: "spirv.ExtInst"() <{instruction = 4 : i32, result_type = none, set = "NonSemantic.Foo", sym_name = "spirv_debug_1"}> : () -> ()
 // CHECK: %0 = "spirv.ExtInst"(%cst_f32) <{instruction = 5 : i32, operands = [unit, @spirv_debug_0, @main], set = "NonSemantic.Foo"}> : (f32) -> none
 // CHECK: %1 = "spirv.ExtInst"(%cst_f32, %0) <{instruction = -1 : i32, set = "NonSemantic.Bar.2"}> : (f32, none) -> none
 spirv.module Logical GLSL450 requires #spirv.vce<v1.6, [Shader], []> {
   spirv.GlobalVariable @v : !spirv.ptr<f32, Private>
-  "spirv.ExtInst"() <{instruction = 3 : i32, operands = [1.000000e+00 : f32, f32, @v], result_type = none, set = "NonSemantic.Foo", sym_name = "spirv_debug_0"}> : () -> ()
+  "spirv.ExtInst"() <{instruction = 3 : i32, operands = [1.000000e+00 : f32, f32, @v, dense<[1, 2]> : vector<2xi32>], result_type = none, set = "NonSemantic.Foo", sym_name = "spirv_debug_0"}> : () -> ()
   "spirv.ExtInst"() <{instruction = 4 : i32, result_type = none, set = "NonSemantic.Foo", sym_name = "spirv_debug_1"}> : () -> ()
   spirv.func @main() "None" {
     %0 = spirv.Constant 1.000000e+00 : f32
@@ -105,7 +105,7 @@ spirv.module Logical GLSL450 requires #spirv.vce<v1.6, [Shader], []> {
 // -----
 
 spirv.module Logical GLSL450 requires #spirv.vce<v1.6, [Shader], []> {
-  // expected-error @+1 {{'spirv.ExtInst' op 'operands' holds types, symbols, scalar constants and `unit`s (each standing for an SSA operand), nothing else}}
+  // expected-error @+1 {{'spirv.ExtInst' op 'operands' holds types, symbols, scalar and vector constants and `unit`s (each standing for an SSA operand), nothing else}}
   "spirv.ExtInst"() <{instruction = 1 : i32, operands = ["text"], result_type = none, set = "NonSemantic.Foo", sym_name = "d"}> : () -> ()
 }
 

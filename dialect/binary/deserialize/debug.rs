@@ -29,7 +29,7 @@ use super::Reader;
 use crate::binary::module::Section;
 use crate::binary::{DecodeError, DecodedOperand as Operand};
 use crate::grammar::{Category, Op, OperandInfo};
-use crate::ir::{Attr, Builder, Location};
+use crate::ir::{Attr, AttrData, Builder, Location};
 use crate::spirv::conventions;
 use smallvec::SmallVec;
 
@@ -67,7 +67,7 @@ impl Reader<'_, '_> {
                 let mut items: SmallVec<[Attr; 8]> = SmallVec::new();
                 for operand in rest {
                     let id = self.unknown_set_operand(index, operand)?;
-                    items.push(self.operand_attr(id));
+                    items.push(self.unknown_set_operand_attr(index, id)?);
                 }
                 if !items.is_empty() {
                     props.push(("operands", self.ctx.array_attr_of(&items)));
@@ -177,6 +177,30 @@ impl Reader<'_, '_> {
                 Err(self.view.error(index, message))
             }
         }
+    }
+
+    /// [`Reader::operand_attr`] of id operand `id` of module-level
+    /// instruction `index` of a set the grammar does not describe: an error
+    /// for an id no attribute of a `spirv.ExtInst` stands for (an
+    /// `OpUndef`, a struct or array constant).
+    fn unknown_set_operand_attr(&mut self, index: u32, id: u32) -> Result<Attr, DecodeError> {
+        let named = self.types.get(id).is_some() || self.symbols.get(id).is_some();
+        let attr = self.operand_attr(id);
+        let def = self.view.def_inst(id);
+        let constant = def.is_some_and(|d| d.op.info().class == "Constant-Creation")
+            && matches!(
+                self.ctx.attr_data(attr),
+                AttrData::Integer { .. } | AttrData::Float { .. } | AttrData::DenseElements { .. }
+            );
+        if named || constant {
+            return Ok(attr);
+        }
+        let what = def.map_or("no instruction", |d| d.op.info().grammar_name);
+        let message = format!(
+            "operand %{id} ({what}) of an instruction of an unknown non-semantic set is no \
+             type, symbol, scalar or vector constant"
+        );
+        Err(self.view.error(index, message))
     }
 
     /// Instruction `index` (`operands`) of a non-semantic set the grammar
