@@ -205,3 +205,37 @@ spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader], []> {{
         assert_fails_naming(&ctx, module, "spirv.Switch");
     }
 }
+
+/// A `spirv.ExtInst` the verifier rejects (its `unit`s and values
+/// disagree, it names no set, it stands at module level without a result
+/// type) fails naming it: no operand dropped or made up.
+#[test]
+fn a_malformed_generic_ext_inst_fails_naming_it() {
+    let in_function = [
+        r#"%1 = "spirv.ExtInst"(%0, %0) <{instruction = 1 : i32, operands = [unit], set = "NonSemantic.Foo"}> : (f32, f32) -> none"#,
+        r#"%1 = "spirv.ExtInst"(%0) <{instruction = 1 : i32, operands = [unit, unit], set = "NonSemantic.Foo"}> : (f32) -> none"#,
+        r#"%1 = "spirv.ExtInst"(%0) <{instruction = 1 : i32}> : (f32) -> none"#,
+    ];
+    for op in in_function {
+        let text = format!(
+            r#"
+spirv.module Logical GLSL450 requires #spirv.vce<v1.6, [Shader], []> {{
+  spirv.func @f() "None" {{
+    %0 = spirv.Constant 1.000000e+00 : f32
+    {op}
+    spirv.Return
+  }}
+}}
+"#
+        );
+        let (ctx, module) = support::parsed(&text);
+        assert_fails_naming(&ctx, module, "spirv.ExtInst");
+    }
+    let text = r#"
+spirv.module Logical GLSL450 requires #spirv.vce<v1.6, [Shader], []> {
+  "spirv.ExtInst"() <{instruction = 1 : i32, set = "NonSemantic.Foo", sym_name = "d"}> : () -> ()
+}
+"#;
+    let (ctx, module) = support::parsed(text);
+    assert_fails_naming(&ctx, module, "spirv.ExtInst");
+}

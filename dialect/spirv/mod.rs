@@ -16,6 +16,7 @@ mod formats_scoped;
 mod formats_structure;
 mod formats_support;
 pub(crate) use formats_support::constant_fits;
+pub mod non_semantic;
 pub mod op_classes;
 pub mod op_table;
 pub mod ops;

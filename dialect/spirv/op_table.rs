@@ -9,10 +9,13 @@
 //! semantics (`IdScope`, `IdMemorySemantics`, constants in SPIR-V) become
 //! enum attributes, as do literals and enumerants (`memory_access`,
 //! `indices`, `execution_mode`). The structure ops registered by
-//! [`super::ops`] keep their own declarations.
+//! [`super::ops`] keep their own declarations; `spirv.ExtInst`, an
+//! instruction of a non-semantic set the grammar does not describe,
+//! follows the rules of [`super::non_semantic`].
 
 use super::conventions::{self, Carrier};
 use super::formats_support::constant_fits;
+use super::non_semantic;
 use super::op_classes::{
     RELATIONAL, REQUIRED_ATTRIBUTES, SHAPE_PRESERVING_CONVERSIONS, UNIFORM_TYPE,
     UNIFORM_TYPE_GENERIC_ONLY, UNIFORM_TYPE_OWN_FORM,
@@ -129,13 +132,12 @@ fn verify_layout(ctx: &Context, op: Op) -> Result<(), String> {
     let Some(grammar_op) = GrammarOp::from_name(name) else {
         return Ok(());
     };
+    if grammar_op == GrammarOp::ExtInst {
+        return non_semantic::verify_ext_inst(ctx, op);
+    }
     // A debug instruction at module level (`OpString`, a non-semantic
     // extended instruction) is a symbol whose operands are attributes.
-    let debug_set = grammar_op
-        .inst_set()
-        .info()
-        .import_name
-        .starts_with("NonSemantic.");
+    let debug_set = non_semantic::is_non_semantic_set(grammar_op.inst_set().info().import_name);
     if (grammar_op == GrammarOp::String || debug_set) && ctx.attr(op, "sym_name").is_some() {
         return Ok(());
     }

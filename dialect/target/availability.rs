@@ -8,7 +8,7 @@ use super::{Missing, Requirements, TargetEnv};
 use crate::grammar::{Availability, Capability, Category, Op};
 use crate::ir::{Attr, AttrData, Context, Param, Type, TypeData};
 use crate::spirv::types::{as_pointer, Member};
-use crate::spirv::{attributes::vce_of, enum_kind, NAMESPACE};
+use crate::spirv::{attributes::vce_of, enum_kind, non_semantic, NAMESPACE};
 
 /// The attribute name a target environment is attached under.
 pub const TARGET_ENV_ATTR: &str = "spirv.target_env";
@@ -302,12 +302,7 @@ pub fn require_op(
     let name = ctx.op_name_str(op);
     if let Some(grammar_op) = Op::from_name(name) {
         needs.require(&format!("'{name}'"), &grammar_op.info().availability)?;
-        if grammar_op
-            .inst_set()
-            .info()
-            .import_name
-            .starts_with("NonSemantic.")
-        {
+        if non_semantic::is_non_semantic_set(non_semantic::set_name(ctx, op, grammar_op)) {
             needs.require(&format!("'{name}'"), &NON_SEMANTIC_SETS)?;
         }
     }

@@ -80,3 +80,26 @@
   }) : () -> ()
 }) {spirv.target_env = #spirv.target_env<#spirv.vce<v1.5, [Shader], []>, #spirv.resource_limits<>>} : () -> ()
 
+
+// -----
+
+// An instruction of a non-semantic set the grammar does not describe needs
+// SPIR-V 1.6 or SPV_KHR_non_semantic_info, as one of a set it describes.
+// CHECK: vce_triple = #spirv.vce<v1.0, [Shader], [SPV_KHR_non_semantic_info]>
+"builtin.module"() ({
+  "spirv.module"() <{addressing_model = #spirv.addressing_model<Logical>, memory_model = #spirv.memory_model<GLSL450>}> ({
+    "spirv.ExtInst"() <{instruction = 1 : i32, result_type = none, set = "NonSemantic.Foo", sym_name = "d"}> : () -> ()
+  }) : () -> ()
+}) {spirv.target_env = #spirv.target_env<#spirv.vce<v1.0, [Shader], [SPV_KHR_non_semantic_info]>, #spirv.resource_limits<>>} : () -> ()
+
+// -----
+
+"builtin.module"() ({
+  "spirv.module"() <{addressing_model = #spirv.addressing_model<Logical>, memory_model = #spirv.memory_model<GLSL450>}> ({
+    "spirv.func"() <{function_control = #spirv.function_control<None>, function_type = () -> (), sym_name = "f"}> ({
+      // expected-error @+1 {{'spirv.ExtInst' is not available in the target environment: 'spirv.ExtInst' needs SPIR-V 1.6 or one of the extensions [SPV_KHR_non_semantic_info], but the target is SPIR-V 1.5 without them}}
+      %0 = "spirv.ExtInst"() <{instruction = 1 : i32, set = "NonSemantic.Foo"}> : () -> none
+      "spirv.Return"() : () -> ()
+    }) : () -> ()
+  }) : () -> ()
+}) {spirv.target_env = #spirv.target_env<#spirv.vce<v1.5, [Shader], []>, #spirv.resource_limits<>>} : () -> ()

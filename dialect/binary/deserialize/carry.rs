@@ -38,12 +38,15 @@ pub(super) type CarriedKey = u128;
 /// `op` with these operands is carried, blocks named by position or not,
 /// when its ids are all SSA operands (or all blocks left out): the
 /// carriers depend on the op and on the operands other than ids, which the
-/// key holds. `None` for operands it does not hold (strings, numbers, an
-/// extended instruction's set and number, larger literals) or too many of
-/// them.
+/// key holds. `None` for an extended instruction (the key holds neither
+/// its set nor its instruction), for operands it does not hold (strings,
+/// numbers, larger literals) or too many of them.
 #[inline(always)]
 fn carried_key(op: Op, with_positions: bool, operands: &[Operand]) -> Option<CarriedKey> {
     const LITERAL_BITS: u32 = 18;
+    if op == Op::ExtInst {
+        return None;
+    }
     let mut key = op as u128 | u128::from(with_positions) << 16;
     let mut at = 17;
     for operand in operands {
@@ -215,6 +218,11 @@ impl Reader<'_, '_> {
         let inst = self.view.insts[index as usize];
         let key = carried_key(inst.op, with_positions, operands);
         let carriers = match operands {
+            _ if inst.op == Op::ExtInst
+                && !matches!(operands.get(1), Some(Operand::ExtInst(_))) =>
+            {
+                return self.unknown_set_inst(scope, builder, index, operands, values);
+            }
             [_, Operand::ExtInst(ext), rest @ ..] if inst.op == Op::ExtInst => {
                 let mut carriers = smallvec::smallvec![Carrier::VALUE; 2];
                 carriers.extend(conventions::decoded_carriers(
@@ -413,7 +421,7 @@ impl Reader<'_, '_> {
     /// inline for a value of the function or a module fact used before,
     /// the common cases.
     #[inline(always)]
-    fn value_operand(
+    pub(super) fn value_operand(
         &mut self,
         scope: &mut Scope,
         builder: &Builder,

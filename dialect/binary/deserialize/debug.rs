@@ -14,14 +14,22 @@
 //!   under their kind's snake-case name, literals and ids under the
 //!   grammar operand's name; an id is a type, an `@symbol` (string, debug
 //!   instruction, variable, spec constant, function) or a constant value.
+//! - An instruction of a non-semantic set the grammar does not describe
+//!   (`NonSemantic.ClspvReflection.5`, ...) becomes the generic
+//!   `spirv.ExtInst` naming the set and the instruction, its operands in
+//!   order ([`crate::spirv::non_semantic`]), in the same places: a symbol
+//!   at module level, an op with its result in a function. An instruction
+//!   of an unknown set that is not non-semantic is an error.
 //! - `OpLine` gives the ops after it in its block the location
 //!   `file:line:col` (`file` the `OpString`'s text); `OpNoLine` ends it.
 
+use super::carry::{Carried, Values};
+use super::function::{Properties, Scope};
 use super::Reader;
 use crate::binary::module::Section;
 use crate::binary::{DecodeError, DecodedOperand as Operand};
 use crate::grammar::{Category, Op, OperandInfo};
-use crate::ir::{Attr, Location};
+use crate::ir::{Attr, AttrData, Builder, Location};
 use crate::spirv::conventions;
 use smallvec::SmallVec;
 
@@ -46,17 +54,31 @@ impl Reader<'_, '_> {
     pub(super) fn debug_op(&mut self, index: u32) -> Result<(), DecodeError> {
         let inst = self.view.insts[index as usize];
         let operands = self.operands(index);
-        let (name, infos, operands) = match (inst.op, operands) {
+        let (name, mut props) = match (inst.op, operands) {
             (Op::ExtInst, [_, Operand::ExtInst(op), rest @ ..]) => {
-                (op.info().mlir_name, op.info().operands, rest)
+                let info = op.info();
+                (
+                    info.mlir_name,
+                    self.operand_props(index, info.operands, rest)?,
+                )
             }
             (Op::ExtInst, _) => {
-                let message = "an instruction of an unknown non-semantic set".to_string();
-                return Err(self.view.error(index, message));
+                let (mut props, rest) = self.unknown_set_props(index, operands)?;
+                let mut items: SmallVec<[Attr; 8]> = SmallVec::new();
+                for operand in rest {
+                    let id = self.unknown_set_operand(index, operand)?;
+                    items.push(self.unknown_set_operand_attr(index, id)?);
+                }
+                if !items.is_empty() {
+                    props.push(("operands", self.ctx.array_attr_of(&items)));
+                }
+                (Op::ExtInst.info().mlir_name, props)
             }
-            (op, all) => (op.info().mlir_name, op.info().operands, all),
+            (op, all) => (
+                op.info().mlir_name,
+                self.operand_props(index, op.info().operands, all)?,
+            ),
         };
-        let mut props = self.operand_props(index, infos, operands)?;
         if inst.result != 0 {
             let symbol = self.symbol(inst.result);
             props.push(("sym_name", self.string_attr(symbol)));
@@ -75,7 +97,7 @@ impl Reader<'_, '_> {
         index: u32,
         infos: &'static [OperandInfo],
         operands: &[Operand],
-    ) -> Result<super::function::Properties, DecodeError> {
+    ) -> Result<Properties, DecodeError> {
         let infos: SmallVec<[&OperandInfo; 16]> = (infos.iter())
             .filter(|i| !matches!(i.kind.info().name, "IdResultType" | "IdResult"))
             .collect();
@@ -84,10 +106,7 @@ impl Reader<'_, '_> {
             let info = infos.get(position.min(infos.len().saturating_sub(1)));
             let label = info.map_or("operand", |i| i.name);
             let attr = match operand {
-                Operand::Id(id) => match self.types.get(*id) {
-                    Some(ty) => self.ctx.type_attr(ty),
-                    None => self.id_attr(*id),
-                },
+                Operand::Id(id) => self.operand_attr(*id),
                 Operand::Integer(v) => self.i32_attr(*v as i32),
                 Operand::Number { bits, .. } => {
                     let i64_type = self.ctx.int_type(64);
@@ -107,6 +126,121 @@ impl Reader<'_, '_> {
             lists.push((label, attr));
         }
         Ok(self.merge_lists(&lists, &[]))
+    }
+
+    /// The attribute id operand `id` of a module-level instruction is
+    /// carried as: a type, an `@symbol` or a constant value.
+    fn operand_attr(&mut self, id: u32) -> Attr {
+        match self.types.get(id) {
+            Some(ty) => self.ctx.type_attr(ty),
+            None => self.id_attr(id),
+        }
+    }
+
+    /// The `set` and `instruction` properties of `OpExtInst` `index`
+    /// (`operands`) of a set the grammar does not describe, and its
+    /// instruction's operands; an error unless the set is non-semantic.
+    fn unknown_set_props<'o>(
+        &mut self,
+        index: u32,
+        operands: &'o [Operand],
+    ) -> Result<(Properties, &'o [Operand]), DecodeError> {
+        let [Operand::Id(set), Operand::Integer(number), rest @ ..] = operands else {
+            let message = "an OpExtInst without its set and instruction".to_string();
+            return Err(self.view.error(index, message));
+        };
+        let name = match self.view.def(*set).map(|d| self.operands(d)) {
+            Some([Operand::String(name)]) => self.decoded.text(*name),
+            _ => "",
+        };
+        if !self.view.is_non_semantic(*set) {
+            let message = format!(
+                "an instruction of the unknown instruction set \"{name}\", which is not \
+                 non-semantic"
+            );
+            return Err(self.view.error(index, message));
+        }
+        let name = self.ctx.string_attr(name);
+        let mut props = Properties::new();
+        props.push(("instruction", self.i32_attr(*number as i32)));
+        props.push(("set", name));
+        Ok((props, rest))
+    }
+
+    /// The id `operand` of an instruction of an unknown set (whose
+    /// operands are all ids) is.
+    fn unknown_set_operand(&self, index: u32, operand: &Operand) -> Result<u32, DecodeError> {
+        match operand {
+            Operand::Id(id) => Ok(*id),
+            _ => {
+                let message = "an operand of an unknown set's instruction is not an id".into();
+                Err(self.view.error(index, message))
+            }
+        }
+    }
+
+    /// [`Reader::operand_attr`] of id operand `id` of module-level
+    /// instruction `index` of a set the grammar does not describe: an error
+    /// for an id no attribute of a `spirv.ExtInst` stands for (an
+    /// `OpUndef`, a struct or array constant).
+    fn unknown_set_operand_attr(&mut self, index: u32, id: u32) -> Result<Attr, DecodeError> {
+        let named = self.types.get(id).is_some() || self.symbols.get(id).is_some();
+        let attr = self.operand_attr(id);
+        let def = self.view.def_inst(id);
+        let constant = def.is_some_and(|d| d.op.info().class == "Constant-Creation")
+            && matches!(
+                self.ctx.attr_data(attr),
+                AttrData::Integer { .. } | AttrData::Float { .. } | AttrData::DenseElements { .. }
+            );
+        if named || constant {
+            return Ok(attr);
+        }
+        let what = def.map_or("no instruction", |d| d.op.info().grammar_name);
+        let message = format!(
+            "operand %{id} ({what}) of an instruction of an unknown non-semantic set is no \
+             type, symbol, scalar or vector constant"
+        );
+        Err(self.view.error(index, message))
+    }
+
+    /// Instruction `index` (`operands`) of a non-semantic set the grammar
+    /// does not describe, in a function: a `spirv.ExtInst` whose SSA
+    /// operands, pushed onto `values`, are its operands that are values of
+    /// the function; `operands` lists every operand in order (`unit` for
+    /// each value) where some are not (types, `@symbol`s of strings, debug
+    /// instructions and functions).
+    pub(super) fn unknown_set_inst(
+        &mut self,
+        scope: &mut Scope,
+        builder: &Builder,
+        index: u32,
+        operands: &[Operand],
+        values: &mut Values,
+    ) -> Result<Carried, DecodeError> {
+        let (mut props, rest) = self.unknown_set_props(index, operands)?;
+        let mut items: SmallVec<[Attr; 8]> = SmallVec::new();
+        let mut only_values = true;
+        for operand in rest {
+            let id = self.unknown_set_operand(index, operand)?;
+            let attr = match self.types.get(id) {
+                Some(ty) => self.ctx.type_attr(ty),
+                None if self.is_debug_reference(id) => self.id_attr(id),
+                None => {
+                    values.push(self.value_operand(scope, builder, index, id)?);
+                    items.push(self.unit_attr());
+                    continue;
+                }
+            };
+            only_values = false;
+            items.push(attr);
+        }
+        if !only_values {
+            props.push(("operands", self.ctx.array_attr_of(&items)));
+        }
+        Ok(Carried {
+            named_by: Op::ExtInst,
+            properties: Some(self.properties(&props)),
+        })
     }
 
     /// `OpLine` / `OpNoLine` at `index`: the location of the ops after it.

@@ -1,16 +1,21 @@
 //! Debug and non-semantic ops (as [`crate::binary::deserialize`] keeps
 //! them) written back: `spirv.String` and `spirv.Source*` into the debug
 //! section, `spirv.ModuleProcessed` after the names, module-level
-//! non-semantic instructions as `OpExtInst`s in the globals section, and
-//! op locations in functions as `OpLine`s (where the location's file is a
-//! `spirv.String` of the module: a module parsed from text carries
-//! positions in its own text, which are not written).
+//! non-semantic instructions as `OpExtInst`s in the globals section, the
+//! operands of a generic `spirv.ExtInst` (an instruction of a non-semantic
+//! set the grammar does not describe, [`crate::spirv::non_semantic`]) at
+//! module level and in functions, and op locations in functions as
+//! `OpLine`s (where the location's file is a `spirv.String` of the module:
+//! a module parsed from text carries positions in its own text, which are
+//! not written).
 
+use super::naming::Ids;
 use super::{begin, finish, SerializeError, Writer};
 use crate::binary::encode_string;
 use crate::grammar::{Category, InstSet, Op, Quantifier};
-use crate::ir::{AttrData, Ident, Location};
+use crate::ir::{AttrData, Ident, Location, Value};
 use crate::spirv::conventions::attribute_mnemonic;
+use crate::spirv::non_semantic::is_non_semantic_set;
 
 /// Core debug instructions kept as module-level ops.
 const DEBUG_OPS: [Op; 5] = [
@@ -25,8 +30,8 @@ impl Writer<'_> {
     /// The instruction a module-level debug op stands for.
     pub(super) fn debug_instruction(&mut self, op: crate::ir::Op) -> Option<Op> {
         let plan = self.class(op).plan?;
-        let non_semantic = (plan.set.info().import_name).starts_with("NonSemantic.");
-        (DEBUG_OPS.contains(&plan.op) || non_semantic).then_some(plan.op)
+        let non_semantic = is_non_semantic_set(plan.set.info().import_name);
+        (DEBUG_OPS.contains(&plan.op) || non_semantic || plan.op == Op::ExtInst).then_some(plan.op)
     }
 
     /// Writes module-level debug op `op`, which stands for `grammar_op`.
@@ -47,9 +52,15 @@ impl Writer<'_> {
             Some(ty) => Some(self.type_id(ty)?),
             None => None,
         };
+        if grammar_op == Op::ExtInst && (result.is_none() || result_type.is_none()) {
+            return Err("spirv.ExtInst at module level without `sym_name` or `result_type`".into());
+        }
         let mut operands = std::mem::take(&mut self.pool.debug_words);
         operands.clear();
-        let written = self.prop_words(op, grammar_op, &mut operands);
+        let written = match grammar_op {
+            Op::ExtInst => (self.unknown_set_operands(op, None, &mut operands)).map(|()| None),
+            _ => self.prop_words(op, grammar_op, &mut operands),
+        };
         let written = written.and_then(|text| {
             if let (Some(text), Some(id)) = (text, result) {
                 self.strings.entry(ctx.str(text).to_string()).or_insert(id);
@@ -62,7 +73,8 @@ impl Writer<'_> {
     }
 
     /// Appends the instruction of debug op `grammar_op` (an `OpExtInst`
-    /// for a non-semantic set's) with the words `operands` to its section.
+    /// for a non-semantic set's) with the words `operands` (for a generic
+    /// `OpExtInst`, from its set on) to its section.
     fn emit_debug(
         &mut self,
         grammar_op: Op,
@@ -77,7 +89,7 @@ impl Writer<'_> {
         };
         let out = match grammar_op {
             Op::ModuleProcessed => &mut self.out.module_processed,
-            _ if set == InstSet::Core => &mut self.out.sources,
+            _ if DEBUG_OPS.contains(&grammar_op) => &mut self.out.sources,
             _ => &mut self.out.globals,
         };
         let start = begin(out);
@@ -142,6 +154,68 @@ impl Writer<'_> {
             }
         }
         Ok(string)
+    }
+
+    /// The words of generic `spirv.ExtInst` `op` after its result into
+    /// `out`: the id of its set's `OpExtInstImport`, its instruction's
+    /// number, and its operands: the items of `operands` (for each `unit`,
+    /// the id of its next value by `ids`), else its values.
+    pub(super) fn unknown_set_operands(
+        &mut self,
+        op: crate::ir::Op,
+        ids: Option<&Ids>,
+        out: &mut Vec<u32>,
+    ) -> Result<(), SerializeError> {
+        let ctx = self.ctx;
+        let set = self.prop(op, "set").and_then(|a| ctx.as_string_attr(a));
+        let set = set.ok_or("spirv.ExtInst without a string `set`")?;
+        let number = self
+            .prop(op, "instruction")
+            .and_then(|a| ctx.as_int_attr(a));
+        let number = number.ok_or("spirv.ExtInst without an integer `instruction`")?;
+        let slot = out.len();
+        out.extend([0, number as u32]);
+        let mut values = ctx.operands(op);
+        match self.prop(op, "operands").map(|a| ctx.attr_data(a)) {
+            Some(AttrData::Array(items)) => {
+                for &item in items.iter() {
+                    let word = match ctx.attr_data(item) {
+                        AttrData::Unit => {
+                            let value = (values.next())
+                                .ok_or("spirv.ExtInst: more `unit`s in `operands` than values")?;
+                            self.unknown_set_value(ids, op, value)?
+                        }
+                        _ => self.attr_id(item)?,
+                    };
+                    out.push(word);
+                }
+            }
+            Some(_) => return Err("spirv.ExtInst: `operands` is not an array".into()),
+            None => {
+                for value in values.by_ref() {
+                    out.push(self.unknown_set_value(ids, op, value)?);
+                }
+            }
+        }
+        if values.next().is_some() {
+            return Err("spirv.ExtInst: fewer `unit`s in `operands` than values".into());
+        }
+        out[slot] = self.ext_set_named(set)?;
+        Ok(())
+    }
+
+    /// The id of `value`, an operand of generic `spirv.ExtInst` `op`, by
+    /// `ids` (none at module level, where the op takes no values).
+    fn unknown_set_value(
+        &self,
+        ids: Option<&Ids>,
+        op: crate::ir::Op,
+        value: Value,
+    ) -> Result<u32, SerializeError> {
+        match ids {
+            Some(ids) => self.value_id(ids, op, value),
+            None => Err("spirv.ExtInst at module level with values".into()),
+        }
     }
 
     /// Whether an `OpLine` may be written: a file has an `OpString` id,

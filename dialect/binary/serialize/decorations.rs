@@ -160,15 +160,20 @@ impl Writer<'_> {
         case
     }
 
-    /// The module-level id `attr` stands for in `OpDecorateId` and
-    /// `OpExecutionModeId`: a symbol's, or a constant's (declared on first
-    /// use).
+    /// The module-level id `attr` stands for in `OpDecorateId`,
+    /// `OpExecutionModeId` and module-level non-semantic instructions: a
+    /// symbol's, a type's, or a scalar or vector constant's (declared on
+    /// first use).
     pub(super) fn attr_id(&mut self, attr: Attr) -> Result<u32, SerializeError> {
         match *self.ctx.attr_data(attr) {
             AttrData::SymbolRef { .. } => self.symbol_id(Some(attr)),
-            AttrData::Integer { ty, .. } | AttrData::Float { ty, .. } => self.constant_id(ty, attr),
+            AttrData::Integer { ty, .. }
+            | AttrData::Float { ty, .. }
+            | AttrData::DenseElements { ty, .. } => self.constant_id(ty, attr),
             AttrData::Type(ty) => self.type_id(ty),
-            _ => Err("expected a symbol or a scalar constant as an id operand".into()),
+            _ => Err(
+                "expected a symbol, a type or a scalar or vector constant as an id operand".into(),
+            ),
         }
     }
 }

@@ -333,6 +333,7 @@ impl Writer<'_> {
             Role::Branch | Role::BranchConditional | Role::Switch => {
                 self.branch_operands(body, ids, op, class.role)?
             }
+            _ if grammar_op == Op::ExtInst => self.unknown_set_operands(op, Some(ids), body)?,
             _ => match self.direct_operands(body, ids, (&data.operands, data.properties), plan) {
                 Some(written) => written.map_err(|OutsideValue| outside_value(ctx, op))?,
                 None => self.operands(body, ids, op, plan)?,

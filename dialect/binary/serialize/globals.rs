@@ -57,16 +57,22 @@ impl Writer<'_> {
 
     /// The id of the `OpExtInstImport` of `set`.
     pub(super) fn ext_set(&mut self, set: InstSet) -> Result<u32, SerializeError> {
-        if let Some(&(_, id)) = self.pool.ext_sets.iter().find(|s| s.0 == set) {
-            return Ok(id);
+        self.ext_set_named(set.info().import_name)
+    }
+
+    /// The id of the `OpExtInstImport` of the set imported as `name`: one
+    /// import per name.
+    pub(super) fn ext_set_named(&mut self, name: &str) -> Result<u32, SerializeError> {
+        if let Some((_, id)) = self.pool.ext_sets.iter().find(|s| *s.0 == *name) {
+            return Ok(*id);
         }
         let id = self.fresh();
         let imports = &mut self.out.imports;
         let start = begin(imports);
         imports.push(id);
-        encode_string(set.info().import_name, imports);
+        encode_string(name, imports);
         finish(imports, start, Op::ExtInstImport)?;
-        self.pool.ext_sets.push((set, id));
+        self.pool.ext_sets.push((name.into(), id));
         Ok(id)
     }
 

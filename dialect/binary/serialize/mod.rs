@@ -23,7 +23,7 @@ mod types;
 
 use super::instruction::encode_string_bytes;
 use super::{encode_string, finish_instruction, Header, Instruction, Operand};
-use crate::grammar::{EnumerantInfo, InstSet, Op, OperandKind};
+use crate::grammar::{EnumerantInfo, Op, OperandKind};
 use crate::ir::FastMap;
 use crate::ir::{Attr, AttrData, Context, Ident, Location, Type, TypeData};
 use enums::LearnedNames;
@@ -129,8 +129,8 @@ struct Pool {
     symbols: HandleTable<Ident>,
     /// The `sym_name` of each module-level op defining a symbol.
     symbol_names: SymbolNames,
-    /// The ids of the `OpExtInstImport`s written.
-    ext_sets: Vec<(InstSet, u32)>,
+    /// The ids of the `OpExtInstImport`s written, by import name.
+    ext_sets: Vec<(Box<str>, u32)>,
     /// Non-struct types and constants by their encoding less the result id.
     declared: Declarations,
     /// Structs decorated `Block` (`true`), by id.
