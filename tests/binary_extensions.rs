@@ -3,8 +3,9 @@
 //! with spec-constant lengths, recursive structs through forward pointers,
 //! pointer strides, `OpExecutionModeId`, `OpDecorateId`,
 //! `OpDecorateString` and `OpMemberDecorateString`, decorated phis and
-//! parameters, variables initialized by constants, instructions of
-//! non-semantic sets the grammar does not describe. Each module
+//! parameters, variables initialized by constants, debug and non-semantic
+//! instructions (those of sets the grammar does not describe are in
+//! `tests/binary_non_semantic.rs`). Each module
 //! deserializes, verifies, serializes to a module `spirv-val` accepts that
 //! still holds the construct, and reads back to the same text (also when
 //! the text is parsed again). Where MLIR 19 reads the module, `mlir-opt-19`
@@ -14,8 +15,8 @@ use spirv_dialect::binary::deserialize::deserialize;
 use spirv_dialect::binary::serialize::serialize;
 use spirv_dialect::binary::words_to_bytes;
 use spirv_dialect::spvasm::{assemble, disassemble, AssembleOptions, DisassembleOptions};
-use spirv_dialect::text::{print_op, PrintOptions};
 use std::path::Path;
+use support::{assert_contains, checked_module_round_trip as round_trip};
 mod support;
 
 const SPEC_OPS: &str = r#"
@@ -182,45 +183,6 @@ const COMPUTE_1_3: &str = r#"
                OpExecutionMode %main LocalSize 1 1 1
 "#;
 
-fn print(ctx: &spirv_dialect::ir::Context, module: spirv_dialect::ir::Op) -> String {
-    let syntax = spirv_dialect::dialects::syntax();
-    print_op(ctx, &syntax, module, PrintOptions::default())
-}
-
-/// Reads `source`, checks the round trip, and returns the module's text
-/// and the disassembly of what serialization wrote.
-fn round_trip(source: &str, env: &str, val_flags: &[&str]) -> (String, String) {
-    let words = assemble(source, &AssembleOptions::default()).expect("assemble");
-    let (ctx, module) = deserialize(&words).expect("deserialize");
-    spirv_dialect::verify::verify(&ctx, module).expect("verify");
-    let text = print(&ctx, module);
-    let written = serialize(&ctx, module).expect("serialize");
-    if let Some(tools) = support::spirv_tools() {
-        let mut args = vec!["--target-env", env];
-        args.extend(val_flags);
-        args.push("-");
-        for (what, module) in [("original", &words), ("written", &written)] {
-            let out = support::run_piped(&tools.join("spirv-val"), &args, &words_to_bytes(module))
-                .expect("spirv-val runs");
-            assert!(
-                out.status.success(),
-                "spirv-val rejects the {what} module: {}",
-                String::from_utf8_lossy(&out.stderr)
-            );
-        }
-    } else {
-        println!("skipped: spirv-val (SPIRV-Tools 2025) is not installed");
-    }
-    let (ctx2, module2) = deserialize(&written).expect("read back");
-    assert_eq!(print(&ctx2, module2), text, "reading the output back");
-    let (ctx3, module3) = support::parsed(&text);
-    let again = serialize(&ctx3, module3).expect("serialize the parsed text");
-    let (ctx4, module4) = deserialize(&again).expect("read back");
-    assert_eq!(print(&ctx4, module4), text, "through the text");
-    let listing = disassemble(&written, DisassembleOptions::default()).expect("disassemble");
-    (text, listing)
-}
-
 #[test]
 fn spec_constant_operations_composites_and_lengths() {
     let (text, listing) = round_trip(SPEC_OPS, "spv1.3", &[]);
@@ -367,7 +329,7 @@ spirv.module PhysicalStorageBuffer64 GLSL450 requires #spirv.vce<v1.5, [Shader, 
     // Read back as MLIR reads it.
     let (read, module) = deserialize(&words).expect("deserializes");
     assert_contains(
-        &print(&read, module),
+        &support::print_module(&read, module),
         &["{spirv.decoration = #spirv.decoration<Aliased>}) \"None\""],
     );
 }
@@ -406,7 +368,7 @@ spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader], []> {
     let (read, module) = deserialize(&words).expect("deserializes");
     spirv_dialect::verify::verify(&read, module).expect("the read module verifies");
     assert_contains(
-        &print(&read, module),
+        &support::print_module(&read, module),
         &["spirv.FunctionCall @work() : () -> ()\n"],
     );
     let written_again = serialize(&read, module).expect("serializes again");
@@ -414,12 +376,6 @@ spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader], []> {
         written_again, words,
         "the read module writes the same words"
     );
-}
-
-fn assert_contains(haystack: &str, needles: &[&str]) {
-    for needle in needles {
-        assert!(haystack.contains(needle), "no {needle} in\n{haystack}");
-    }
 }
 
 #[test]
@@ -463,129 +419,6 @@ fn debug_and_non_semantic_instructions_are_kept() {
 /// Instructions of two non-semantic sets the grammar does not describe,
 /// at module level and in a function, naming each other, constants, a
 /// type, a string, a global variable, the function and function values.
-const UNKNOWN_NON_SEMANTIC: &str = r#"
-; Version: 1.3
-               OpCapability Shader
-               OpExtension "SPV_KHR_non_semantic_info"
-        %foo = OpExtInstImport "NonSemantic.Foo"
-        %bar = OpExtInstImport "NonSemantic.Bar.2"
-               OpMemoryModel Logical GLSL450
-               OpEntryPoint GLCompute %main "main"
-               OpExecutionMode %main LocalSize 1 1 1
-       %text = OpString "kernel"
-               OpName %var "var"
-       %void = OpTypeVoid
-         %fn = OpTypeFunction %void
-      %float = OpTypeFloat 32
-        %ptr = OpTypePointer Private %float
-        %one = OpConstant %float 1
-         %v2 = OpTypeVector %float 2
-        %vec = OpConstantComposite %v2 %one %one
-        %var = OpVariable %ptr Private
-      %first = OpExtInst %void %foo 3 %one %float %vec
-     %second = OpExtInst %void %foo 4 %first %var %text
-      %empty = OpExtInst %void %bar 4294967295
-       %main = OpFunction %void None %fn
-      %entry = OpLabel
-          %x = OpFAdd %float %one %one
-          %y = OpExtInst %void %foo 5 %x %second %main %float
-          %z = OpExtInst %void %bar 6 %y %x %var
-               OpReturn
-               OpFunctionEnd
-"#;
-
-#[test]
-fn instructions_of_unknown_non_semantic_sets_are_kept() {
-    let (text, listing) = round_trip(UNKNOWN_NON_SEMANTIC, "spv1.3", &[]);
-    assert_contains(
-        &text,
-        &[
-            "\"spirv.ExtInst\"() <{instruction = 3 : i32, operands = [1.000000e+00 : f32, f32, \
-             dense<1.000000e+00> : vector<2xf32>], \
-             result_type = none, set = \"NonSemantic.Foo\", sym_name = \"spirv_debug_0\"}>",
-            "\"spirv.ExtInst\"() <{instruction = 4 : i32, operands = [@spirv_debug_0, @var, \
-             @spirv_string_0], result_type = none, set = \"NonSemantic.Foo\", sym_name = \"spirv_debug_1\"}>",
-            "\"spirv.ExtInst\"() <{instruction = -1 : i32, result_type = none, \
-             set = \"NonSemantic.Bar.2\", sym_name = \"spirv_debug_2\"}>",
-            "<{instruction = 5 : i32, operands = [unit, @spirv_debug_1, @main, f32], \
-             set = \"NonSemantic.Foo\"}> : (f32) -> none",
-            "<{instruction = 6 : i32, set = \"NonSemantic.Bar.2\"}> : \
-             (none, f32, !spirv.ptr<f32, Private>) -> none",
-        ],
-    );
-    // One import per set, and every instruction in its place.
-    for import in [
-        "OpExtInstImport \"NonSemantic.Foo\"",
-        "OpExtInstImport \"NonSemantic.Bar.2\"",
-    ] {
-        assert_eq!(listing.matches(import).count(), 1, "{listing}");
-    }
-    let positions: Vec<usize> = [
-        "OpVariable",
-        " 3 %",
-        " 4 %",
-        " 4294967295",
-        "OpFunction ",
-        "OpFAdd",
-        " 5 %",
-        " 6 %",
-    ]
-    .iter()
-    .map(|needle| {
-        listing
-            .find(needle)
-            .unwrap_or_else(|| panic!("no {needle} in\n{listing}"))
-    })
-    .collect();
-    assert!(positions.windows(2).all(|w| w[0] < w[1]), "{listing}");
-    let (parsed, module) = support::parsed(&text);
-    spirv_dialect::verify::verify(&parsed, module).expect("the text verifies");
-    // Written again, the words are the same.
-    let words = assemble(UNKNOWN_NON_SEMANTIC, &AssembleOptions::default()).expect("assemble");
-    let (ctx, module) = deserialize(&words).expect("deserialize");
-    let written = serialize(&ctx, module).expect("serialize");
-    let (read, module) = deserialize(&written).expect("read back");
-    assert_eq!(serialize(&read, module).expect("serialize again"), written);
-}
-
-/// An instruction of an unknown set that is not non-semantic (which may
-/// not be dropped) in a function is an error.
-#[test]
-fn instructions_of_unknown_semantic_sets_are_errors() {
-    let source = (UNKNOWN_NON_SEMANTIC.replace("\"NonSemantic.Bar.2\"", "\"Bar.std\""))
-        .replace("%empty = OpExtInst %void %bar 4294967295", "");
-    let words = assemble(&source, &AssembleOptions::default()).expect("assemble");
-    let error = deserialize(&words)
-        .map(drop)
-        .expect_err("an unknown semantic set");
-    assert!(
-        error.message.contains("instruction set \"Bar.std\""),
-        "{}",
-        error.message
-    );
-}
-
-/// An id no attribute stands for (an `OpUndef`) named by a module-level
-/// instruction of an unknown non-semantic set is an error naming it.
-#[test]
-fn undefined_values_named_at_module_level_are_errors() {
-    let source = UNKNOWN_NON_SEMANTIC.replace(
-        "%empty = OpExtInst %void %bar 4294967295",
-        "%undef = OpUndef %float\n%empty = OpExtInst %void %bar 4294967295 %undef",
-    );
-    let words = assemble(&source, &AssembleOptions::default()).expect("assemble");
-    let error = deserialize(&words)
-        .map(drop)
-        .expect_err("an undefined value");
-    assert!(
-        error
-            .message
-            .contains("(OpUndef) of an instruction of an unknown non-semantic set"),
-        "{}",
-        error.message
-    );
-}
-
 /// A chain of 40 spec-constant operations, each adding the one before to
 /// itself: materializing it at the use would take 2^40 ops, so the deeper
 /// links get symbols and the module reads quickly and round-trips.
@@ -700,7 +533,7 @@ fn mlir_reads_our_spec_constant_operations_as_its_own() {
     let binary_arg = binary.to_string_lossy().to_string();
     let theirs = run(&translate, &["--deserialize-spirv", &binary_arg], &[]);
     let (ctx, module) = deserialize(&words).expect("deserialize");
-    let ours = run(&opt, &[], print(&ctx, module).as_bytes());
+    let ours = run(&opt, &[], support::print_module(&ctx, module).as_bytes());
     let _ = std::fs::remove_dir_all(&dir);
     let ops = [
         "SpecConstantOperation",

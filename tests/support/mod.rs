@@ -405,3 +405,59 @@ pub fn reparsed(
     }
     Ok((parsed, module))
 }
+
+/// Module `module` in the custom form.
+pub fn print_module(ctx: &spirv_dialect::ir::Context, module: spirv_dialect::ir::Op) -> String {
+    let syntax = spirv_dialect::dialects::syntax();
+    spirv_dialect::text::print_op(ctx, &syntax, module, Default::default())
+}
+
+/// Assembles and reads `source`, and checks its round trip: it verifies,
+/// spirv-val accepts it and what it is written to (in target environment
+/// `env`, with `val_flags`), which reads back to the same text, as does
+/// the text parsed again and written. The module's text and the
+/// disassembly of what was written.
+pub fn checked_module_round_trip(source: &str, env: &str, val_flags: &[&str]) -> (String, String) {
+    use spirv_dialect::binary::{deserialize::deserialize, serialize::serialize, words_to_bytes};
+    use spirv_dialect::spvasm::{assemble, disassemble, AssembleOptions, DisassembleOptions};
+    let words = assemble(source, &AssembleOptions::default()).expect("assemble");
+    let (ctx, module) = deserialize(&words).expect("deserialize");
+    spirv_dialect::verify::verify(&ctx, module).expect("verify");
+    let text = print_module(&ctx, module);
+    let written = serialize(&ctx, module).expect("serialize");
+    if let Some(tools) = spirv_tools() {
+        let mut args = vec!["--target-env", env];
+        args.extend(val_flags);
+        args.push("-");
+        for (what, module) in [("original", &words), ("written", &written)] {
+            let out = run_piped(&tools.join("spirv-val"), &args, &words_to_bytes(module))
+                .expect("spirv-val runs");
+            assert!(
+                out.status.success(),
+                "spirv-val rejects the {what} module: {}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+        }
+    } else {
+        println!("skipped: spirv-val (SPIRV-Tools 2025) is not installed");
+    }
+    let (ctx2, module2) = deserialize(&written).expect("read back");
+    assert_eq!(
+        print_module(&ctx2, module2),
+        text,
+        "reading the output back"
+    );
+    let (ctx3, module3) = parsed(&text);
+    let again = serialize(&ctx3, module3).expect("serialize the parsed text");
+    let (ctx4, module4) = deserialize(&again).expect("read back");
+    assert_eq!(print_module(&ctx4, module4), text, "through the text");
+    let listing = disassemble(&written, DisassembleOptions::default()).expect("disassemble");
+    (text, listing)
+}
+
+/// Asserts that `haystack` holds each of `needles`.
+pub fn assert_contains(haystack: &str, needles: &[&str]) {
+    for needle in needles {
+        assert!(haystack.contains(needle), "no {needle} in\n{haystack}");
+    }
+}
