@@ -1,9 +1,12 @@
 //! Mutation fuzzing of the text front end: thousands of mutated `.mlir`
 //! inputs (seeded deterministically from the test files) must never panic;
 //! every input that parses and verifies must print to text that parses
-//! back to the same print (a fixpoint). `TEXT_FUZZ_SEED`/`TEXT_FUZZ_COUNT`
+//! back to the same print (a fixpoint), and what the writer writes of its
+//! `spirv.module`s reads back. `TEXT_FUZZ_SEED`/`TEXT_FUZZ_COUNT`
 //! choose other and more inputs.
 
+use spirv_dialect::binary::deserialize::deserialize;
+use spirv_dialect::binary::serialize::serialize;
 use spirv_dialect::dialects;
 use spirv_dialect::text::{parse_module, print_op, PrintOptions};
 use std::path::Path;
@@ -128,6 +131,19 @@ fn check_one(text: &str) -> Result<bool, String> {
         let reprinted = print_op(&ctx2, &syntax, again, options);
         if reprinted != printed {
             return Err(format!("not a fixpoint:\n{printed}\n---\n{reprinted}"));
+        }
+    }
+    // What the writer writes of a `spirv.module` reads back.
+    let regions = ctx
+        .regions(module)
+        .iter()
+        .flat_map(|&r| ctx.region_blocks(r));
+    for op in regions.flat_map(|&b| ctx.block_ops(b)) {
+        if ctx.op_name_str(op) != "spirv.module" {
+            continue;
+        }
+        if let Ok(words) = serialize(&ctx, op) {
+            deserialize(&words).map_err(|e| format!("the written words do not read back: {e}"))?;
         }
     }
     Ok(true)
