@@ -6,8 +6,8 @@
 
 use super::formats_structure::{parse_variable_decorations, print_variable_decorations};
 use super::formats_support::{
-    composite_element, enum_attr, enum_case, first_operand_is_pointer, int_of, memory_types_agree,
-    parse_enum, parse_pointer_type, pointer_type, print_enum, Spelling,
+    composite_element, enum_attr, enum_case, first_operand_is_pointer, memory_types_agree,
+    parse_enum, parse_pointer_type, parse_word, pointer_type, print_enum, word_of, Spelling,
 };
 use super::type_checks::constant_value;
 use crate::ir::{Context, Op, Type, TypeData, Value};
@@ -99,7 +99,7 @@ fn print_memory_access(p: &mut Printer, op: Op, access: &str, alignment: &str) {
     };
     let _ = write!(p.out, " [\"{case}\"");
     if case.split('|').any(|c| c == "Aligned") {
-        if let Some(n) = ctx.attr(op, alignment).and_then(|a| int_of(ctx, a)) {
+        if let Some(n) = ctx.attr(op, alignment).and_then(|a| word_of(ctx, a)) {
             let _ = write!(p.out, ", {n}");
         }
     }
@@ -118,9 +118,7 @@ fn parse_memory_access(
     let attr = parse_enum(p, access, Spelling::Quoted)?;
     st.set_prop(p.ctx, access, attr);
     if p.eat(Tok::Comma) {
-        let n = p.parse_u32("alignment")?;
-        let i32_type = p.ctx.int_type(32);
-        let n = p.ctx.integer_attr(i32_type, n.into());
+        let n = parse_word(p, "alignment")?;
         st.set_prop(p.ctx, alignment, n);
     }
     p.expect(Tok::RSquare, "']'")

@@ -5,7 +5,7 @@
 //! successor operands.
 
 use super::formats_support::{
-    enum_attr, enum_case, has_attrs, has_enums, int_of, parse_enum, Spelling,
+    enum_attr, enum_case, has_attrs, has_enums, int_of, parse_enum, parse_word, word_of, Spelling,
 };
 use crate::ir::{Attr, AttrData, Context, Op, Type, TypeData};
 use crate::text::format::{Directive, FormState};
@@ -127,12 +127,10 @@ pub(super) fn print_variable_decorations(p: &mut Printer, op: Op, names: &[Strin
             }
         }
     }
-    let set = ctx.attr(op, "descriptor_set").and_then(|a| int_of(ctx, a));
-    let binding = ctx.attr(op, "binding").and_then(|a| int_of(ctx, a));
-    // The decorations' literals are words, which the i32 attributes hold
-    // as their bits.
+    let set = ctx.attr(op, "descriptor_set").and_then(|a| word_of(ctx, a));
+    let binding = ctx.attr(op, "binding").and_then(|a| word_of(ctx, a));
     if let (Some(set), Some(binding)) = (set, binding) {
-        let _ = write!(p.out, " bind({}, {})", set as u32, binding as u32);
+        let _ = write!(p.out, " bind({set}, {binding})");
     }
     if let Some(built_in) = ctx.attr(op, "built_in").and_then(|a| ctx.as_string_attr(a)) {
         let _ = write!(p.out, " built_in(\"{built_in}\")");
@@ -154,13 +152,10 @@ pub(super) fn parse_variable_decorations(
     }
     if p.eat_keyword("bind") {
         p.expect(Tok::LParen, "'('")?;
-        let set = p.parse_u32("descriptor set")?;
+        let set = parse_word(p, "descriptor set")?;
         p.expect(Tok::Comma, "','")?;
-        let binding = p.parse_u32("binding")?;
+        let binding = parse_word(p, "binding")?;
         p.expect(Tok::RParen, "')'")?;
-        let i32_type = p.ctx.int_type(32);
-        let set = p.ctx.integer_attr(i32_type, (set as i32).into());
-        let binding = p.ctx.integer_attr(i32_type, (binding as i32).into());
         st.set_prop(p.ctx, "descriptor_set", set);
         st.set_prop(p.ctx, "binding", binding);
     }

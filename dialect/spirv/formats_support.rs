@@ -242,6 +242,20 @@ pub(crate) fn constant_fits(ctx: &Context, value: Attr, ty: Type) -> bool {
     }
 }
 
+/// The word an `i32` attribute holds as its bits (a decoration's or
+/// memory operand's literal: a binding, an alignment), written unsigned.
+pub(super) fn word_of(ctx: &Context, attr: Attr) -> Option<u32> {
+    int_of(ctx, attr).map(|value| value as u32)
+}
+
+/// A word written unsigned ([`word_of`]), as the `i32` attribute holding
+/// its bits.
+pub(super) fn parse_word(p: &mut Parser, what: &str) -> PResult<Attr> {
+    let word = p.parse_u32(what)?;
+    let i32_type = p.ctx.int_type(32);
+    Ok(p.ctx.integer_attr(i32_type, (word as i32).into()))
+}
+
 /// The integer an attribute holds (integer attributes only).
 pub(super) fn int_of(ctx: &Context, attr: Attr) -> Option<i128> {
     match ctx.attr_data(attr) {
