@@ -189,6 +189,16 @@ const MODE_GROUPS: &[(&[Model], Count, &[Mode])] = &[
             Mode::OutputTrianglesEXT,
         ],
     ),
+    (
+        &[Model::MeshEXT],
+        Count::ExactlyOne,
+        &[Mode::OutputVertices],
+    ),
+    (
+        &[Model::MeshEXT],
+        Count::ExactlyOne,
+        &[Mode::OutputPrimitivesEXT],
+    ),
 ];
 
 /// What the enclosing module's `#spirv.vce` says about the rules here.
@@ -424,19 +434,22 @@ fn verify_mode_groups(ctx: &Context, op: Op, model: Model, name: &str) -> Result
             Count::AtMostOne => given.len() <= 1,
         };
         if !fits {
-            let how_many = match count {
-                Count::ExactlyOne => "exactly one",
-                Count::AtMostOne => "at most one",
-            };
             let group: Vec<String> = group.iter().map(|m| m.to_string()).collect();
+            let asked = match (count, &group[..]) {
+                (Count::ExactlyOne, [only]) => format!("the execution mode {only}"),
+                (Count::ExactlyOne, _) => {
+                    format!("exactly one of the execution modes {}", group.join(", "))
+                }
+                (Count::AtMostOne, _) => {
+                    format!("at most one of the execution modes {}", group.join(", "))
+                }
+            };
             let given = match given.is_empty() {
                 true => "none".to_string(),
                 false => given.join(" and "),
             };
             return Err(format!(
-                "a {model} entry point gives {how_many} of the execution modes {}, but @{name} \
-                 has {given}",
-                group.join(", ")
+                "a {model} entry point gives {asked}, but @{name} has {given}"
             ));
         }
     }

@@ -328,3 +328,16 @@ spirv.module Logical GLSL450 requires #spirv.vce<v1.4, [MeshShadingEXT], [SPV_EX
   spirv.ExecutionMode @main "OutputVertices", 3
   spirv.ExecutionMode @main "OutputPrimitivesEXT", 1
 }
+
+// -----
+
+spirv.module Logical GLSL450 requires #spirv.vce<v1.4, [MeshShadingEXT], [SPV_EXT_mesh_shader]> {
+  spirv.func @main() "None" {
+    spirv.Return
+  }
+  // expected-error @+1 {{'spirv.EntryPoint' op a MeshEXT entry point gives the execution mode OutputVertices, but @main has none}}
+  spirv.EntryPoint "MeshEXT" @main
+  spirv.ExecutionMode @main "LocalSize", 1, 1, 1
+  spirv.ExecutionMode @main "OutputPrimitivesEXT", 1
+  spirv.ExecutionMode @main "OutputPoints"
+}
