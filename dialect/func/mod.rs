@@ -100,6 +100,9 @@ fn verify_return(ctx: &Context, op: Op) -> Result<(), String> {
     let Some(parent) = parent else {
         return Err("expects parent op 'func.func'".into());
     };
+    if !ctx.results(op).is_empty() {
+        return Err("requires zero results".into());
+    }
     let (_, results) = function_type(ctx, parent)?;
     let operands: Vec<_> = ctx.operands(op).map(|v| ctx.value_type(v)).collect();
     if operands.len() != results.len() {

@@ -48,6 +48,28 @@ impl Context {
         }
     }
 
+    /// Appends to `out` every symbol reference `op`'s properties and
+    /// attributes hold, those nested in arrays and dictionaries included.
+    pub fn symbol_refs(&self, op: Op, out: &mut Vec<Attr>) {
+        for dict in [self.properties(op), Some(self.attributes(op))]
+            .into_iter()
+            .flatten()
+        {
+            self.collect_symbol_refs(dict, out);
+        }
+    }
+
+    fn collect_symbol_refs(&self, attr: Attr, out: &mut Vec<Attr>) {
+        match self.attr_data(attr) {
+            AttrData::SymbolRef { .. } => out.push(attr),
+            AttrData::Array(elems) => elems.iter().for_each(|&e| self.collect_symbol_refs(e, out)),
+            AttrData::Dictionary(entries) => entries
+                .iter()
+                .for_each(|&(_, e)| self.collect_symbol_refs(e, out)),
+            _ => {}
+        }
+    }
+
     /// Whether `op` is a registered symbol-table op.
     pub fn is_symbol_table(&self, op: Op) -> bool {
         self.has_traits(op, OpTraits::SYMBOL_TABLE)

@@ -3,12 +3,14 @@
 //! attributes, `#spirv.vce`, `#spirv.target_env`, ABI attributes), plugged
 //! into the text layer through its dialect hooks and checked against the
 //! grammar's enums; its ops (every grammar op registered from its operand
-//! layout, structure ops, region-shape rules) and their custom forms.
+//! layout, structure ops, region-shape rules, the module-level rules of
+//! entry points and execution modes) and their custom forms.
 
 pub mod attributes;
 mod calls;
 pub mod control_flow;
 pub mod conventions;
+mod entry_points;
 pub mod formats;
 mod formats_composite;
 mod formats_memory;

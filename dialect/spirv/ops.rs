@@ -8,6 +8,7 @@ use super::calls::{
     verify_return_value,
 };
 use super::control_flow::{verify_loop, verify_merge, verify_selection};
+use super::entry_points::{verify_entry_point, verify_execution_mode};
 use super::formats_support::constant_fits;
 use super::op_table::verify_required_attributes;
 use crate::ir::registry::{segmented_successor_operands, VerifyFn};
@@ -166,4 +167,7 @@ pub fn register_ops(ctx: &mut Context) {
     ctx.register_symbol_uses("spirv.FunctionCall", verify_call);
     ctx.register_symbol_uses("spirv.mlir.addressof", verify_reference);
     ctx.register_symbol_uses("spirv.mlir.referenceof", verify_reference);
+    ctx.register_symbol_uses("spirv.EntryPoint", verify_entry_point);
+    ctx.register_symbol_uses("spirv.ExecutionMode", verify_execution_mode);
+    ctx.register_symbol_uses("spirv.ExecutionModeId", verify_execution_mode);
 }

@@ -4,7 +4,7 @@
 
 use super::op_error;
 use crate::ir::symbols::{SymbolTable, SymbolTables};
-use crate::ir::{Attr, AttrData, Context, Diagnostic, Op, WalkControl};
+use crate::ir::{Context, Diagnostic, Op, WalkControl};
 
 pub(super) fn verify_symbols(ctx: &Context, top: Op) -> Result<(), Diagnostic> {
     let mut tables = SymbolTables::default();
@@ -28,12 +28,7 @@ pub(super) fn verify_symbols(ctx: &Context, top: Op) -> Result<(), Diagnostic> {
         let Some(info) = ctx.op_info(ctx.op_name(op)) else {
             return WalkControl::Continue;
         };
-        for dict in [ctx.properties(op), Some(ctx.attributes(op))]
-            .into_iter()
-            .flatten()
-        {
-            collect_refs(ctx, dict, &mut refs);
-        }
+        ctx.symbol_refs(op, &mut refs);
         for &r in &refs {
             if tables.resolve(ctx, op, r).is_none() {
                 let text =
@@ -55,15 +50,4 @@ pub(super) fn verify_symbols(ctx: &Context, top: Op) -> Result<(), Diagnostic> {
         WalkControl::Continue
     });
     result
-}
-
-fn collect_refs(ctx: &Context, attr: Attr, out: &mut Vec<Attr>) {
-    match ctx.attr_data(attr) {
-        AttrData::SymbolRef { .. } => out.push(attr),
-        AttrData::Array(elems) => elems.iter().for_each(|&e| collect_refs(ctx, e, out)),
-        AttrData::Dictionary(entries) => {
-            entries.iter().for_each(|&(_, e)| collect_refs(ctx, e, out))
-        }
-        _ => {}
-    }
 }

@@ -29,6 +29,13 @@ func.func @terminator_in_the_middle() {
 
 // -----
 
+func.func @return_with_a_result(%x: i32) -> i32 {
+  // expected-error @+1 {{'func.return' op requires zero results}}
+  %0 = "func.return"(%x) : (i32) -> i32
+}
+
+// -----
+
 func.func @wrong_result_count() -> i32 {
   // expected-error @+1 {{'func.return' op has 0 operands, but enclosing function returns 1}}
   func.return

@@ -1,0 +1,510 @@
+//! The module-level rules of entry points and execution modes, checked once
+//! the symbols they name resolve. `spirv.EntryPoint` names a defined
+//! `spirv.func` that returns nothing and, unless its model is `Kernel`,
+//! takes nothing; its interface names global variables: before SPIR-V 1.4
+//! `Input` and `Output` ones only, from 1.4 on each at most once and every
+//! one its function and the functions it calls use. `spirv.ExecutionMode`
+//! and `spirv.ExecutionModeId` name an entry point's function, give a mode
+//! once (a mode with a target width or type once per operands) and, for
+//! the modes [`MODE_MODELS`] lists, only for the execution models it
+//! names. In a module with the `Shader` capability (implied ones counted),
+//! an entry point gives one or at most one mode of the groups
+//! [`MODE_GROUPS`] lists for its model: a `Fragment` one exactly one of
+//! `OriginUpperLeft` and `OriginLowerLeft`. A module without a
+//! `#spirv.vce` has no version: the interface rules that depend on it are
+//! left out, and it counts as having the `Shader` capability.
+
+use super::attributes::vce_of;
+use super::formats_support::enum_case;
+use super::types::as_pointer;
+use crate::grammar::{
+    Capability, ExecutionMode as Mode, ExecutionModel as Model, ValueEnum, Version,
+};
+use crate::ir::{Attr, AttrData, Context, Op, TypeData, WalkControl};
+
+/// The version from which an interface lists every global variable its
+/// entry point uses, each once, of any storage class.
+const FULL_INTERFACE: Version = Version::new(1, 4);
+
+const TESSELLATION: &[Model] = &[Model::TessellationControl, Model::TessellationEvaluation];
+
+/// The execution models the SPIR-V specification limits some modes to;
+/// modes not listed are not checked.
+const MODE_MODELS: &[(&[Mode], &[Model])] = &[
+    (
+        &[
+            Mode::OriginUpperLeft,
+            Mode::OriginLowerLeft,
+            Mode::PixelCenterInteger,
+            Mode::EarlyFragmentTests,
+            Mode::DepthReplacing,
+            Mode::DepthGreater,
+            Mode::DepthLess,
+            Mode::DepthUnchanged,
+        ],
+        &[Model::Fragment],
+    ),
+    (
+        &[
+            Mode::Invocations,
+            Mode::InputPoints,
+            Mode::InputLines,
+            Mode::InputLinesAdjacency,
+            Mode::InputTrianglesAdjacency,
+            Mode::OutputLineStrip,
+            Mode::OutputTriangleStrip,
+        ],
+        &[Model::Geometry],
+    ),
+    (
+        &[Mode::OutputPoints],
+        &[Model::Geometry, Model::MeshNV, Model::MeshEXT],
+    ),
+    (
+        &[
+            Mode::SpacingEqual,
+            Mode::SpacingFractionalEven,
+            Mode::SpacingFractionalOdd,
+            Mode::VertexOrderCw,
+            Mode::VertexOrderCcw,
+            Mode::PointMode,
+            Mode::Quads,
+            Mode::Isolines,
+        ],
+        TESSELLATION,
+    ),
+    (
+        &[Mode::Triangles],
+        &[
+            Model::Geometry,
+            Model::TessellationControl,
+            Model::TessellationEvaluation,
+        ],
+    ),
+    (
+        &[Mode::OutputVertices],
+        &[
+            Model::Geometry,
+            Model::TessellationControl,
+            Model::TessellationEvaluation,
+            Model::MeshNV,
+            Model::MeshEXT,
+        ],
+    ),
+    (
+        &[Mode::LocalSize, Mode::LocalSizeId],
+        &[
+            Model::GLCompute,
+            Model::Kernel,
+            Model::TaskNV,
+            Model::MeshNV,
+            Model::TaskEXT,
+            Model::MeshEXT,
+        ],
+    ),
+    (
+        &[
+            Mode::LocalSizeHint,
+            Mode::LocalSizeHintId,
+            Mode::VecTypeHint,
+            Mode::ContractionOff,
+        ],
+        &[Model::Kernel],
+    ),
+    (
+        &[
+            Mode::OutputPrimitivesEXT,
+            Mode::OutputLinesEXT,
+            Mode::OutputTrianglesEXT,
+        ],
+        &[Model::MeshNV, Model::MeshEXT],
+    ),
+];
+
+/// How many modes of a group an entry point gives.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Count {
+    ExactlyOne,
+    AtMostOne,
+}
+
+/// Groups of modes an entry point of the models listed gives exactly one
+/// or at most one of, in a module with the `Shader` capability.
+const MODE_GROUPS: &[(&[Model], Count, &[Mode])] = &[
+    (
+        &[Model::Fragment],
+        Count::ExactlyOne,
+        &[Mode::OriginUpperLeft, Mode::OriginLowerLeft],
+    ),
+    (
+        &[Model::Fragment],
+        Count::AtMostOne,
+        &[Mode::DepthGreater, Mode::DepthLess, Mode::DepthUnchanged],
+    ),
+    (
+        &[Model::Geometry],
+        Count::ExactlyOne,
+        &[
+            Mode::InputPoints,
+            Mode::InputLines,
+            Mode::InputLinesAdjacency,
+            Mode::Triangles,
+            Mode::InputTrianglesAdjacency,
+        ],
+    ),
+    (
+        &[Model::Geometry],
+        Count::ExactlyOne,
+        &[
+            Mode::OutputPoints,
+            Mode::OutputLineStrip,
+            Mode::OutputTriangleStrip,
+        ],
+    ),
+    (
+        TESSELLATION,
+        Count::AtMostOne,
+        &[
+            Mode::SpacingEqual,
+            Mode::SpacingFractionalEven,
+            Mode::SpacingFractionalOdd,
+        ],
+    ),
+    (
+        TESSELLATION,
+        Count::AtMostOne,
+        &[Mode::Triangles, Mode::Quads, Mode::Isolines],
+    ),
+    (
+        TESSELLATION,
+        Count::AtMostOne,
+        &[Mode::VertexOrderCw, Mode::VertexOrderCcw],
+    ),
+    (
+        &[Model::MeshEXT],
+        Count::ExactlyOne,
+        &[
+            Mode::OutputPoints,
+            Mode::OutputLinesEXT,
+            Mode::OutputTrianglesEXT,
+        ],
+    ),
+    (
+        &[Model::MeshEXT],
+        Count::ExactlyOne,
+        &[Mode::OutputVertices],
+    ),
+    (
+        &[Model::MeshEXT],
+        Count::ExactlyOne,
+        &[Mode::OutputPrimitivesEXT],
+    ),
+];
+
+/// What the enclosing module's `#spirv.vce` says about the rules here.
+struct ModuleFacts {
+    /// `None` without a `#spirv.vce`.
+    version: Option<Version>,
+    /// The module declares `Shader` or a capability implying it (or says
+    /// nothing of its capabilities).
+    shader: bool,
+}
+
+impl ModuleFacts {
+    /// The facts of the module holding `op`.
+    fn of_parent(ctx: &Context, op: Op) -> ModuleFacts {
+        let vce = ctx
+            .parent_op(op)
+            .and_then(|module| ctx.attr(module, "vce_triple"))
+            .and_then(|attr| vce_of(ctx, attr));
+        match vce {
+            Some(vce) => ModuleFacts {
+                version: Some(vce.version),
+                shader: Capability::closure(&vce.capabilities).contains(&Capability::Shader),
+            },
+            None => ModuleFacts {
+                version: None,
+                shader: true,
+            },
+        }
+    }
+}
+
+/// The ops beside `op` in its block.
+fn siblings(ctx: &Context, op: Op) -> impl Iterator<Item = Op> + '_ {
+    ctx.parent_block(op)
+        .into_iter()
+        .flat_map(|block| ctx.block_ops(block))
+}
+
+/// Whether `op` gives an execution mode.
+fn is_mode_op(ctx: &Context, op: Op) -> bool {
+    matches!(
+        ctx.op_name_str(op),
+        "spirv.ExecutionMode" | "spirv.ExecutionModeId"
+    )
+}
+
+/// The execution model an entry point declares.
+fn model_of(ctx: &Context, op: Op) -> Option<Model> {
+    enum_case(ctx, op, "execution_model")?.parse().ok()
+}
+
+/// The execution mode an execution-mode op gives.
+fn mode_of(ctx: &Context, op: Op) -> Option<Mode> {
+    enum_case(ctx, op, "execution_mode")?.parse().ok()
+}
+
+/// The name of the symbol `op` defines.
+fn name_of(ctx: &Context, op: Op) -> &str {
+    ctx.symbol_name(op).map_or("", |name| ctx.str(name))
+}
+
+/// A symbol reference as the text spells it (`@main`).
+fn symbol_text(ctx: &Context, reference: Attr) -> String {
+    crate::text::printer::attr_to_string(ctx, &crate::text::Syntax::default(), reference)
+}
+
+/// Modes one entry point may give more than once, with other operands:
+/// those whose first operand is the width or type they apply to.
+fn once_per_operands(mode: Mode) -> bool {
+    (mode.info().parameters.first())
+        .is_some_and(|p| matches!(p.name, "target_width" | "target_type"))
+}
+
+/// `spirv.EntryPoint`: its function, its interface and, with the `Shader`
+/// capability, the modes its model asks for.
+pub(super) fn verify_entry_point(
+    ctx: &Context,
+    op: Op,
+    resolve: &mut dyn FnMut(Attr) -> Option<Op>,
+) -> Result<(), String> {
+    let model = model_of(ctx, op);
+    let function = ctx.attr(op, "fn").and_then(&mut *resolve);
+    let Some(function) = function.filter(|&f| ctx.op_name_str(f) == "spirv.func") else {
+        return Err("does not name a function".into());
+    };
+    let name = name_of(ctx, function);
+    let defined =
+        (ctx.regions(function).first()).is_some_and(|&r| !ctx.region_blocks(r).is_empty());
+    if !defined {
+        return Err(format!("names @{name}, a function declared without a body"));
+    }
+    let ty = ctx
+        .attr(function, "function_type")
+        .and_then(|t| ctx.as_type_attr(t));
+    if let Some(TypeData::Function { inputs, results }) = ty.map(|t| ctx.type_data(t)) {
+        if !results.is_empty() {
+            return Err(format!("names @{name}, a function that returns a value"));
+        }
+        if !inputs.is_empty() && model != Some(Model::Kernel) {
+            return Err(format!(
+                "names @{name}, a function that takes parameters (only a Kernel's may)"
+            ));
+        }
+    }
+    let facts = ModuleFacts::of_parent(ctx, op);
+    let listed = verify_interface(ctx, op, resolve, facts.version)?;
+    if facts.version.is_some_and(|v| v >= FULL_INTERFACE) {
+        if let Some(unlisted) = used_variables(ctx, function, resolve)
+            .into_iter()
+            .find(|v| !listed.contains(v))
+        {
+            return Err(format!(
+                "does not list @{} in its interface, though @{name} uses it (from SPIR-V 1.4 on, \
+                 an interface lists every global variable its entry point uses)",
+                name_of(ctx, unlisted)
+            ));
+        }
+    }
+    match model {
+        Some(model) if facts.shader => verify_mode_groups(ctx, op, model, name),
+        _ => Ok(()),
+    }
+}
+
+/// The interface's variables, in order; each a global variable, listed
+/// once from SPIR-V 1.4 on and an `Input` or `Output` one before.
+fn verify_interface(
+    ctx: &Context,
+    op: Op,
+    resolve: &mut dyn FnMut(Attr) -> Option<Op>,
+    version: Option<Version>,
+) -> Result<Vec<Op>, String> {
+    let mut listed = Vec::new();
+    let entries: &[Attr] = match ctx.attr(op, "interface").map(|a| ctx.attr_data(a)) {
+        Some(AttrData::Array(entries)) => entries,
+        _ => &[],
+    };
+    for &entry in entries {
+        let variable = resolve(entry).filter(|&v| ctx.op_name_str(v) == "spirv.GlobalVariable");
+        let Some(variable) = variable else {
+            return Err(format!(
+                "lists {}, which is not a global variable, in its interface",
+                symbol_text(ctx, entry)
+            ));
+        };
+        let name = name_of(ctx, variable);
+        match version {
+            Some(v) if v >= FULL_INTERFACE && listed.contains(&variable) => {
+                return Err(format!(
+                    "lists @{name} in its interface more than once (SPIR-V 1.4 and later)"
+                ));
+            }
+            Some(v) if v < FULL_INTERFACE => {
+                let ty = ctx.attr(variable, "type").and_then(|t| ctx.as_type_attr(t));
+                match ty.and_then(|t| as_pointer(ctx, t)) {
+                    Some((_, "Input" | "Output")) => {}
+                    Some((_, class)) => {
+                        return Err(format!(
+                            "lists @{name}, a {class} variable, in its interface: before SPIR-V \
+                             1.4 an interface holds Input and Output variables only"
+                        ))
+                    }
+                    None => {}
+                }
+            }
+            _ => {}
+        }
+        listed.push(variable);
+    }
+    Ok(listed)
+}
+
+/// The global variables `function` and the functions it calls name where
+/// the binary names them too, in the order they are first met.
+fn used_variables(
+    ctx: &Context,
+    function: Op,
+    resolve: &mut dyn FnMut(Attr) -> Option<Op>,
+) -> Vec<Op> {
+    let mut variables = Vec::new();
+    let mut functions = vec![function];
+    let mut refs = Vec::new();
+    let mut next = 0;
+    while let Some(&current) = functions.get(next) {
+        next += 1;
+        ctx.walk_pre(current, &mut |inner| {
+            // An address nothing uses writes no instruction.
+            let unused_address = ctx.op_name_str(inner) == "spirv.mlir.addressof"
+                && ctx.results(inner).iter().all(|&r| ctx.use_count(r) == 0);
+            if inner != current && !unused_address {
+                ctx.symbol_refs(inner, &mut refs);
+            }
+            WalkControl::Continue
+        });
+        for symbol in refs.drain(..).filter_map(&mut *resolve) {
+            let list = match ctx.op_name_str(symbol) {
+                "spirv.GlobalVariable" => &mut variables,
+                "spirv.func" => &mut functions,
+                _ => continue,
+            };
+            if !list.contains(&symbol) {
+                list.push(symbol);
+            }
+        }
+    }
+    variables
+}
+
+/// The modes the execution-mode ops beside `entry_point` give its
+/// function.
+fn modes_of_function(ctx: &Context, entry_point: Op) -> Vec<Mode> {
+    let function = ctx.attr(entry_point, "fn");
+    siblings(ctx, entry_point)
+        .filter(|&o| is_mode_op(ctx, o) && ctx.attr(o, "fn") == function)
+        .filter_map(|o| mode_of(ctx, o))
+        .collect()
+}
+
+/// The groups of modes `model` asks for one, or at most one, of.
+fn verify_mode_groups(ctx: &Context, op: Op, model: Model, name: &str) -> Result<(), String> {
+    let modes = modes_of_function(ctx, op);
+    for &(models, count, group) in MODE_GROUPS {
+        if !models.contains(&model) {
+            continue;
+        }
+        let given: Vec<String> = group
+            .iter()
+            .filter(|m| modes.contains(m))
+            .map(|m| m.to_string())
+            .collect();
+        let fits = match count {
+            Count::ExactlyOne => given.len() == 1,
+            Count::AtMostOne => given.len() <= 1,
+        };
+        if !fits {
+            let group: Vec<String> = group.iter().map(|m| m.to_string()).collect();
+            let asked = match (count, &group[..]) {
+                (Count::ExactlyOne, [only]) => format!("the execution mode {only}"),
+                (Count::ExactlyOne, _) => {
+                    format!("exactly one of the execution modes {}", group.join(", "))
+                }
+                (Count::AtMostOne, _) => {
+                    format!("at most one of the execution modes {}", group.join(", "))
+                }
+            };
+            let given = match given.is_empty() {
+                true => "none".to_string(),
+                false => given.join(" and "),
+            };
+            return Err(format!(
+                "a {model} entry point gives {asked}, but @{name} has {given}"
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// `spirv.ExecutionMode` and `spirv.ExecutionModeId`: the function is an
+/// entry point's; the mode suits each of its execution models and is not
+/// given before.
+pub(super) fn verify_execution_mode(
+    ctx: &Context,
+    op: Op,
+    _resolve: &mut dyn FnMut(Attr) -> Option<Op>,
+) -> Result<(), String> {
+    let function = ctx.attr(op, "fn");
+    let models: Vec<Model> = siblings(ctx, op)
+        .filter(|&o| ctx.op_name_str(o) == "spirv.EntryPoint" && ctx.attr(o, "fn") == function)
+        .filter_map(|o| model_of(ctx, o))
+        .collect();
+    let function_name = || function.map_or(String::new(), |f| symbol_text(ctx, f));
+    if models.is_empty() {
+        return Err(format!(
+            "names {}, which no spirv.EntryPoint names",
+            function_name()
+        ));
+    }
+    let Some(mode) = mode_of(ctx, op) else {
+        return Ok(());
+    };
+    let allowed = MODE_MODELS
+        .iter()
+        .find(|(modes, _)| modes.contains(&mode))
+        .map(|&(_, allowed)| allowed);
+    if let Some(allowed) = allowed {
+        if let Some(model) = models.iter().find(|m| !allowed.contains(m)) {
+            let allowed: Vec<String> = allowed.iter().map(|m| m.to_string()).collect();
+            return Err(format!(
+                "execution mode {mode} is for {} entry points, but {} is a {model} one",
+                allowed.join(", "),
+                function_name()
+            ));
+        }
+    }
+    let same_operands = once_per_operands(mode);
+    let given_before = siblings(ctx, op).take_while(|&o| o != op).any(|o| {
+        is_mode_op(ctx, o)
+            && ctx.attr(o, "fn") == function
+            && mode_of(ctx, o) == Some(mode)
+            && (!same_operands || ctx.attr(o, "values") == ctx.attr(op, "values"))
+    });
+    match given_before {
+        true => Err(format!(
+            "gives {} the execution mode {mode} again",
+            function_name()
+        )),
+        false => Ok(()),
+    }
+}
