@@ -1,8 +1,11 @@
 //! A small interpreter of SPIR-V functions on 32-bit integers: enough of
 //! the instruction set (integer arithmetic and comparisons, selects, phis,
 //! function variables and pointers to them, branches, switches, merge
-//! instructions) to run the random functions of `unstructured_cfgs` and
-//! `structured_cfgs` before and after a round trip and compare results.
+//! instructions, composites built and taken apart) to run the random
+//! functions of `unstructured_cfgs` and `structured_cfgs` before and after
+//! a round trip and compare results. Wider integers keep their low 32
+//! bits; a composite's value is its components, kept apart from the
+//! 32-bit values.
 
 use spirv_dialect::binary::{decode_module, Instruction, Operand};
 use spirv_dialect::grammar::Op;
@@ -55,6 +58,8 @@ pub fn run(words: &[u32], args: [u32; 2]) -> Result<u32, String> {
         other => Err(format!("expected an id, found {other:?}")),
     };
     let mut memory: HashMap<u32, u32> = HashMap::new();
+    // The components of the values that are composites, by id.
+    let mut composites: HashMap<u32, Vec<u32>> = HashMap::new();
     let (mut previous, mut current) = (0, insts[start + 3].result.unwrap_or(0));
     let mut at = start + 4;
     for _ in 0..1_000_000 {
@@ -71,12 +76,18 @@ pub fn run(words: &[u32], args: [u32; 2]) -> Result<u32, String> {
                     let mut pairs = insts[at].operands.chunks(2);
                     let pair = pairs.find(|p| id(p.get(1)) == Ok(previous));
                     let incoming = pair.ok_or("no incoming value for the edge taken")?;
-                    let value = values.get(&id(incoming.first())?).copied();
-                    phis.push((insts[at].result.unwrap_or(0), value));
+                    let incoming = id(incoming.first())?;
+                    let value = values.get(&incoming).copied();
+                    let components = composites.get(&incoming).cloned();
+                    phis.push((insts[at].result.unwrap_or(0), value, components));
                     at += 1;
                 }
-                for (result, value) in phis {
+                for (result, value, components) in phis {
                     values.insert(result, value.ok_or("an incoming value has none")?);
+                    match components {
+                        Some(components) => composites.insert(result, components),
+                        None => composites.remove(&result),
+                    };
                 }
                 continue;
             }
@@ -102,11 +113,53 @@ pub fn run(words: &[u32], args: [u32; 2]) -> Result<u32, String> {
             Op::SGreaterThanEqual => u32::from((get(0)? as i32) >= (get(1)? as i32)),
             Op::IEqual | Op::LogicalEqual => u32::from(get(0)? == get(1)?),
             Op::INotEqual | Op::LogicalNotEqual => u32::from(get(0)? != get(1)?),
-            Op::CopyObject => get(0)?,
+            Op::CopyObject | Op::SConvert | Op::UConvert => get(0)?,
+            Op::CompositeConstruct => {
+                let count = inst.operands.len();
+                let components = (0..count).map(get).collect::<Result<Vec<_>, _>>()?;
+                composites.insert(inst.result.unwrap_or(0), components);
+                0
+            }
+            Op::CompositeExtract => {
+                let composite = id(inst.operands.first())?;
+                let index = match inst.operands.get(1) {
+                    Some(Operand::Integer(index)) => *index as usize,
+                    other => return Err(format!("expected an index, found {other:?}")),
+                };
+                let components = composites.get(&composite).ok_or("not a composite")?;
+                *components
+                    .get(index)
+                    .ok_or("an index past the composite's end")?
+            }
+            // A vector condition chooses per component.
+            Op::Select if composites.contains_key(&id(inst.operands.first())?) => {
+                let pick = |n: usize| {
+                    let operand = id(inst.operands.get(n))?;
+                    composites
+                        .get(&operand)
+                        .ok_or("not a composite".to_string())
+                };
+                let (condition, one, other) = (pick(0)?, pick(1)?, pick(2)?);
+                let chosen = (condition.iter().zip(one.iter().zip(other)))
+                    .map(|(&c, (&one, &other))| if c != 0 { one } else { other })
+                    .collect();
+                composites.insert(inst.result.unwrap_or(0), chosen);
+                0
+            }
             // Any value will do; both runs take the same.
             Op::Undef => 0,
-            Op::Select if get(0)? != 0 => get(1)?,
-            Op::Select => get(2)?,
+            Op::Select => {
+                let chosen = id(inst.operands.get(if get(0)? != 0 { 1 } else { 2 }))?;
+                let result = inst.result.unwrap_or(0);
+                match composites.get(&chosen).cloned() {
+                    Some(components) => composites.insert(result, components),
+                    None => composites.remove(&result),
+                };
+                values
+                    .get(&chosen)
+                    .copied()
+                    .ok_or(format!("%{chosen} has no value"))?
+            }
             // A variable's address is its id.
             Op::Variable => inst.result.unwrap_or(0),
             Op::Load => {

@@ -10,12 +10,13 @@
 //! branch to the region's merge block reaches, whose phis are the op's
 //! results. A branch with several edges into one block is written as
 //! [`super::naming::JoinedEdges`] says where the plain instruction cannot
-//! stand.
+//! stand; a switch heading a selection keeps its edges, the header
+//! choosing what they pass ([`super::switch_selects`]).
 
 use super::enums::enum_value;
 use super::naming::{Edge, Ids, JoinedEdges, OpRecord};
 use super::properties::Property;
-use super::regions::dominance_order;
+use super::regions::{dominance_order, Incoming};
 use super::tables::{HandleTable, Role, Step};
 use super::{begin, finish, SerializeError, Writer};
 use crate::grammar::{InstSet, Op, OperandKind};
@@ -139,7 +140,7 @@ impl Writer<'_> {
         self.line = crate::ir::Location::UNKNOWN;
         if with_phis {
             let args = self.ctx.block_args(block);
-            self.phis(body, ids, label, args, |i, passed| passed.get(i).copied())?;
+            self.phis(body, ids, label, args, |i| Some(Incoming::Argument(i)))?;
         }
         self.block_ops(body, ids, block, merge)
     }
@@ -173,6 +174,10 @@ impl Writer<'_> {
                     terminated = true;
                     if let Some((construct, merge_op)) = merge.take() {
                         let branch = (step == Step::End).then_some(record.op);
+                        if let Some(branch) = branch.filter(|_| !ids.selected_arguments.is_empty())
+                        {
+                            self.switch_selects(body, ids, branch)?;
+                        }
                         self.merge_instruction(body, ids, construct, merge_op, branch)?;
                     }
                     if step == Step::End {
@@ -194,37 +199,40 @@ impl Writer<'_> {
     }
 
     /// An `OpPhi` for each of `values` at the block labelled `label`: the
-    /// value of the `i`-th along each incoming edge is `pick(i, passed)`
-    /// of what the edge passes.
+    /// value of the `i`-th along each incoming edge comes from where
+    /// `incoming(i)` says (an argument the edge passes is the id
+    /// [`Ids::passed_id`] gives).
     pub(super) fn phis(
         &mut self,
         body: &mut Vec<u32>,
         ids: &Ids,
         label: u32,
         values: &[Value],
-        pick: impl Fn(usize, &[Value]) -> Option<Value>,
+        incoming: impl Fn(usize) -> Option<Incoming>,
     ) -> Result<(), SerializeError> {
         let ctx = self.ctx;
-        let incoming = ids.incoming(label);
+        let edges = ids.incoming(label);
         for (i, &phi) in values.iter().enumerate() {
             let ty = self.type_id(ctx.value_type(phi))?;
             let start = begin(body);
             body.push(ty);
             body.push(ids.values[&phi]);
-            for Edge { from, passed, .. } in incoming {
+            let source = incoming(i);
+            for Edge { from, passed, .. } in edges {
                 let joined = match ids.joined_edges.is_empty() {
                     true => None,
                     false => ids.joined_phi(*from, i),
                 };
-                let value = match joined {
-                    Some(phi) => phi,
-                    None => {
-                        let value = (pick(i, &ids.passed[passed.clone()]))
-                            .ok_or("a branch passes too few block arguments")?;
-                        (ids.values.get(&value).copied())
-                            .ok_or("OpPhi: a branch passes a value defined outside the function")?
+                let value = match (joined, source) {
+                    (Some(phi), _) => Some(phi),
+                    (None, Some(Incoming::Argument(n))) if n < passed.len() => {
+                        ids.passed_id(passed.start + n)
                     }
+                    (None, Some(Incoming::Value(value))) => ids.values.get(&value).copied(),
+                    (None, _) => return Err("a branch passes too few block arguments".into()),
                 };
+                let value =
+                    value.ok_or("OpPhi: a branch passes a value defined outside the function")?;
                 // Edges from one block (a switch's cases, a conditional
                 // branch's two targets) are one entry, passing one value.
                 let entries = body[start + 3..].chunks(2);

@@ -18,6 +18,7 @@ mod operands;
 mod properties;
 mod regions;
 mod spec_ops;
+mod switch_selects;
 mod tables;
 mod types;
 

@@ -6,6 +6,7 @@
 
 use super::properties::Property;
 use super::regions::{construct_blocks, opens_loop, Yields, LOOP, SELECTION};
+use super::switch_selects::{SelectChoice, SelectedArgument};
 use super::tables::{HandleTable, OpClass, Role};
 use super::{SerializeError, Writer};
 use crate::ir::{Attr, AttrData, Block, Type, Value, ValueDef};
@@ -16,7 +17,7 @@ use std::ops::Range;
 #[derive(Default)]
 pub(super) struct Edge {
     /// The label the edge lands on.
-    target: u32,
+    pub(super) target: u32,
     /// The label of the block it leaves.
     pub(super) from: u32,
     /// Where in [`Ids::passed`] the values it passes are.
@@ -90,7 +91,7 @@ pub(super) struct Ids {
     pub(super) labels: HandleTable<Block>,
     /// The function's edges, those into each label together (in branch
     /// order).
-    edges: Vec<Edge>,
+    pub(super) edges: Vec<Edge>,
     /// Per label: where in `edges` the edges into it are.
     incoming: HandleTable<u32, (u32, u32)>,
     /// The storage `edges` are grouped into, kept for the next function.
@@ -147,6 +148,14 @@ pub(super) struct Ids {
     pub(super) joined_edges: Vec<(crate::ir::Op, JoinedEdges)>,
     /// The switch edges [`JoinedEdges::ForwardedCases`] name.
     pub(super) forwarded_cases: Vec<ForwardedCase>,
+    /// The block arguments that switches heading a selection choose by
+    /// a chain of selects, in the order of the switches.
+    pub(super) selected_arguments: Vec<SelectedArgument>,
+    /// The values those chains choose among, one run per chain.
+    pub(super) select_choices: Vec<SelectChoice>,
+    /// Per slot of `passed`: the id passed there instead of the value's
+    /// (a select chain's result).
+    pub(super) passed_instead: HandleTable<u32>,
 }
 
 impl Ids {
@@ -248,6 +257,17 @@ impl Ids {
         one.len() == other.len() && one.iter().zip(other).all(|(a, b)| a == b || id(a) == id(b))
     }
 
+    /// The id passed in slot `slot` of [`Ids::passed`]: the value's,
+    /// unless a select chain's is passed instead; none for a value
+    /// without an id in the function.
+    #[inline]
+    pub(super) fn passed_id(&self, slot: usize) -> Option<u32> {
+        match self.passed_instead.get(&(slot as u32)) {
+            Some(&id) => Some(id),
+            None => self.values.get(&self.passed[slot]).copied(),
+        }
+    }
+
     /// Every edge, into any label.
     pub(super) fn edges_mut(&mut self) -> &mut [Edge] {
         &mut self.edges
@@ -275,6 +295,9 @@ impl Writer<'_> {
         ids.aliased.clear();
         ids.joined_edges.clear();
         ids.forwarded_cases.clear();
+        ids.selected_arguments.clear();
+        ids.select_choices.clear();
+        ids.passed_instead.clear();
         ids.branches.clear();
         ids.variables.clear();
         ids.records.clear();
@@ -490,7 +513,10 @@ impl Writer<'_> {
             [first, second] if first == second && name == "spirv.BranchConditional" => {
                 self.join_edges(ids, op, *first)
             }
-            _ if name == "spirv.Switch" && !heads_construct(ctx, op) => {
+            _ if name == "spirv.Switch" && heads_construct(ctx, op) => {
+                self.select_switch_arguments(ids, op, successors.len())
+            }
+            _ if name == "spirv.Switch" => {
                 self.forward_switch_cases(ids, op, label, successors.len());
                 Ok(())
             }

@@ -43,17 +43,35 @@ impl<'c> Yields<'c> {
         }
     }
 
+    /// Where the `i`-th yielded value comes from along an edge to the
+    /// merge block.
+    pub(super) fn incoming(&self, i: usize) -> Option<Incoming> {
+        let ctx = self.ctx;
+        let merge = self.merge.filter(|&m| i < ctx.num_operands(m))?;
+        let value = ctx.operand(merge, i);
+        match self.merge_args.iter().position(|&a| a == value) {
+            Some(j) => Some(Incoming::Argument(j)),
+            None => Some(Incoming::Value(value)),
+        }
+    }
+
     /// The `i`-th yielded value along an edge passing `passed` to the
     /// merge block.
     pub(super) fn pick(&self, i: usize, passed: &[Value]) -> Option<Value> {
-        let ctx = self.ctx;
-        let merge = self.merge.filter(|&m| i < ctx.num_operands(m));
-        let value = merge.map(|m| ctx.operand(m, i));
-        match value.and_then(|v| self.merge_args.iter().position(|&a| a == v)) {
-            Some(j) => passed.get(j).copied(),
-            None => value,
+        match self.incoming(i)? {
+            Incoming::Argument(j) => passed.get(j).copied(),
+            Incoming::Value(value) => Some(value),
         }
     }
+}
+
+/// Where the value a phi takes along an edge comes from.
+#[derive(Clone, Copy)]
+pub(super) enum Incoming {
+    /// What the edge passes as the target block's `n`-th argument.
+    Argument(usize),
+    /// This value, along every edge.
+    Value(Value),
 }
 
 /// `op` is a loop opening `block`, and `block` only hands its arguments,
@@ -234,8 +252,8 @@ impl Writer<'_> {
             .filter(|(_, r)| ids.aliases.get(r).is_none())
             .map(|(i, _)| i)
             .collect();
-        self.phis(body, ids, continuation, &results, |i, passed| {
-            yields.pick(positions[i], passed)
+        self.phis(body, ids, continuation, &results, |i| {
+            yields.incoming(positions[i])
         })
     }
 

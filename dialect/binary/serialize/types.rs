@@ -53,7 +53,7 @@ const IMAGE_FIELDS: [&[&str]; 4] = [
 /// the name, and so any such type).
 #[derive(Clone, Copy)]
 pub(super) struct TypeNames {
-    spirv: Option<Ident>,
+    pub(super) spirv: Option<Ident>,
     pub(super) ptr: Option<Ident>,
     pub(super) structure: Option<Ident>,
 }
