@@ -239,3 +239,31 @@ spirv.module Logical GLSL450 requires #spirv.vce<v1.6, [Shader], []> {
     let (ctx, module) = support::parsed(text);
     assert_fails_naming(&ctx, module, "spirv.ExtInst");
 }
+
+/// An access whose memory operand needs a parameter the op lacks (the
+/// scope of `MakePointerAvailable`) fails naming the op and the
+/// parameter, rather than writing an instruction cut short.
+#[test]
+fn a_memory_access_without_its_scope_fails_naming_it() {
+    let store = |scope: &str| {
+        format!(
+            r#"
+spirv.module Logical Vulkan requires #spirv.vce<v1.5, [Shader, VulkanMemoryModel, Linkage], []> {{
+  spirv.func @h(%p: !spirv.ptr<f32, Workgroup>, %x: f32) "None" {{
+    spirv.Store "Workgroup" %p, %x ["MakePointerAvailable|NonPrivatePointer"] {scope} : f32
+    spirv.Return
+  }}
+}}
+"#
+        )
+    };
+    let (ctx, module) = support::parsed(&store("{id_scope = #spirv.scope<Workgroup>}"));
+    serialize(&ctx, module).expect("a store with its scope is written");
+    let (ctx, module) = support::parsed(&store(""));
+    assert_fails_naming(&ctx, module, "spirv.Store");
+    let error = serialize(&ctx, module).expect_err("no scope");
+    assert!(
+        error.contains("`MakePointerAvailable` needs its parameter"),
+        "{error}"
+    );
+}

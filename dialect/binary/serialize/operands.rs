@@ -295,12 +295,23 @@ impl<'c> Writer<'c> {
                 body.push(value);
                 for enumerant in conventions::named_enumerants(info.kind, value) {
                     for param in enumerant.parameters {
-                        let param = Step {
+                        let step = Step {
                             info: param,
                             carrier: conventions::parameter_carrier(carrier, param),
                             name: None,
                         };
-                        self.operand(body, ids, op, param, next_value, props)?;
+                        // A parameter takes a word at least: none written
+                        // is one the op lacks.
+                        let before = body.len();
+                        self.operand(body, ids, op, step, next_value, props)?;
+                        if body.len() == before {
+                            let op_name = ctx.op_name_str(op);
+                            return Err(missing_parameter(
+                                op_name,
+                                enumerant.name,
+                                step.carrier.name,
+                            ));
+                        }
                     }
                 }
             }
@@ -323,6 +334,16 @@ impl<'c> Writer<'c> {
         let id = self.declare(Op::Constant, Some(int), &[value])?;
         self.pool.u32_constants.insert(value, id);
         Ok(id)
+    }
+}
+
+/// The error of op `op_name`'s enumerant whose parameter, carried under
+/// `carrier` (a value where empty), the op does not have.
+#[cold]
+fn missing_parameter(op_name: &str, enumerant: &str, carrier: &str) -> SerializeError {
+    match carrier {
+        "" => format!("{op_name}: `{enumerant}` needs a value operand for its parameter"),
+        name => format!("{op_name}: `{enumerant}` needs its parameter `{name}`"),
     }
 }
 
