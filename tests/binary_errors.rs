@@ -337,6 +337,17 @@ fn contents_spirv_does_not_allow() {
     let e = error(&words);
     assert_at(&e, one, "OpConstant");
     assert!(e.message.contains("beyond its type's 16"), "{e}");
+    // A switch on a float (which the assembler refuses to write).
+    let mut words = module_with("", "", "OpSwitch %int_1 %next 1 %next\n%next = OpLabel");
+    let constants: Vec<usize> = (instructions(&words).into_iter())
+        .filter(|i| i.1 == 43)
+        .map(|i| i.0)
+        .collect();
+    let switch = offset_of(&words, 251, 0);
+    words[switch + 1] = words[constants[1] + 2];
+    let e = error(&words);
+    assert_at(&e, switch, "OpSwitch");
+    assert!(e.message.contains("is not a scalar integer"), "{e}");
     // A version after 1.6.
     let mut words = module_with("", "", "");
     words[1] = 0x0001_0700;

@@ -295,7 +295,9 @@ impl<S: OperandSource> OperandReader for OperandWalker<'_, S> {
                     Some(Operand::Id(id)) => *id,
                     _ => 0,
                 };
-                let ty = self.context.value_number_type(selector).ok_or_else(|| {
+                let ty = self.context.value_number_type(selector);
+                let ty = ty.filter(|ty| matches!(ty, NumberType::Int { .. }));
+                let ty = ty.ok_or_else(|| {
                     self.source.error(format!(
                         "the OpSwitch selector %{selector} is not of a scalar integer type"
                     ))
