@@ -28,53 +28,59 @@ const FULL_INTERFACE: Version = Version::new(1, 4);
 
 const TESSELLATION: &[Model] = &[Model::TessellationControl, Model::TessellationEvaluation];
 
+/// Mesh shading's output modes, by value: older grammars name them
+/// `…NV`, newer ones `…EXT`.
+const OUTPUT_LINES: u32 = 5269;
+const OUTPUT_PRIMITIVES: u32 = 5270;
+const OUTPUT_TRIANGLES: u32 = 5298;
+
 /// The execution models the SPIR-V specification limits some modes to;
 /// modes not listed are not checked.
-const MODE_MODELS: &[(&[Mode], &[Model])] = &[
+const MODE_MODELS: &[(&[u32], &[Model])] = &[
     (
         &[
-            Mode::OriginUpperLeft,
-            Mode::OriginLowerLeft,
-            Mode::PixelCenterInteger,
-            Mode::EarlyFragmentTests,
-            Mode::DepthReplacing,
-            Mode::DepthGreater,
-            Mode::DepthLess,
-            Mode::DepthUnchanged,
+            Mode::OriginUpperLeft as u32,
+            Mode::OriginLowerLeft as u32,
+            Mode::PixelCenterInteger as u32,
+            Mode::EarlyFragmentTests as u32,
+            Mode::DepthReplacing as u32,
+            Mode::DepthGreater as u32,
+            Mode::DepthLess as u32,
+            Mode::DepthUnchanged as u32,
         ],
         &[Model::Fragment],
     ),
     (
         &[
-            Mode::Invocations,
-            Mode::InputPoints,
-            Mode::InputLines,
-            Mode::InputLinesAdjacency,
-            Mode::InputTrianglesAdjacency,
-            Mode::OutputLineStrip,
-            Mode::OutputTriangleStrip,
+            Mode::Invocations as u32,
+            Mode::InputPoints as u32,
+            Mode::InputLines as u32,
+            Mode::InputLinesAdjacency as u32,
+            Mode::InputTrianglesAdjacency as u32,
+            Mode::OutputLineStrip as u32,
+            Mode::OutputTriangleStrip as u32,
         ],
         &[Model::Geometry],
     ),
     (
-        &[Mode::OutputPoints],
+        &[Mode::OutputPoints as u32],
         &[Model::Geometry, Model::MeshNV, Model::MeshEXT],
     ),
     (
         &[
-            Mode::SpacingEqual,
-            Mode::SpacingFractionalEven,
-            Mode::SpacingFractionalOdd,
-            Mode::VertexOrderCw,
-            Mode::VertexOrderCcw,
-            Mode::PointMode,
-            Mode::Quads,
-            Mode::Isolines,
+            Mode::SpacingEqual as u32,
+            Mode::SpacingFractionalEven as u32,
+            Mode::SpacingFractionalOdd as u32,
+            Mode::VertexOrderCw as u32,
+            Mode::VertexOrderCcw as u32,
+            Mode::PointMode as u32,
+            Mode::Quads as u32,
+            Mode::Isolines as u32,
         ],
         TESSELLATION,
     ),
     (
-        &[Mode::Triangles],
+        &[Mode::Triangles as u32],
         &[
             Model::Geometry,
             Model::TessellationControl,
@@ -82,7 +88,7 @@ const MODE_MODELS: &[(&[Mode], &[Model])] = &[
         ],
     ),
     (
-        &[Mode::OutputVertices],
+        &[Mode::OutputVertices as u32],
         &[
             Model::Geometry,
             Model::TessellationControl,
@@ -92,7 +98,7 @@ const MODE_MODELS: &[(&[Mode], &[Model])] = &[
         ],
     ),
     (
-        &[Mode::LocalSize, Mode::LocalSizeId],
+        &[Mode::LocalSize as u32, Mode::LocalSizeId as u32],
         &[
             Model::GLCompute,
             Model::Kernel,
@@ -104,19 +110,15 @@ const MODE_MODELS: &[(&[Mode], &[Model])] = &[
     ),
     (
         &[
-            Mode::LocalSizeHint,
-            Mode::LocalSizeHintId,
-            Mode::VecTypeHint,
-            Mode::ContractionOff,
+            Mode::LocalSizeHint as u32,
+            Mode::LocalSizeHintId as u32,
+            Mode::VecTypeHint as u32,
+            Mode::ContractionOff as u32,
         ],
         &[Model::Kernel],
     ),
     (
-        &[
-            Mode::OutputPrimitivesEXT,
-            Mode::OutputLinesEXT,
-            Mode::OutputTrianglesEXT,
-        ],
+        &[OUTPUT_PRIMITIVES, OUTPUT_LINES, OUTPUT_TRIANGLES],
         &[Model::MeshNV, Model::MeshEXT],
     ),
 ];
@@ -130,75 +132,75 @@ enum Count {
 
 /// Groups of modes an entry point of the models listed gives exactly one
 /// or at most one of, in a module with the `Shader` capability.
-const MODE_GROUPS: &[(&[Model], Count, &[Mode])] = &[
+const MODE_GROUPS: &[(&[Model], Count, &[u32])] = &[
     (
         &[Model::Fragment],
         Count::ExactlyOne,
-        &[Mode::OriginUpperLeft, Mode::OriginLowerLeft],
+        &[Mode::OriginUpperLeft as u32, Mode::OriginLowerLeft as u32],
     ),
     (
         &[Model::Fragment],
         Count::AtMostOne,
-        &[Mode::DepthGreater, Mode::DepthLess, Mode::DepthUnchanged],
-    ),
-    (
-        &[Model::Geometry],
-        Count::ExactlyOne,
         &[
-            Mode::InputPoints,
-            Mode::InputLines,
-            Mode::InputLinesAdjacency,
-            Mode::Triangles,
-            Mode::InputTrianglesAdjacency,
+            Mode::DepthGreater as u32,
+            Mode::DepthLess as u32,
+            Mode::DepthUnchanged as u32,
         ],
     ),
     (
         &[Model::Geometry],
         Count::ExactlyOne,
         &[
-            Mode::OutputPoints,
-            Mode::OutputLineStrip,
-            Mode::OutputTriangleStrip,
+            Mode::InputPoints as u32,
+            Mode::InputLines as u32,
+            Mode::InputLinesAdjacency as u32,
+            Mode::Triangles as u32,
+            Mode::InputTrianglesAdjacency as u32,
+        ],
+    ),
+    (
+        &[Model::Geometry],
+        Count::ExactlyOne,
+        &[
+            Mode::OutputPoints as u32,
+            Mode::OutputLineStrip as u32,
+            Mode::OutputTriangleStrip as u32,
         ],
     ),
     (
         TESSELLATION,
         Count::AtMostOne,
         &[
-            Mode::SpacingEqual,
-            Mode::SpacingFractionalEven,
-            Mode::SpacingFractionalOdd,
+            Mode::SpacingEqual as u32,
+            Mode::SpacingFractionalEven as u32,
+            Mode::SpacingFractionalOdd as u32,
         ],
     ),
     (
         TESSELLATION,
         Count::AtMostOne,
-        &[Mode::Triangles, Mode::Quads, Mode::Isolines],
-    ),
-    (
-        TESSELLATION,
-        Count::AtMostOne,
-        &[Mode::VertexOrderCw, Mode::VertexOrderCcw],
-    ),
-    (
-        &[Model::MeshEXT],
-        Count::ExactlyOne,
         &[
-            Mode::OutputPoints,
-            Mode::OutputLinesEXT,
-            Mode::OutputTrianglesEXT,
+            Mode::Triangles as u32,
+            Mode::Quads as u32,
+            Mode::Isolines as u32,
         ],
     ),
     (
-        &[Model::MeshEXT],
-        Count::ExactlyOne,
-        &[Mode::OutputVertices],
+        TESSELLATION,
+        Count::AtMostOne,
+        &[Mode::VertexOrderCw as u32, Mode::VertexOrderCcw as u32],
     ),
     (
         &[Model::MeshEXT],
         Count::ExactlyOne,
-        &[Mode::OutputPrimitivesEXT],
+        &[Mode::OutputPoints as u32, OUTPUT_LINES, OUTPUT_TRIANGLES],
     ),
+    (
+        &[Model::MeshEXT],
+        Count::ExactlyOne,
+        &[Mode::OutputVertices as u32],
+    ),
+    (&[Model::MeshEXT], Count::ExactlyOne, &[OUTPUT_PRIMITIVES]),
 ];
 
 /// What the enclosing module's `#spirv.vce` says about the rules here.
@@ -426,8 +428,8 @@ fn verify_mode_groups(ctx: &Context, op: Op, model: Model, name: &str) -> Result
         }
         let given: Vec<String> = group
             .iter()
-            .filter(|m| modes.contains(m))
-            .map(|m| m.to_string())
+            .filter(|&&value| modes.iter().any(|m| m.value() == value))
+            .map(|&value| Mode::from_value(value).map_or(value.to_string(), |m| m.to_string()))
             .collect();
         let fits = match count {
             Count::ExactlyOne => given.len() == 1,
@@ -481,7 +483,7 @@ pub(super) fn verify_execution_mode(
     };
     let allowed = MODE_MODELS
         .iter()
-        .find(|(modes, _)| modes.contains(&mode))
+        .find(|(modes, _)| modes.contains(&mode.value()))
         .map(|&(_, allowed)| allowed);
     if let Some(allowed) = allowed {
         if let Some(model) = models.iter().find(|m| !allowed.contains(m)) {
