@@ -419,6 +419,11 @@ fn modes_of_function(ctx: &Context, entry_point: Op) -> Vec<Mode> {
         .collect()
 }
 
+/// The name of the execution mode of `value` in this grammar.
+fn mode_name(value: u32) -> String {
+    Mode::from_value(value).map_or(value.to_string(), |mode| mode.to_string())
+}
+
 /// The groups of modes `model` asks for one, or at most one, of.
 fn verify_mode_groups(ctx: &Context, op: Op, model: Model, name: &str) -> Result<(), String> {
     let modes = modes_of_function(ctx, op);
@@ -429,14 +434,14 @@ fn verify_mode_groups(ctx: &Context, op: Op, model: Model, name: &str) -> Result
         let given: Vec<String> = group
             .iter()
             .filter(|&&value| modes.iter().any(|m| m.value() == value))
-            .map(|&value| Mode::from_value(value).map_or(value.to_string(), |m| m.to_string()))
+            .map(|&value| mode_name(value))
             .collect();
         let fits = match count {
             Count::ExactlyOne => given.len() == 1,
             Count::AtMostOne => given.len() <= 1,
         };
         if !fits {
-            let group: Vec<String> = group.iter().map(|m| m.to_string()).collect();
+            let group: Vec<String> = group.iter().map(|&value| mode_name(value)).collect();
             let asked = match (count, &group[..]) {
                 (Count::ExactlyOne, [only]) => format!("the execution mode {only}"),
                 (Count::ExactlyOne, _) => {
