@@ -441,9 +441,11 @@ fn corpus_text_positions_write_valid_lines() {
 }
 
 /// What a binary may hold that the text form must spell out to keep: an
-/// extension the grammar does not know (quoted in the `vce` attribute)
-/// and descriptor set and binding numbers past `i32` (words, which the
-/// `i32` attributes hold as their bits). Each survives the text form.
+/// extension the grammar does not know (quoted in the `vce` attribute),
+/// descriptor set and binding numbers past `i32` (words, which the `i32`
+/// attributes hold as their bits) and an array length's specialization
+/// constant named by no bare identifier (a quoted symbol). Each survives
+/// the text form.
 #[test]
 fn unknown_extensions_and_large_bindings_survive_the_text_form() {
     let source = r#"
@@ -453,14 +455,20 @@ fn unknown_extensions_and_large_bindings_survive_the_text_form() {
                OpMemoryModel Logical GLSL450
                OpEntryPoint GLCompute %main "main"
                OpExecutionMode %main LocalSize 1 1 1
+               OpName %length "length of the array"
                OpDecorate %buffer DescriptorSet 4294967295
                OpDecorate %buffer Binding 2147483651
                OpDecorate %block Block
                OpMemberDecorate %block 0 Offset 0
+               OpMemberDecorate %block 1 Offset 16
+               OpDecorate %array ArrayStride 4
        %void = OpTypeVoid
          %fn = OpTypeFunction %void
       %float = OpTypeFloat 32
-      %block = OpTypeStruct %float
+       %uint = OpTypeInt 32 0
+     %length = OpSpecConstant %uint 4
+      %array = OpTypeArray %float %length
+      %block = OpTypeStruct %float %array
         %ptr = OpTypePointer StorageBuffer %block
      %buffer = OpVariable %ptr StorageBuffer
        %main = OpFunction %void None %fn
@@ -485,6 +493,10 @@ fn unknown_extensions_and_large_bindings_survive_the_text_form() {
         "{text}"
     );
     assert!(text.contains("bind(4294967295, 2147483651)"), "{text}");
+    assert!(
+        text.contains(r#"spec_length=@"length of the array">"#),
+        "{text}"
+    );
     let written = serialize(&ctx, module).expect("writes");
     assert_eq!(
         through_text(&words, PrintOptions::default()),

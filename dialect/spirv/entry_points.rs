@@ -486,6 +486,17 @@ pub(super) fn verify_execution_mode(
     let Some(mode) = mode_of(ctx, op) else {
         return Ok(());
     };
+    let given = match ctx.attr(op, "values").map(|v| ctx.attr_data(v)) {
+        Some(AttrData::Array(values)) => values.len(),
+        Some(_) => 1,
+        None => 0,
+    };
+    let takes = mode.info().parameters.len();
+    if given != takes {
+        return Err(format!(
+            "execution mode {mode} takes {takes} values, but {given} are given"
+        ));
+    }
     let allowed = MODE_MODELS
         .iter()
         .find(|(modes, _)| modes.contains(&mode.value()))

@@ -251,10 +251,9 @@ fn parse_spec_length(p: &mut Parser) -> PResult<String> {
     if p.kind() != Tok::AtId {
         return Err(p.error_here("expected the @symbol of a spec constant"));
     }
-    let symbol = p.id_body().to_string();
-    p.advance();
+    let symbol = p.parse_symbol_name()?;
     p.expect(Tok::Greater, "'>'")?;
-    Ok(symbol)
+    Ok(p.ctx.str(symbol).to_string())
 }
 
 fn parse_keyword_of(p: &mut Parser, choices: &[&str], what: &str) -> PResult<Param> {
@@ -397,7 +396,8 @@ pub(crate) fn print(p: &mut Printer, data: &DialectData) {
                 let _ = write!(p.out, ", stride={stride}");
             }
             if let [Param::Ident(length)] = rest {
-                let _ = write!(p.out, ", spec_length=@{}", ctx.str(*length));
+                p.write(", spec_length=");
+                p.print_symbol_name(*length);
             }
             p.write(">");
         }

@@ -341,3 +341,14 @@ spirv.module Logical GLSL450 requires #spirv.vce<v1.4, [MeshShadingEXT], [SPV_EX
   spirv.ExecutionMode @main "OutputPrimitivesEXT", 1
   spirv.ExecutionMode @main "OutputPoints"
 }
+
+// -----
+
+spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader], []> {
+  spirv.func @main() "None" {
+    spirv.Return
+  }
+  spirv.EntryPoint "GLCompute" @main
+  // expected-error @+1 {{'spirv.ExecutionMode' op execution mode LocalSize takes 3 values, but 2 are given}}
+  spirv.ExecutionMode @main "LocalSize", 1, 1
+}
