@@ -2,7 +2,7 @@
 //! header, entry, continue and merge blocks as the dialect lays them out,
 //! and `spirv.mlir.merge` confined to a construct's merge block.
 
-use super::op_table::verify_required_attributes;
+use super::op_table::verify_attributes;
 use crate::ir::{Block, Context, Op};
 
 const MERGE: &str = "spirv.mlir.merge";
@@ -12,7 +12,7 @@ const LOOP: &str = "spirv.mlir.loop";
 /// `spirv.mlir.selection`: header first (ending in a conditional branch or
 /// switch), merge block last; only the merge block holds the merge op.
 pub fn verify_selection(ctx: &Context, op: Op) -> Result<(), String> {
-    verify_required_attributes(ctx, op)?;
+    verify_attributes(ctx, op)?;
     let Some(blocks) = construct_blocks(ctx, op)? else {
         return Ok(());
     };
@@ -34,7 +34,7 @@ pub fn verify_selection(ctx: &Context, op: Op) -> Result<(), String> {
 /// the header, merge block last (the entry block's only branch is to the
 /// header, so it cannot exit early to the merge block).
 pub fn verify_loop(ctx: &Context, op: Op) -> Result<(), String> {
-    verify_required_attributes(ctx, op)?;
+    verify_attributes(ctx, op)?;
     let Some(blocks) = construct_blocks(ctx, op)? else {
         return Ok(());
     };

@@ -23,6 +23,7 @@ pub mod op_classes;
 pub mod op_table;
 pub mod ops;
 pub mod refine;
+mod scalar_kinds;
 pub mod type_checks;
 pub mod types;
 

@@ -2,7 +2,8 @@
 //! and the bounds on SSA operands come from the grammar's operand layout,
 //! and per-class type rules (data below) check operand and result types;
 //! the rules of ops whose types relate through their structure are in
-//! [`super::type_checks`].
+//! [`super::type_checks`], the kinds of scalar some ops take and give in
+//! [`super::scalar_kinds`].
 //!
 //! MLIR's conventions, as data: only `IdRef` operands are SSA operands.
 //! Result types and results are the op's results; scopes and memory
@@ -20,6 +21,7 @@ use super::op_classes::{
     RELATIONAL, REQUIRED_ATTRIBUTES, SHAPE_PRESERVING_CONVERSIONS, UNIFORM_TYPE,
     UNIFORM_TYPE_GENERIC_ONLY, UNIFORM_TYPE_OWN_FORM,
 };
+use super::scalar_kinds;
 use super::type_checks;
 use crate::binary::op_traits::OpTraits as BinaryTraits;
 use crate::grammar::{InstSet, Op as GrammarOp, Quantifier};
@@ -117,6 +119,13 @@ pub fn verify_required_attributes(ctx: &Context, op: Op) -> Result<(), String> {
     }
 }
 
+/// The op carries every inherent attribute MLIR requires of it, and a
+/// `built_in` decoration only where SPIR-V allows one.
+pub fn verify_attributes(ctx: &Context, op: Op) -> Result<(), String> {
+    verify_required_attributes(ctx, op)?;
+    scalar_kinds::verify_built_in_target(ctx, op)
+}
+
 /// The type rule of the op named `name`, if its class has one.
 fn type_rule(name: &str) -> Option<TypeRule> {
     let short = name.strip_prefix("spirv.")?;
@@ -128,7 +137,7 @@ fn type_rule(name: &str) -> Option<TypeRule> {
 
 fn verify_layout(ctx: &Context, op: Op) -> Result<(), String> {
     let name = ctx.op_name_str(op);
-    verify_required_attributes(ctx, op)?;
+    verify_attributes(ctx, op)?;
     let Some(grammar_op) = GrammarOp::from_name(name) else {
         return Ok(());
     };
@@ -195,7 +204,8 @@ fn verify_layout(ctx: &Context, op: Op) -> Result<(), String> {
     if let Some(rule) = type_rule(name) {
         check_types(ctx, op, rule)?;
     }
-    type_checks::check(ctx, op, grammar_op)
+    type_checks::check(ctx, op, grammar_op)?;
+    scalar_kinds::check(ctx, op, grammar_op)
 }
 
 /// A constant's `value` is a value of its result's type.

@@ -10,7 +10,7 @@ use super::calls::{
 use super::control_flow::{verify_loop, verify_merge, verify_selection};
 use super::entry_points::{verify_entry_point, verify_execution_mode};
 use super::formats_support::constant_fits;
-use super::op_table::verify_required_attributes;
+use super::op_table::verify_attributes;
 use crate::ir::registry::{segmented_successor_operands, VerifyFn};
 use crate::ir::{Context, OpTraits};
 
@@ -89,13 +89,13 @@ fn verifier(name: &str) -> Option<VerifyFn> {
         }),
         "spirv.GlobalVariable" => Some(|ctx, op| {
             verify_without_results(ctx, op)?;
-            verify_required_attributes(ctx, op)?;
+            verify_attributes(ctx, op)?;
             verify_global_storage(ctx, op)?;
             verify_initial_value(ctx, op)
         }),
         "spirv.func" => Some(|ctx, op| {
             verify_without_results(ctx, op)?;
-            verify_required_attributes(ctx, op)?;
+            verify_attributes(ctx, op)?;
             verify_function(ctx, op)
         }),
         "spirv.ReturnValue" => Some(|ctx, op| {
@@ -108,14 +108,14 @@ fn verifier(name: &str) -> Option<VerifyFn> {
         }),
         "spirv.BranchConditional" => Some(|ctx, op| {
             verify_without_results(ctx, op)?;
-            verify_required_attributes(ctx, op)?;
+            verify_attributes(ctx, op)?;
             verify_condition(ctx, op)
         }),
         _ if WITHOUT_RESULTS.contains(&name) => Some(|ctx, op| {
             verify_without_results(ctx, op)?;
-            verify_required_attributes(ctx, op)
+            verify_attributes(ctx, op)
         }),
-        _ => Some(verify_required_attributes),
+        _ => Some(verify_attributes),
     }
 }
 

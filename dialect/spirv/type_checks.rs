@@ -275,15 +275,7 @@ impl Types<'_> {
         let Some(kind) = coordinate else {
             return Ok(());
         };
-        let component = self
-            .operands
-            .get(1)
-            .map(|&ty| vector(ctx, ty).map_or(ty, |v| v.1));
-        let fits = component.is_some_and(|ty| match (kind, ctx.type_data(ty)) {
-            (Component::Float, TypeData::Float(_)) => true,
-            (Component::Integer, TypeData::Integer { width, .. }) => *width > 1,
-            _ => false,
-        });
+        let fits = (self.operands.get(1)).is_some_and(|&ty| kind.holds_scalars_of(ctx, ty));
         match fits {
             true => Ok(()),
             false => Err(format!(
@@ -525,8 +517,9 @@ impl Types<'_> {
     }
 }
 
-/// An access chain's result points, in its base's storage class, to what
-/// its indices (past the first `skip`) select inside its base's pointee;
+/// An access chain's indices (its element too, if it has one) are integer
+/// scalars; its result points, in its base's storage class, to what its
+/// indices (past the first `skip`) select inside its base's pointee;
 /// struct members are selected by constants.
 fn access_chain(ctx: &Context, op: Op, types: &Types, skip: usize) -> Checked {
     let base = types.pointee()?;
@@ -536,6 +529,11 @@ fn access_chain(ctx: &Context, op: Op, types: &Types, skip: usize) -> Checked {
     };
     if class != base_class {
         return Err("the result's storage class is not its base's".into());
+    }
+    if (ctx.operands(op).skip(1))
+        .any(|index| !Component::Integer.is_scalar(ctx, ctx.value_type(index)))
+    {
+        return Err("an index is not an integer scalar".into());
     }
     let mut ty = base;
     for index in ctx.operands(op).skip(1 + skip) {
@@ -612,7 +610,7 @@ fn same_params(ctx: &Context, a: &[Param], b: &[Param]) -> bool {
 }
 
 /// The mnemonic and parameters of a `!spirv` type.
-fn spirv_type(ctx: &Context, ty: Type) -> Option<(&str, &[Param])> {
+pub(super) fn spirv_type(ctx: &Context, ty: Type) -> Option<(&str, &[Param])> {
     match ctx.type_data(ty) {
         TypeData::Dialect(d) if ctx.str(d.dialect) == NAMESPACE => {
             Some((ctx.str(d.mnemonic), &d.params[..]))
@@ -676,19 +674,35 @@ enum Texel {
     Scalar,
 }
 
-/// The kind of scalar an image coordinate is made of.
+/// A kind of scalar: what an image coordinate, a conversion's operand or
+/// an index is made of.
 #[derive(Clone, Copy)]
-enum Component {
+pub(super) enum Component {
     Float,
+    /// An integer of more than one bit (`i1` is a bool).
     Integer,
 }
 
 impl Component {
-    fn name(self) -> &'static str {
+    pub(super) fn name(self) -> &'static str {
         match self {
             Component::Float => "floats",
             Component::Integer => "integers",
         }
+    }
+
+    /// Whether `ty` is a scalar of this kind.
+    pub(super) fn is_scalar(self, ctx: &Context, ty: Type) -> bool {
+        match (self, ctx.type_data(ty)) {
+            (Component::Float, TypeData::Float(_)) => true,
+            (Component::Integer, TypeData::Integer { width, .. }) => *width > 1,
+            _ => false,
+        }
+    }
+
+    /// Whether `ty` is a scalar of this kind or a vector of them.
+    pub(super) fn holds_scalars_of(self, ctx: &Context, ty: Type) -> bool {
+        self.is_scalar(ctx, vector(ctx, ty).map_or(ty, |(_, elem)| elem))
     }
 }
 
