@@ -2,10 +2,13 @@
 //! the shapes [`super::op_table`] relates: conversions take and give
 //! integers or floats as their names say, shifts take integers, and
 //! `spirv.SampledImage` joins an image and a sampler into a sampled image
-//! of that image. Also which ops a `built_in` decoration may name:
-//! variables and constants (struct members carry theirs in their type).
+//! of that image, and under `Logical` addressing a bitcast keeps pointers
+//! pointers. Also which ops a `built_in` decoration may name: variables
+//! and constants (struct members carry theirs in their type).
 
+use super::formats_support::enum_case;
 use super::type_checks::{same_type, spirv_type, Component};
+use super::types::as_pointer;
 use crate::grammar::Op as GrammarOp;
 use crate::ir::{Context, Op, Param, Type};
 
@@ -30,6 +33,7 @@ pub(super) fn check(ctx: &Context, op: Op, grammar_op: GrammarOp) -> Checked {
             }
         }
         G::SampledImage => sampled_image(ctx, op),
+        G::Bitcast => pointer_bitcast(ctx, op),
         _ => Ok(()),
     }
 }
@@ -81,6 +85,39 @@ fn sampled_image(ctx: &Context, op: Op) -> Checked {
         }
         _ => Err("the result is not a sampled image of the image operand's type".into()),
     }
+}
+
+/// In a module of `Logical` addressing, a bitcast casts a pointer only to
+/// a pointer, and makes a pointer only of a pointer: such pointers have no
+/// bits to reinterpret.
+fn pointer_bitcast(ctx: &Context, op: Op) -> Checked {
+    let is_pointer = |ty| as_pointer(ctx, ty).is_some();
+    let operand = ctx
+        .operands(op)
+        .next()
+        .map(|v| is_pointer(ctx.value_type(v)));
+    let result = ctx
+        .results(op)
+        .first()
+        .map(|&r| is_pointer(ctx.value_type(r)));
+    match (operand, result) {
+        (Some(from), Some(to)) if from != to && in_logical_module(ctx, op) => {
+            Err("casts between a pointer and a non-pointer under `Logical` addressing".into())
+        }
+        _ => Ok(()),
+    }
+}
+
+/// Whether the `spirv.module` holding `op` has `Logical` addressing.
+fn in_logical_module(ctx: &Context, op: Op) -> bool {
+    let mut ancestor = ctx.parent_op(op);
+    while let Some(candidate) = ancestor {
+        if ctx.op_name_str(candidate) == "spirv.module" {
+            return enum_case(ctx, candidate, "addressing_model") == Some("Logical");
+        }
+        ancestor = ctx.parent_op(candidate);
+    }
+    false
 }
 
 /// Only a variable or a constant carries a `built_in` decoration.

@@ -1,7 +1,8 @@
 // ARGS: opt --split-input-file --verify-diagnostics
 // Kinds of scalar SPIR-V fixes: conversions take and give integers or
 // floats as their names say, shifts take integers, access chain indices
-// are integer scalars, a sampled image joins an image and a sampler; a
+// are integer scalars, a sampled image joins an image and a sampler,
+// under Logical addressing a bitcast keeps pointers pointers; a
 // `built_in` decoration names a variable or a constant.
 
 spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader, Linkage, Int64, Float64], []> {
@@ -23,6 +24,25 @@ spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader, Linkage, Int64, 
     %12 = "spirv.SampledImage"(%img, %s) : (!spirv.image<f32, Dim2D, NoDepth, NonArrayed, SingleSampled, NeedSampler, Unknown>, !spirv.sampler) -> !spirv.sampled_image<!spirv.image<f32, Dim2D, NoDepth, NonArrayed, SingleSampled, NeedSampler, Unknown>>
     %13 = spirv.Variable {built_in = "Position"} : !spirv.ptr<f32, Function>
     %14 = "spirv.Constant"() <{value = dense<1> : vector<3xi32>}> {built_in = "WorkgroupSize"} : () -> vector<3xi32>
+    spirv.Return
+  }
+}
+
+// -----
+
+spirv.module Physical64 OpenCL requires #spirv.vce<v1.0, [Kernel, Addresses, Linkage, Int64], []> {
+  spirv.func @fits(%p: !spirv.ptr<i32, CrossWorkgroup>) "None" {
+    %0 = "spirv.Bitcast"(%p) : (!spirv.ptr<i32, CrossWorkgroup>) -> i64
+    spirv.Return
+  }
+}
+
+// -----
+
+spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader, Linkage], []> {
+  spirv.func @bad(%p: !spirv.ptr<i32, Function>) "None" {
+    // expected-error @+1 {{'spirv.Bitcast' op casts between a pointer and a non-pointer under `Logical` addressing}}
+    %0 = "spirv.Bitcast"(%p) : (!spirv.ptr<i32, Function>) -> i32
     spirv.Return
   }
 }
