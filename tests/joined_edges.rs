@@ -117,6 +117,13 @@ fn instructions(header: &str, version: &str, function: &str) -> Vec<Instruction>
         .1
 }
 
+/// The error writing `function` in a shader module of SPIR-V `version`
+/// gives (no binary).
+fn write_error(version: &str, function: &str) -> String {
+    let (ctx, module) = support::parsed(&module(version, function));
+    serialize(&ctx, module).expect_err("no binary")
+}
+
 /// Whether `second` comes right after `first` somewhere in `ops`.
 fn follows(ops: &[Op], first: Op, second: Op) -> bool {
     ops.windows(2).any(|pair| pair == [first, second])
@@ -358,8 +365,7 @@ fn a_header_passing_different_values_back_to_itself_fails() {
     spirv.ReturnValue %zero : i32
   }"#;
     for version in ["1.0", "1.6"] {
-        let (ctx, module) = support::parsed(&module(version, function));
-        let error = serialize(&ctx, module).expect_err("no binary");
+        let error = write_error(version, function);
         assert!(error.contains("spirv.BranchConditional"), "{error}");
         assert!(error.contains("loop header"), "{error}");
     }
@@ -577,8 +583,7 @@ fn switch_header_cases_passing_one_block_different_structs_from_1_4() {
         }
     });
     for version in ["1.0", "1.3"] {
-        let (ctx, module) = support::parsed(&module(version, function));
-        let error = serialize(&ctx, module).expect_err("no binary");
+        let error = write_error(version, function);
         assert!(error.starts_with("spirv.Switch:"), "{error}");
         assert!(
             error.contains("argument 0, of type !spirv.struct<(i32, i32)>"),
@@ -616,8 +621,7 @@ fn switch_header_cases_passing_one_block_different_pointers() {
     let ops = written_and_run_as(KERNEL, function, |a, b| if a & 3 == 1 { b } else { a });
     assert_eq!(count(&ops, Op::Select), 1);
     for version in ["1.0", "1.6"] {
-        let (ctx, module) = support::parsed(&module(version, function));
-        let error = serialize(&ctx, module).expect_err("no binary");
+        let error = write_error(version, function);
         assert!(error.contains("!spirv.ptr<i32, Function>"), "{error}");
         assert!(error.contains("VariablePointers"), "{error}");
     }

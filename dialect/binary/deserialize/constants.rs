@@ -60,27 +60,25 @@ impl Reader<'_, '_> {
     /// than a word takes its low bits, the others zero (or, for an
     /// integer, copies of its sign bit).
     fn scalar(&mut self, index: u32, ty: Type, bits: u64) -> Result<Attr, DecodeError> {
-        let width = match *self.ctx.type_data(ty) {
-            TypeData::Integer { width, .. } => width,
-            TypeData::Float(kind) => kind.width(),
-            _ => 0,
+        let (width, integer) = match *self.ctx.type_data(ty) {
+            TypeData::Integer { width, .. } => (width, true),
+            TypeData::Float(kind) => (kind.width(), false),
+            _ => {
+                let message = "constant of a non-scalar type".into();
+                return Err(self.view.error(index, message));
+            }
         };
         let shift = 128 - width.min(64);
         let sign_extended = (i128::from(bits) << shift) >> shift;
         let high_bits_clear = width >= 32 || bits >> width == 0;
-        let integer = matches!(self.ctx.type_data(ty), TypeData::Integer { .. });
-        let fits = high_bits_clear || integer && sign_extended as u32 as u64 == bits;
-        if !fits {
+        if !(high_bits_clear || integer && sign_extended as u32 as u64 == bits) {
             let message = format!("{bits:#x} has bits set beyond its type's {width}");
             return Err(self.view.error(index, message));
         }
-        match *self.ctx.type_data(ty) {
-            TypeData::Integer { .. } => Ok(self.ctx.integer_attr(ty, sign_extended)),
-            TypeData::Float(_) => Ok(self.ctx.float_attr(ty, bits)),
-            _ => Err(self
-                .view
-                .error(index, "constant of a non-scalar type".into())),
-        }
+        Ok(match integer {
+            true => self.ctx.integer_attr(ty, sign_extended),
+            false => self.ctx.float_attr(ty, bits),
+        })
     }
 
     fn composite(&mut self, ty: Type, elems: Vec<Attr>) -> Attr {

@@ -57,22 +57,36 @@ impl Writer<'_> {
 
     /// The id of the `OpExtInstImport` of `set`.
     pub(super) fn ext_set(&mut self, set: InstSet) -> Result<u32, SerializeError> {
-        self.ext_set_named(set.info().import_name)
+        if let Some(&(_, id)) = self.pool.ext_sets.iter().find(|s| s.0 == set) {
+            return Ok(id);
+        }
+        let id = self.import(set.info().import_name)?;
+        self.pool.ext_sets.push((set, id));
+        Ok(id)
     }
 
     /// The id of the `OpExtInstImport` of the set imported as `name`: one
     /// import per name.
     pub(super) fn ext_set_named(&mut self, name: &str) -> Result<u32, SerializeError> {
-        if let Some((_, id)) = self.pool.ext_sets.iter().find(|s| *s.0 == *name) {
+        if let Some(set) = InstSet::from_import_name(name) {
+            return self.ext_set(set);
+        }
+        if let Some((_, id)) = self.pool.named_ext_sets.iter().find(|s| *s.0 == *name) {
             return Ok(*id);
         }
+        let id = self.import(name)?;
+        self.pool.named_ext_sets.push((name.into(), id));
+        Ok(id)
+    }
+
+    /// A fresh id and the `OpExtInstImport` of `name` giving it.
+    fn import(&mut self, name: &str) -> Result<u32, SerializeError> {
         let id = self.fresh();
         let imports = &mut self.out.imports;
         let start = begin(imports);
         imports.push(id);
         encode_string(name, imports);
         finish(imports, start, Op::ExtInstImport)?;
-        self.pool.ext_sets.push((name.into(), id));
         Ok(id)
     }
 

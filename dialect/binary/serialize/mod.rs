@@ -24,7 +24,7 @@ mod types;
 
 use super::instruction::encode_string_bytes;
 use super::{encode_string, finish_instruction, Header, Instruction, Operand};
-use crate::grammar::{EnumerantInfo, Op, OperandKind};
+use crate::grammar::{EnumerantInfo, InstSet, Op, OperandKind};
 use crate::ir::FastMap;
 use crate::ir::{Attr, AttrData, Context, Ident, Location, Type, TypeData};
 use enums::LearnedNames;
@@ -130,8 +130,10 @@ struct Pool {
     symbols: HandleTable<Ident>,
     /// The `sym_name` of each module-level op defining a symbol.
     symbol_names: SymbolNames,
-    /// The ids of the `OpExtInstImport`s written, by import name.
-    ext_sets: Vec<(Box<str>, u32)>,
+    /// The ids of the `OpExtInstImport`s written: of sets the grammar
+    /// describes, and of the others by import name.
+    ext_sets: Vec<(InstSet, u32)>,
+    named_ext_sets: Vec<(Box<str>, u32)>,
     /// Non-struct types and constants by their encoding less the result id.
     declared: Declarations,
     /// Structs decorated `Block` (`true`), by id.
@@ -271,6 +273,7 @@ pub fn serialize_with(
     pool.symbols.clear();
     pool.symbol_names.clear();
     pool.ext_sets.clear();
+    pool.named_ext_sets.clear();
     pool.declared.clear();
     pool.blocks.clear();
     pool.enum_words.clear();
