@@ -4,7 +4,9 @@
 //! deserializes, verifies, serializes to a module `spirv-val` accepts that
 //! still holds the instructions, and reads back to the same text (also
 //! when the text is parsed again); an unknown set that is not
-//! non-semantic, and an `OpUndef` named at module level, are errors.
+//! non-semantic, and an `OpUndef` named at module level, are errors. A
+//! spec-constant operation that module-level instructions name keeps a
+//! symbol they refer to.
 
 use spirv_dialect::binary::deserialize::deserialize;
 use spirv_dialect::binary::serialize::serialize;
@@ -115,22 +117,103 @@ fn instructions_of_unknown_semantic_sets_are_errors() {
 }
 
 /// An id no attribute stands for (an `OpUndef`) named by a module-level
-/// instruction of an unknown non-semantic set is an error naming it.
+/// instruction is an error naming it: an instruction of an unknown or of a
+/// described non-semantic set, an `OpDecorateId`, an `OpExecutionModeId`.
 #[test]
 fn undefined_values_named_at_module_level_are_errors() {
-    let source = UNKNOWN_NON_SEMANTIC.replace(
-        "%empty = OpExtInst %void %bar 4294967295",
-        "%undef = OpUndef %float\n%empty = OpExtInst %void %bar 4294967295 %undef",
+    let undef = "%undef = OpUndef %uint\n";
+    let cases = [
+        UNKNOWN_NON_SEMANTIC.replace(
+            "%empty = OpExtInst %void %bar 4294967295",
+            "%uint = OpTypeInt 32 0\n%undef = OpUndef %uint\n\
+             %empty = OpExtInst %void %bar 4294967295 %undef",
+        ),
+        SPEC_OPERATION_NAMED.replace(
+            "%note = OpExtInst %void %foo 1 %size %one",
+            &format!("{undef}%note = OpExtInst %void %foo 1 %size %undef"),
+        ),
+        SPEC_OPERATION_NAMED
+            .replace(
+                "%one = OpConstant %uint 1",
+                &format!("%one = OpConstant %uint 1\n{undef}"),
+            )
+            .replace("AlignmentId %size", "AlignmentId %undef"),
+        SPEC_OPERATION_NAMED
+            .replace(
+                "%one = OpConstant %uint 1",
+                &format!("%one = OpConstant %uint 1\n{undef}"),
+            )
+            .replace(
+                "LocalSizeId %size %one %one",
+                "LocalSizeId %size %undef %one",
+            ),
+    ];
+    for source in cases {
+        let words = assemble(&source, &AssembleOptions::default()).expect("assemble");
+        let error = deserialize(&words)
+            .map(drop)
+            .expect_err("an undefined value");
+        assert!(
+            error
+                .message
+                .contains("(OpUndef) of a module-level instruction is no"),
+            "{}",
+            error.message
+        );
+    }
+}
+
+/// A Kernel module whose spec-constant operation `%size` a non-semantic
+/// instruction, an `OpDecorateId` and an `OpExecutionModeId` name.
+const SPEC_OPERATION_NAMED: &str = r#"
+; Version: 1.6
+               OpCapability Addresses
+               OpCapability Kernel
+               OpExtension "SPV_KHR_non_semantic_info"
+        %foo = OpExtInstImport "NonSemantic.Foo"
+               OpMemoryModel Physical64 OpenCL
+               OpEntryPoint Kernel %main "main"
+               OpExecutionModeId %main LocalSizeId %size %one %one
+               OpName %size "size"
+               OpDecorate %spec SpecId 3
+               OpDecorateId %param AlignmentId %size
+       %uint = OpTypeInt 32 0
+        %one = OpConstant %uint 1
+       %spec = OpSpecConstant %uint 8
+       %size = OpSpecConstantOp %uint IAdd %spec %one
+       %void = OpTypeVoid
+        %ptr = OpTypePointer CrossWorkgroup %uint
+         %fn = OpTypeFunction %void %ptr
+       %note = OpExtInst %void %foo 1 %size %one
+       %main = OpFunction %void None %fn
+      %param = OpFunctionParameter %ptr
+      %entry = OpLabel
+               OpStore %param %size
+               OpReturn
+               OpFunctionEnd
+"#;
+
+/// Module-level instructions naming a spec-constant operation refer to its
+/// symbol (they read its id as a number before), and are written naming
+/// it again.
+#[test]
+fn spec_constant_operations_named_at_module_level_keep_a_symbol() {
+    let (text, listing) = round_trip(SPEC_OPERATION_NAMED, "spv1.6", &[]);
+    assert_contains(
+        &text,
+        &[
+            "\"spirv.mlir.spec_constant_op\"() <{sym_name = \"size\", type = i32}>",
+            "operands = [@size, 1 : i32]",
+            "{alignment_id = @size}",
+            "values = [@size, 1 : i32, 1 : i32]",
+        ],
     );
-    let words = assemble(&source, &AssembleOptions::default()).expect("assemble");
-    let error = deserialize(&words)
-        .map(drop)
-        .expect_err("an undefined value");
-    assert!(
-        error
-            .message
-            .contains("(OpUndef) of an instruction of an unknown non-semantic set"),
-        "{}",
-        error.message
+    assert_contains(
+        &listing,
+        &[
+            "LocalSizeId %size %uint_1 %uint_1",
+            "AlignmentId %size",
+            "OpExtInst %void %8 1 %size %uint_1",
+        ],
     );
 }

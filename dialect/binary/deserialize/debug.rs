@@ -29,7 +29,7 @@ use super::Reader;
 use crate::binary::module::Section;
 use crate::binary::{DecodeError, DecodedOperand as Operand};
 use crate::grammar::{Category, Op, OperandInfo};
-use crate::ir::{Attr, AttrData, Builder, Location};
+use crate::ir::{Attr, Builder, Location};
 use crate::spirv::conventions;
 use smallvec::SmallVec;
 
@@ -67,7 +67,8 @@ impl Reader<'_, '_> {
                 let mut items: SmallVec<[Attr; 8]> = SmallVec::new();
                 for operand in rest {
                     let id = self.unknown_set_operand(index, operand)?;
-                    items.push(self.unknown_set_operand_attr(index, id)?);
+                    self.check_module_level_id(index, id, true)?;
+                    items.push(self.operand_attr(id));
                 }
                 if !items.is_empty() {
                     props.push(("operands", self.ctx.array_attr_of(&items)));
@@ -106,7 +107,10 @@ impl Reader<'_, '_> {
             let info = infos.get(position.min(infos.len().saturating_sub(1)));
             let label = info.map_or("operand", |i| i.name);
             let attr = match operand {
-                Operand::Id(id) => self.operand_attr(*id),
+                Operand::Id(id) => {
+                    self.check_module_level_id(index, *id, true)?;
+                    self.operand_attr(*id)
+                }
                 Operand::Integer(v) => self.i32_attr(*v as i32),
                 Operand::Number { bits, .. } => {
                     let i64_type = self.ctx.int_type(64);
@@ -179,26 +183,54 @@ impl Reader<'_, '_> {
         }
     }
 
-    /// [`Reader::operand_attr`] of id operand `id` of module-level
-    /// instruction `index` of a set the grammar does not describe: an error
-    /// for an id no attribute of a `spirv.ExtInst` stands for (an
-    /// `OpUndef`, a struct or array constant).
-    fn unknown_set_operand_attr(&mut self, index: u32, id: u32) -> Result<Attr, DecodeError> {
-        let named = self.types.get(id).is_some() || self.symbols.get(id).is_some();
-        let attr = self.operand_attr(id);
-        let def = self.view.def_inst(id);
-        let constant = def.is_some_and(|d| d.op.info().class == "Constant-Creation")
-            && matches!(
-                self.ctx.attr_data(attr),
-                AttrData::Integer { .. } | AttrData::Float { .. } | AttrData::DenseElements { .. }
-            );
-        if named || constant {
-            return Ok(attr);
+    /// An error unless id operand `id` of module-level instruction `index`
+    /// (an `OpDecorateId`, `OpExecutionModeId` or non-semantic `OpExtInst`)
+    /// is something an attribute stands for: an `@symbol` (variable, spec
+    /// constant, spec-constant operation, function, string, debug
+    /// instruction), a scalar or vector constant, or, where `types` allows,
+    /// a type. Nothing stands for an `OpUndef` or a struct or array
+    /// constant there.
+    pub(super) fn check_module_level_id(
+        &self,
+        index: u32,
+        id: u32,
+        types: bool,
+    ) -> Result<(), DecodeError> {
+        let Some(def) = self.view.def_inst(id) else {
+            return Err(self.view.error(index, format!("%{id} is never defined")));
+        };
+        let scalar_or_vector = |ty: u32| {
+            (self.view.def_inst(ty)).is_some_and(|t| {
+                matches!(
+                    t.op,
+                    Op::TypeBool | Op::TypeInt | Op::TypeFloat | Op::TypeVector
+                )
+            })
+        };
+        let stands_for = match def.op {
+            Op::Variable
+            | Op::SpecConstant
+            | Op::SpecConstantTrue
+            | Op::SpecConstantFalse
+            | Op::SpecConstantComposite
+            | Op::SpecConstantOp
+            | Op::Function
+            | Op::String
+            | Op::ExtInst => true,
+            _ => match def.op.info().class {
+                "Type-Declaration" => types,
+                "Constant-Creation" => scalar_or_vector(def.result_type),
+                _ => false,
+            },
+        };
+        if stands_for {
+            return Ok(());
         }
-        let what = def.map_or("no instruction", |d| d.op.info().grammar_name);
         let message = format!(
-            "operand %{id} ({what}) of an instruction of an unknown non-semantic set is no \
-             type, symbol, scalar or vector constant"
+            "operand %{id} ({}) of a module-level instruction is no {}symbol, scalar or \
+             vector constant",
+            def.op.info().grammar_name,
+            if types { "type, " } else { "" }
         );
         Err(self.view.error(index, message))
     }

@@ -88,15 +88,23 @@ impl<'v> Reader<'v, '_> {
                     symbol_sources.push(index);
                     self.note_module_level_uses(index, &inst, &mut depths);
                 }
-                Op::SpecConstant
-                | Op::SpecConstantTrue
-                | Op::SpecConstantFalse
-                | Op::ExtInst
-                | Op::String => symbol_sources.push(index),
+                Op::ExtInst => {
+                    symbol_sources.push(index);
+                    self.note_module_level_uses(index, &inst, &mut depths);
+                }
+                Op::SpecConstant | Op::SpecConstantTrue | Op::SpecConstantFalse | Op::String => {
+                    symbol_sources.push(index)
+                }
                 _ => {}
             }
         }
         self.symbol_sources = symbol_sources;
+        for index in self.section_indices(Section::ExecutionModes) {
+            let inst = self.view.insts[index as usize];
+            if inst.op == Op::ExecutionModeId {
+                self.note_module_level_uses(index, &inst, &mut depths);
+            }
+        }
     }
 
     /// Names every symbol up front (so decorations can refer to variables
@@ -413,7 +421,10 @@ impl<'v> Reader<'v, '_> {
             let mut attrs: SmallVec<[Attr; 4]> = SmallVec::new();
             for value in values {
                 attrs.push(match (value, with_ids) {
-                    (Operand::Id(id), true) => self.id_attr(*id),
+                    (Operand::Id(id), true) => {
+                        self.check_module_level_id(index, *id, false)?;
+                        self.id_attr(*id)
+                    }
                     _ => self.i32_attr(super::literal_u32(value).unwrap_or(0) as i32),
                 });
             }

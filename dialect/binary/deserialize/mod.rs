@@ -416,6 +416,9 @@ impl<'v, 'w> Reader<'v, 'w> {
                     };
                     return Err(self.view.error(index, message.into()));
                 }
+                if op == Op::DecorateId {
+                    self.note_decoration_ids(index, parameters)?;
+                }
             }
             match (op, operands) {
                 (
@@ -448,6 +451,26 @@ impl<'v, 'w> Reader<'v, 'w> {
                     }
                 }
                 _ => {}
+            }
+        }
+        Ok(())
+    }
+
+    /// Checks the ids `OpDecorateId` `index` takes (`parameters`), noting
+    /// the spec-constant operations among them as used at module level.
+    fn note_decoration_ids(
+        &mut self,
+        index: u32,
+        parameters: &[Operand],
+    ) -> Result<(), DecodeError> {
+        for id in parameters.iter().filter_map(carry::id_of) {
+            self.check_module_level_id(index, id, false)?;
+            if self
+                .view
+                .def_inst(id)
+                .is_some_and(|d| d.op == Op::SpecConstantOp)
+            {
+                self.module_level_uses.insert(id);
             }
         }
         Ok(())
@@ -735,8 +758,8 @@ impl<'v, 'w> Reader<'v, 'w> {
     }
 
     /// An id operand of a module-level instruction (`OpDecorateId`,
-    /// `OpExecutionModeId`) as an attribute: `@symbol` for a variable or
-    /// spec constant, the value of a constant, else the id as an `i32`.
+    /// `OpExecutionModeId`) as an attribute: `@symbol` for a variable, spec
+    /// constant or spec-constant operation, else the value of a constant.
     fn id_attr(&mut self, id: u32) -> Attr {
         if let Some(symbol) = self.symbols.get(id) {
             return self.symbol_ref(symbol);
@@ -746,10 +769,13 @@ impl<'v, 'w> Reader<'v, 'w> {
         }
         let constant = (self.view.def(id))
             .filter(|&d| self.view.insts[d as usize].op.info().class == "Constant-Creation");
-        if let Some(Ok((attr, _))) = constant.map(|d| self.constant(d)) {
-            return attr;
+        match constant.map(|d| self.constant(d)) {
+            Some(Ok((attr, _))) => attr,
+            // Never where reading goes on: callers check that `id` is a
+            // symbol or a constant (see `Reader::check_module_level_id`),
+            // and reading the constant in its place fails the same way.
+            _ => self.unit_attr(),
         }
-        self.i32_attr(id as i32)
     }
 
     /// `@symbol` of the global variable, spec constant or function `id`,
