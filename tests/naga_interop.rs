@@ -71,7 +71,7 @@ fn naga_reads_what_we_write_wherever_it_reads_the_original() {
     let mut compiled = Tally::default();
     match support::tool("glslangValidator") {
         Some(glslang) => {
-            for shader in support::compiled_test_shaders(&glslang) {
+            for shader in support::compiled_test_shaders(&glslang, &[]) {
                 compiled.check(&shader.name, &shader.words);
             }
             for seed in 0..RANDOM_KERNELS {

@@ -19,7 +19,8 @@
 //! indexing and demote, geometry, tessellation, mesh, task and ray
 //! tracing stages, ray queries; HLSL's structured, byte-address and append
 //! buffers, wave operations, integer operands of mixed signedness) through
-//! the same checks, as compiled and as each pipeline rewrites them.
+//! the same checks, as compiled and as each pipeline rewrites them; and
+//! compiled again with debug information (`-gVS`).
 
 mod random_kernels;
 mod support;
@@ -115,15 +116,26 @@ fn optimized_corpus_modules_round_trip() {
 }
 
 /// The shaders of `tests/glsl` compiled by glslang (GLSL for Vulkan 1.2,
-/// HLSL for 1.1): each, and what each optimizer pipeline makes of it,
-/// round-trips.
+/// HLSL for 1.1), without and with debug information: each, and what
+/// each optimizer pipeline makes of it, round-trips.
 #[test]
 fn glsl_shaders_round_trip() {
     let (Some(tools), Some(glslang)) = (tools(), support::tool("glslangValidator")) else {
         println!("skipped: SPIRV-Tools 2025 or glslangValidator not found");
         return;
     };
-    let shaders = support::compiled_test_shaders(&glslang);
+    let mut shaders = support::compiled_test_shaders(&glslang, &[]);
+    // With glslang's debug information (NonSemantic.Shader.DebugInfo.100,
+    // `OpLine`s before functions, non-semantic instructions before a
+    // function's first label), where spirv-val accepts what it writes.
+    let val = tools.join("spirv-val");
+    for mut shader in support::compiled_test_shaders(&glslang, &["-gVS"]) {
+        shader.name.push_str(" (-gVS)");
+        match support::spirv_val_complaint(&val, &shader.words, shader.env) {
+            None => shaders.push(shader),
+            Some(complaint) => println!("left out: {}: spirv-val: {complaint}", shader.name),
+        }
+    }
     let mut outcomes = Vec::new();
     for shader in &shaders {
         let (name, words, env) = (&shader.name, &shader.words, shader.env);

@@ -364,7 +364,13 @@ fn text_positions_become_lines_with_debug_info() {
     };
     let words = serialize_with(&ctx, module, options).expect("serializes");
     let lines = debug_info(&words).expect("decodes").lines;
-    let expected = [("in.mlir", 3, 10), ("in.mlir", 5, 5), ("other.glsl", 7, 3)];
+    // The function's position, then its ops'.
+    let expected = [
+        ("in.mlir", 2, 3),
+        ("in.mlir", 3, 10),
+        ("in.mlir", 5, 5),
+        ("other.glsl", 7, 3),
+    ];
     let expected: Vec<_> = (expected.iter())
         .map(|&(file, line, col)| (file.to_string(), line, col))
         .collect();
@@ -374,6 +380,7 @@ fn text_positions_become_lines_with_debug_info() {
     for expected in [
         r#"spirv.IAdd %arg0, %arg0 : i32 loc("in.mlir":3:10)"#,
         r#"spirv.IMul %0, %arg0 : i32 loc("other.glsl":7:3)"#,
+        r#"} loc("in.mlir":2:3)"#,
     ] {
         assert!(
             printed.contains(expected),
@@ -507,4 +514,81 @@ fn unknown_extensions_and_large_bindings_survive_the_text_form() {
         debuginfo: false,
     };
     assert_eq!(through_text(&words, generic), Ok(written));
+}
+
+/// Debug instructions where compilers and `spirv-opt` put them outside
+/// blocks: an `OpLine` ending the globals or between functions (the
+/// position of the function after it), a non-semantic instruction before
+/// a function's first label, between a terminator and the next label, and
+/// after the last terminator.
+const LOOSE_DEBUG_INSTRUCTIONS: &str = r#"
+               OpCapability Shader
+               OpExtension "SPV_KHR_non_semantic_info"
+        %dbg = OpExtInstImport "NonSemantic.Shader.DebugInfo.100"
+               OpMemoryModel Logical GLSL450
+               OpEntryPoint GLCompute %main "main"
+               OpExecutionMode %main LocalSize 1 1 1
+       %file = OpString "loose.comp"
+       %void = OpTypeVoid
+         %fn = OpTypeFunction %void
+       %bool = OpTypeBool
+       %true = OpConstantTrue %bool
+               OpLine %file 3 1
+     %helper = OpFunction %void None %fn
+         %n0 = OpExtInst %void %dbg DebugNoLine
+         %h0 = OpLabel
+               OpSelectionMerge %h2 None
+               OpBranchConditional %true %h1 %h2
+         %h1 = OpLabel
+               OpBranch %h2
+         %n1 = OpExtInst %void %dbg DebugNoScope
+         %h2 = OpLabel
+               OpReturn
+         %n2 = OpExtInst %void %dbg DebugNoScope
+               OpFunctionEnd
+               OpLine %file 9 1
+       %main = OpFunction %void None %fn
+         %m0 = OpLabel
+          %c = OpFunctionCall %void %helper
+               OpReturn
+               OpFunctionEnd
+"#;
+
+/// The instructions of [`LOOSE_DEBUG_INSTRUCTIONS`] are read (each
+/// function at the position of the `OpLine` before it, the non-semantic
+/// instructions in the blocks nearest them) and written: spirv-val accepts
+/// the output, which reads back to the same text, locations included.
+#[test]
+fn debug_instructions_outside_blocks_are_kept() {
+    use spirv_dialect::spvasm::{assemble, disassemble, AssembleOptions, DisassembleOptions};
+    let words = assemble(LOOSE_DEBUG_INSTRUCTIONS, &AssembleOptions::default()).expect("assembles");
+    let val = support::spirv_tools().map(|tools| tools.join("spirv-val"));
+    if val.is_none() {
+        println!("skipped: spirv-val (SPIRV-Tools 2025) is not installed");
+    }
+    let written =
+        support::checked_round_trip(val.as_deref(), &words, "spv1.6").expect("round trip");
+    let (ctx, module) = deserialize(&words).expect("deserializes");
+    let text = print_op(&ctx, &spirv_dialect::dialects::syntax(), module, DEBUGINFO);
+    support::assert_contains(
+        &text,
+        &[
+            "} loc(\"loose.comp\":3:1)\n  spirv.func @main()",
+            "} loc(\"loose.comp\":9:1)\n  spirv.EntryPoint",
+            "\"spirv.NonSemanticShaderDebugInfo100.DebugNoLine\"()",
+        ],
+    );
+    assert_eq!(text.matches("DebugNoScope").count(), 2, "{text}");
+    let listing = disassemble(&written, DisassembleOptions::default()).expect("disassembles");
+    let before_functions: Vec<&str> = (listing.lines().zip(listing.lines().skip(1)))
+        .filter(|(_, next)| next.contains("OpFunction "))
+        .map(|(line, _)| line.trim())
+        .collect();
+    assert_eq!(
+        before_functions,
+        ["OpLine %1 3 1", "OpLine %1 9 1"],
+        "{listing}"
+    );
+    assert_eq!(listing.matches("DebugNoScope").count(), 2, "{listing}");
+    assert_eq!(listing.matches("DebugNoLine").count(), 1, "{listing}");
 }

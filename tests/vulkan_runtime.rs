@@ -396,7 +396,10 @@ fn compiled(kernel: &str) -> Option<Vec<u32>> {
         println!("skipped: glslangValidator not found");
         return None;
     };
-    Some(support::compile_shader(&glslang, kernel, "kernel.comp", "vulkan1.1").expect("compiles"))
+    Some(
+        support::compile_shader(&glslang, kernel, "kernel.comp", "vulkan1.1", &[])
+            .expect("compiles"),
+    )
 }
 
 fn desc(format: TexelFormat) -> ImageDesc {

@@ -360,7 +360,7 @@ fn compiled_compute_shaders_compute_the_same_results_on_vulkan() {
         return;
     };
     let mut tally = Tally::default();
-    for shader in support::compiled_test_shaders(&glslang) {
+    for shader in support::compiled_test_shaders(&glslang, &[]) {
         if is_compute(&shader.words) {
             tally.compare(&context, Some(&tools), &shader.name, &shader.words);
         }

@@ -139,7 +139,7 @@ pub struct Function {
     /// Instruction index of `OpFunction`.
     pub def: u32,
     /// Instruction indices of the `OpFunctionParameter`s (and any debug
-    /// lines among them).
+    /// lines and non-semantic instructions among them).
     pub params: Range<u32>,
     /// Indices into [`ModuleView::blocks`]; empty for a declaration.
     pub blocks: Range<u32>,
@@ -562,6 +562,13 @@ fn bad_inst(words: &[u32], pos: usize) -> DecodeError {
     DecodeError::at(pos, name, message)
 }
 
+/// Whether `inst` is an `OpExtInst` of a non-semantic set, which may stand
+/// between a function's instructions without taking part in its structure.
+fn is_non_semantic_ext_inst(view: &ModuleView, inst: &Inst) -> bool {
+    (view.words.get(inst.offset as usize + 3))
+        .is_some_and(|&set| inst.word_count > 3 && view.is_non_semantic(set))
+}
+
 /// Where in the function structure the layout pass is.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 enum Place {
@@ -609,6 +616,7 @@ impl Layout {
                 Op::Label => self.open_block(inst, index),
                 Op::FunctionEnd => self.close_function(view, index),
                 Op::Line | Op::NoLine | Op::Nop => self.extend_params(index),
+                Op::ExtInst if is_non_semantic_ext_inst(view, inst) => self.extend_params(index),
                 _ => Err(err(
                     "expected OpFunctionParameter, OpLabel or OpFunctionEnd".into(),
                 )),
@@ -618,6 +626,8 @@ impl Layout {
                 Op::FunctionEnd if self.function.as_ref().is_some_and(|f| !f.blocks.is_empty()) => {
                     self.close_function(view, index)
                 }
+                // Kept with the next block, or the last one's terminator.
+                Op::ExtInst if is_non_semantic_ext_inst(view, inst) => Ok(()),
                 _ => Err(err("expected OpLabel after the block's terminator".into())),
             },
             Place::BlockPhis | Place::BlockBody => {
@@ -640,6 +650,10 @@ impl Layout {
             }
             return Err("only valid inside a function".to_string());
         };
+        if self.section == Some(Section::Functions) && matches!(inst.op, Op::Line | Op::NoLine) {
+            // Between functions: the position of the next.
+            return Ok(());
+        }
         match self.section {
             Some(current) if section < current => {
                 return Err(format!(
@@ -713,8 +727,7 @@ impl Layout {
         };
         let transparent = match inst.op {
             Op::Line | Op::NoLine | Op::Nop => true,
-            Op::ExtInst => (view.words.get(inst.offset as usize + 3))
-                .is_some_and(|&set| inst.word_count > 3 && view.is_non_semantic(set)),
+            Op::ExtInst => is_non_semantic_ext_inst(view, inst),
             _ => false,
         };
         match inst.op {

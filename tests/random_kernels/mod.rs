@@ -37,7 +37,7 @@ fn compiled(glslang: &std::path::Path, seed: u64) -> Compiled {
         _ => (Language::Hlsl, "random.comp.hlsl"),
     };
     let source = kernel(seed, language);
-    let words = crate::support::compile_shader(glslang, &source, file, "vulkan1.1")
+    let words = crate::support::compile_shader(glslang, &source, file, "vulkan1.1", &[])
         .unwrap_or_else(|e| panic!("glslang rejects random kernel {seed}: {e}\n{source}"));
     Compiled {
         name: format!("random kernel {seed} ({file})"),

@@ -236,8 +236,9 @@ pub struct TestShader {
 /// The shaders of `tests/glsl` compiled by `glslang`: GLSL for Vulkan 1.2;
 /// HLSL (`name.stage.hlsl`, entry point `main`) for Vulkan 1.1, as SPIR-V
 /// 1.3 is the last version with the `BufferBlock` uniforms glslang writes
-/// for its storage buffers and the first with wave operations.
-pub fn compiled_test_shaders(glslang: &Path) -> Vec<TestShader> {
+/// for its storage buffers and the first with wave operations. `flags`
+/// go to glslang (`-gVS`: debug information).
+pub fn compiled_test_shaders(glslang: &Path, flags: &[&str]) -> Vec<TestShader> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/glsl");
     let mut sources: Vec<PathBuf> = (std::fs::read_dir(&dir).expect("tests/glsl"))
         .filter_map(|e| e.ok().map(|e| e.path()))
@@ -253,7 +254,7 @@ pub fn compiled_test_shaders(glslang: &Path) -> Vec<TestShader> {
             false => ("vulkan1.2", "spv1.5"),
         };
         let text = std::fs::read_to_string(source).expect("a shader source");
-        let words = compile_shader(glslang, &text, &name, target)
+        let words = compile_shader(glslang, &text, &name, target, flags)
             .unwrap_or_else(|e| panic!("glslang rejects {name}: {e}"));
         shaders.push(TestShader { name, words, env });
     }
@@ -262,13 +263,14 @@ pub fn compiled_test_shaders(glslang: &Path) -> Vec<TestShader> {
 
 /// `source` compiled by `glslang` for Vulkan version `target`
 /// (`vulkan1.1`) as a file called `name`, whose extension gives the stage
-/// (`.comp`; HLSL as `.comp.hlsl`, entry point `main`); glslang's
-/// complaint when it rejects it.
+/// (`.comp`; HLSL as `.comp.hlsl`, entry point `main`), `flags` passed
+/// besides; glslang's complaint when it rejects it.
 pub fn compile_shader(
     glslang: &Path,
     source: &str,
     name: &str,
     target: &str,
+    flags: &[&str],
 ) -> Result<Vec<u32>, String> {
     static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
     let call = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
@@ -282,6 +284,7 @@ pub fn compile_shader(
     };
     let compiled = Command::new(glslang)
         .args(entry)
+        .args(flags)
         .args(["-V", "--target-env", target, "-o"])
         .arg(&spv)
         .arg(&path)
@@ -311,7 +314,7 @@ pub fn read_words(path: &Path) -> Option<Vec<u32>> {
 
 /// Deserializes `words`, verifies, serializes (spirv-val `val`, when
 /// given, accepting the output in `env`), reads the output back to the
-/// same text, and parses the text form, custom and generic with
+/// same text (with locations), and parses the text form, custom and generic with
 /// locations, back to the same words; returns the words written.
 pub fn checked_round_trip(
     val: Option<&Path>,
@@ -332,10 +335,12 @@ pub fn checked_round_trip(
     }
     let (ctx2, module2) =
         deserialize(&written).map_err(|e| format!("reading the output back: {}", e.message))?;
-    if print(&ctx2, module2, PrintOptions::default())
-        != print(&ctx, module, PrintOptions::default())
-    {
-        return Err("reading the output back prints different text".into());
+    let located = PrintOptions {
+        debuginfo: true,
+        ..PrintOptions::default()
+    };
+    if print(&ctx2, module2, located) != print(&ctx, module, located) {
+        return Err("reading the output back prints different text (locations included)".into());
     }
     for generic in [false, true] {
         let options = PrintOptions {

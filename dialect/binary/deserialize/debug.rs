@@ -22,6 +22,12 @@
 //!   of an unknown set that is not non-semantic is an error.
 //! - `OpLine` gives the ops after it in its block the location
 //!   `file:line:col` (`file` the `OpString`'s text); `OpNoLine` ends it.
+//!   One ending the globals or between functions gives the next
+//!   `spirv.func` its location.
+//! - A non-semantic instruction outside a function's blocks is read into
+//!   the nearest: before the first label, at the start of the entry block;
+//!   after a terminator, at the start of the next block; after the last
+//!   terminator, before it.
 
 use super::carry::{Carried, Values};
 use super::function::{Properties, Scope};

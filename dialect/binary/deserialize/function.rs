@@ -79,8 +79,22 @@ impl Reader<'_, '_> {
     pub(super) fn read_functions(&mut self) -> Result<(), DecodeError> {
         let view = self.view;
         let mut recipes = RECIPES.take();
-        let read = (view.functions.iter())
-            .try_for_each(|function| self.read_function(function, &mut recipes));
+        // The position an `OpFunction` takes: the globals' last for the
+        // first function, for the others what the lines after the previous
+        // function's end give.
+        let mut after_previous = None;
+        let read = view.functions.iter().try_for_each(|function| {
+            if let Some(start) = after_previous {
+                self.line = crate::ir::Location::UNKNOWN;
+                for index in start..function.def {
+                    if matches!(view.insts[index as usize].op, Op::Line | Op::NoLine) {
+                        self.track_line(index);
+                    }
+                }
+            }
+            after_previous = Some(function.end + 1);
+            self.read_function(function, &mut recipes)
+        });
         RECIPES.set(recipes);
         read
     }
@@ -113,7 +127,7 @@ impl Reader<'_, '_> {
         let (linkage, decorated) = self.linkage_attributes(inst.result);
         props.extend(linkage.map(|a| ("linkage_attributes", a)));
         let attrs = self.decoration_attrs(inst.result, decorated);
-        let mut spec = OpSpec::new(self.static_ident("spirv.func"), Default::default());
+        let mut spec = OpSpec::new(self.static_ident("spirv.func"), self.line);
         spec.properties = Some(self.properties(&props));
         if !attrs.is_empty() {
             spec.attributes = Some(self.ctx.dictionary_attr_of(&attrs));
@@ -137,14 +151,21 @@ impl Reader<'_, '_> {
         };
         scope.pending.clear();
         let mut params = Vec::new();
+        // Non-semantic instructions before the first label open the entry
+        // block.
+        let mut leading = SmallVec::<[u32; 2]>::new();
         for param in function.params.clone() {
             let param_inst = self.view.insts[param as usize];
-            if param_inst.op == Op::FunctionParameter {
-                let ty = self.type_of_id(param, Some(param_inst.result_type))?;
-                params.push((param_inst.result, ty));
+            match param_inst.op {
+                Op::FunctionParameter => {
+                    let ty = self.type_of_id(param, Some(param_inst.result_type))?;
+                    params.push((param_inst.result, ty));
+                }
+                Op::ExtInst => leading.push(param),
+                _ => {}
             }
         }
-        let read = self.read_body(&mut scope, &mut body, region, &params);
+        let read = self.read_body(&mut scope, &mut body, region, &params, &leading);
         *recipes = scope.recipes;
         read?;
         self.function_values = scope.values;

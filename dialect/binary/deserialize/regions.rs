@@ -35,6 +35,7 @@ use crate::binary::cfg::Cfg;
 use crate::binary::module::NONE;
 use crate::binary::structurize::{ConstructKind, Obstacle, ObstacleKind, RegionLayout, Structure};
 use crate::binary::{DecodeError, DecodedOperands};
+use crate::grammar::Op;
 use crate::ir::{AttrData, Block, Builder, OpParts, Region, Type, Value, ValueDef};
 use crate::spirv::conventions::RESULT_DECORATIONS;
 use smallvec::SmallVec;
@@ -230,13 +231,15 @@ fn regions_fit(cfg: &Cfg, structure: &Structure, slots: &[Slot]) -> bool {
 impl Reader<'_, '_> {
     /// Reads the function body into `region`: its blocks, and an op with a
     /// region for each construct that maps onto one. `params` are the
-    /// function's parameters (id, type).
+    /// function's parameters (id, type), `leading` the non-semantic
+    /// instructions before its first label, read into the entry block.
     pub(super) fn read_body(
         &mut self,
         scope: &mut Scope,
         body: &mut Body,
         region: Region,
         params: &[(u32, Type)],
+        leading: &[u32],
     ) -> Result<(), DecodeError> {
         scope.positions.clear();
         if body.inline_merges {
@@ -252,6 +255,12 @@ impl Reader<'_, '_> {
             let args = self.ctx.block_args(entry).to_vec();
             for (&(id, _), arg) in params.iter().zip(args) {
                 self.define(scope, id, arg);
+            }
+            let builder = Builder::at_end(entry);
+            let mut values = Values::new();
+            for &index in leading {
+                values.clear();
+                self.read_instruction(scope, (entry, &builder), index, &mut values)?;
             }
             if blocks.first() != Some(&entry) {
                 self.branch(entry, blocks[0], &[]);
@@ -415,14 +424,39 @@ impl Reader<'_, '_> {
         // Set up once for the block's instructions.
         let builder = Builder::at_end(block);
         let mut values = Values::new();
-        for index in binary.phi_end..binary.terminator {
-            if skip_merge && index == binary.merge {
-                continue;
+        // Non-semantic instructions after the previous block's terminator
+        // open this block; those after the last block's, which end the
+        // function, go before its terminator.
+        let previous_end = match b {
+            0 => binary.start,
+            _ => cfg.blocks[b as usize - 1].terminator + 1,
+        };
+        let function_end = match b as usize + 1 == cfg.blocks.len() {
+            true => self.loose_instructions_end(binary.terminator + 1),
+            false => binary.terminator + 1,
+        };
+        let ranges = [
+            previous_end..binary.start,
+            binary.phi_end..binary.terminator,
+            binary.terminator + 1..function_end,
+        ];
+        for range in ranges {
+            for index in range {
+                if skip_merge && index == binary.merge {
+                    continue;
+                }
+                values.clear();
+                self.read_instruction(scope, (block, &builder), index, &mut values)?;
             }
-            values.clear();
-            self.read_instruction(scope, (block, &builder), index, &mut values)?;
         }
         self.read_terminator(scope, block, body, b)
+    }
+
+    /// Where the non-semantic instructions from `start` on, between a
+    /// function's blocks, end.
+    fn loose_instructions_end(&self, start: u32) -> u32 {
+        let insts = &self.view.insts[start as usize..];
+        start + insts.iter().take_while(|i| i.op == Op::ExtInst).count() as u32
     }
 
     /// Construct `k`'s op at the end of `block`, its region, and what

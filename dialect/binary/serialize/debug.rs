@@ -4,8 +4,9 @@
 //! non-semantic instructions as `OpExtInst`s in the globals section, the
 //! operands of a generic `spirv.ExtInst` (an instruction of a non-semantic
 //! set the grammar does not describe, [`crate::spirv::non_semantic`]) at
-//! module level and in functions, and op locations in functions as
-//! `OpLine`s (where the location's file is a `spirv.String` of the module:
+//! module level and in functions, and op locations in functions (and a
+//! function's own, before its `OpFunction`) as `OpLine`s (where the
+//! location's file is a `spirv.String` of the module:
 //! a module parsed from text carries positions in its own text, which are
 //! not written).
 

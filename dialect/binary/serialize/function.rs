@@ -43,6 +43,15 @@ impl Writer<'_> {
             None => 0,
         };
         let mut body = std::mem::take(&mut self.out.functions);
+        // The function's own position, as an `OpLine` before it.
+        self.line = crate::ir::Location::UNKNOWN;
+        let loc = ctx.op_loc(func);
+        if self.line_needed(loc) {
+            if let Err(e) = self.position_line(&mut body, loc) {
+                self.out.functions = body;
+                return Err(e);
+            }
+        }
         emit_words(&mut body, Op::Function, &[ret, id, control, fn_type_id]);
         if let Some(linkage) = self.property(func, Property::LinkageAttributes) {
             self.decorate_linkage(id, linkage)?;
