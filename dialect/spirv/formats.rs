@@ -186,9 +186,11 @@ const CLASSES: &[(&str, &[&str])] = &[
         &["ExecutionMode"],
     ),
     ("custom<ConstantValue>($value) attr-dict", &["Constant"]),
-    ("custom<Control>($loop_control) region", &["mlir.loop"]),
+    // The attributes after the region: a control's parameters
+    // (`PartialCount 4` as `literal_integer = 4`), result decorations.
+    ("custom<Control>($loop_control) region attr-dict", &["mlir.loop"]),
     (
-        "custom<Control>($selection_control) region",
+        "custom<Control>($selection_control) region attr-dict",
         &["mlir.selection"],
     ),
     ("custom<Load>($memory_access, $alignment)", &["Load"]),
@@ -234,11 +236,18 @@ pub fn register(syntax: &mut Syntax) -> Result<(), String> {
 }
 
 /// ` properties($a, ...)` naming the properties that can carry operands of
-/// the instruction named `name` (see [`super::conventions::property_names`]),
+/// the instruction named `name` (a construct's, of its merge instruction;
+/// see [`super::conventions::property_names`]),
 /// so that an attribute dictionary parses them into the properties, as it
 /// prints them (a `MakePointerAvailable` scope, say, has no place of its
 /// own in a custom form).
 fn carried_properties(name: &str) -> String {
+    // A construct carries its merge instruction's operands.
+    let name = match name {
+        "spirv.mlir.loop" => "spirv.LoopMerge",
+        "spirv.mlir.selection" => "spirv.SelectionMerge",
+        other => other,
+    };
     let Some(op) = crate::grammar::Op::from_name(name) else {
         return String::new();
     };

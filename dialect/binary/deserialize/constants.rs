@@ -1,14 +1,19 @@
 //! Constant instructions → the `value` attributes `spirv.Constant` and
 //! `spirv.SpecConstant` carry: integers sign-extended from their width,
 //! floats as their bits, vectors as dense elements, other composites as
-//! arrays, `OpConstantNull` as the type's zero.
+//! arrays, `OpConstantNull` as the type's zero. Constants no attribute
+//! holds (samplers, null pointers, composites with `OpUndef`
+//! constituents) become their instruction's op at each use.
 
+use super::carry::id_of;
+use super::function::Properties;
 use super::{Global, Reader};
 use crate::binary::{DecodeError, Operand};
 use crate::grammar::Op;
-use crate::ir::{Attr, Param, Type, TypeData};
+use crate::ir::{Attr, Builder, OpParts, Param, Type, TypeData, Value};
 use crate::spirv::constant_fits;
 use crate::spirv::types::Member;
+use smallvec::SmallVec;
 
 /// The most constituents a composite constant may have (an instruction
 /// holds at most 65535 words).
@@ -54,6 +59,70 @@ impl Reader<'_, '_> {
             _ => return Err(self.view.error(index, "unsupported constant".into())),
         };
         Ok((attr, ty))
+    }
+
+    /// The type of constant `index` when no attribute holds its value: an
+    /// `OpConstantSampler`, an `OpConstantNull` of a type without a zero
+    /// attribute (a pointer, an event, a struct holding one), an
+    /// `OpConstantComposite` of such constants or `OpUndef`s.
+    pub(super) fn attributeless_constant(
+        &mut self,
+        index: u32,
+    ) -> Result<Option<Type>, DecodeError> {
+        let inst = self.view.insts[index as usize];
+        let attributeless = match inst.op {
+            Op::ConstantSampler => true,
+            Op::ConstantNull | Op::ConstantComposite => false,
+            _ => return Ok(None),
+        };
+        let ty = self.type_of_id(index, Some(inst.result_type))?;
+        let attributeless = attributeless
+            || match inst.op {
+                Op::ConstantNull => self.zero(ty).is_none(),
+                _ => (self.operands(index).iter().filter_map(id_of)).any(|id| {
+                    matches!(
+                        self.globals.get(id),
+                        Some(Global::Undef(_) | Global::Instruction(..))
+                    )
+                }),
+            };
+        Ok(attributeless.then_some(ty))
+    }
+
+    /// The op an attributeless constant (instruction `index`, of type `ty`,
+    /// see [`Reader::attributeless_constant`]) stands for where instruction
+    /// `at` uses it, made at `builder`: its instruction's op, operands as
+    /// properties (`spirv.ConstantSampler`) or, for a composite, its
+    /// constituents materialized before it.
+    pub(super) fn constant_instruction(
+        &mut self,
+        builder: &Builder,
+        at: u32,
+        index: u32,
+        ty: Type,
+    ) -> Result<Value, DecodeError> {
+        let inst = self.view.insts[index as usize];
+        let mut constituents: SmallVec<[Value; 4]> = SmallVec::new();
+        let mut props = Properties::new();
+        if inst.op == Op::ConstantComposite {
+            for id in self.operands(index).iter().filter_map(id_of) {
+                match self.materialize_global(builder, at, id)? {
+                    Some(value) => constituents.push(value),
+                    None => {
+                        let message = format!("constituent %{id} is not a constant");
+                        return Err(self.view.error(index, message));
+                    }
+                }
+            }
+        } else {
+            props = self.operand_props(index, inst.op.info().operands, self.operands(index))?;
+        }
+        let mut parts = OpParts::new(self.static_ident(inst.op.info().mlir_name), self.line);
+        parts.operands = &constituents;
+        parts.result_types = std::slice::from_ref(&ty);
+        parts.properties = (!props.is_empty()).then(|| self.properties(&props));
+        let result = builder.create_plain(&mut self.ctx, parts);
+        Ok(result.expect("a constant has a result"))
     }
 
     /// A scalar constant of `ty` from its words `bits`: a type narrower

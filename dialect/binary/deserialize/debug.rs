@@ -99,7 +99,7 @@ impl Reader<'_, '_> {
     }
 
     /// Properties for the operands of a module-level instruction.
-    fn operand_props(
+    pub(super) fn operand_props(
         &mut self,
         index: u32,
         infos: &'static [OperandInfo],

@@ -49,6 +49,11 @@ impl<'v> Reader<'v, '_> {
                 Op::SpecConstantComposite => self.spec_constant_composite(index)?,
                 _ if class == "Type-Declaration" => self.read_type(index, &inst)?,
                 _ if class == "Constant-Creation" => {
+                    if let Some(ty) = self.attributeless_constant(index)? {
+                        self.globals
+                            .insert(inst.result, Global::Instruction(index, ty));
+                        continue;
+                    }
                     let (attr, ty) = self.constant(index)?;
                     self.globals.insert(inst.result, Global::Constant(attr, ty));
                     if self.is_decorated(inst.result) {

@@ -54,6 +54,10 @@ enum Global {
     /// functions: a `spirv.SpecConstantOperation` at each use.
     SpecOperation(u32),
     Undef(Type),
+    /// A constant no attribute holds (its instruction index and type): an
+    /// `OpConstantSampler`, or an `OpConstantNull` of a pointer, an event,
+    /// ...: the op its instruction names at each use.
+    Instruction(u32, Type),
     Function(Ident),
 }
 

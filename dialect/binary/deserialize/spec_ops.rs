@@ -111,6 +111,9 @@ impl Reader<'_, '_> {
                 return self.spec_operation(builder, index).map(Some)
             }
             Some(Global::Undef(ty)) => ("spirv.Undef", ty, None),
+            Some(Global::Instruction(index, ty)) => {
+                return self.constant_instruction(builder, at, index, ty).map(Some)
+            }
             Some(Global::Function(_)) => {
                 return Err(self
                     .view

@@ -106,7 +106,7 @@ impl Writer<'_> {
     /// The words of the operands of `grammar_op` from `op`'s properties,
     /// named as the deserializer names them, into `out`; for an
     /// `OpString`, its text.
-    fn prop_words(
+    pub(super) fn prop_words(
         &mut self,
         op: crate::ir::Op,
         grammar_op: Op,

@@ -716,6 +716,7 @@ impl Writer<'_> {
                 self.symbol_id(spec_const)
             }
             Role::SpecConstantOperation => self.spec_operation(op, values, None),
+            Role::ConstantInstruction => self.constant_instruction_id(op, ty, values),
             _ => self.undef_id(ty),
         }
     }

@@ -34,6 +34,11 @@ pub(super) enum Role {
     ReferenceOf,
     /// `spirv.Undef`, standing for a module-level `OpUndef`.
     Undef,
+    /// `spirv.ConstantNull`, `spirv.ConstantSampler`,
+    /// `spirv.ConstantComposite`: a module-level constant no attribute
+    /// holds, its instruction's operands as properties or, for a
+    /// composite, its constituents as operands.
+    ConstantInstruction,
     /// `spirv.SpecConstantOperation`, standing for an `OpSpecConstantOp`.
     SpecConstantOperation,
     Selection,
@@ -59,6 +64,7 @@ impl Role {
                 | Role::AddressOf
                 | Role::ReferenceOf
                 | Role::Undef
+                | Role::ConstantInstruction
                 | Role::SpecConstantOperation
         )
     }
@@ -83,6 +89,9 @@ fn role_of(text: &str) -> Role {
         "spirv.mlir.addressof" => Role::AddressOf,
         "spirv.mlir.referenceof" => Role::ReferenceOf,
         "spirv.Undef" => Role::Undef,
+        "spirv.ConstantNull" | "spirv.ConstantSampler" | "spirv.ConstantComposite" => {
+            Role::ConstantInstruction
+        }
         "spirv.SpecConstantOperation" => Role::SpecConstantOperation,
         SELECTION => Role::Selection,
         LOOP => Role::Loop,

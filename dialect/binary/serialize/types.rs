@@ -6,11 +6,13 @@
 //! the deserializer reads them.
 
 use super::enums::enum_value;
-use super::tables::push_instruction;
+use super::tables::{push_instruction, HandleTable};
 use super::{begin, finish, SerializeError, Writer};
 use crate::binary::{encode_string, TooManyWords};
 use crate::grammar::{Decoration, Op, OperandKind};
-use crate::ir::{Attr, AttrData, Context, FloatKind, Ident, Param, Signedness, Type, TypeData};
+use crate::ir::{
+    Attr, AttrData, Context, FloatKind, Ident, Param, Signedness, Type, TypeData, Value, ValueDef,
+};
 use crate::spirv::types::{Member, OPAQUE_TYPES};
 use smallvec::SmallVec;
 use std::sync::OnceLock;
@@ -634,6 +636,43 @@ impl<'c> Writer<'c> {
             }
             _ => Err("a composite constant of an unsupported type".into()),
         }
+    }
+
+    /// The id of the constant instruction `op` of type `ty` stands for
+    /// (`spirv.ConstantNull`, `spirv.ConstantSampler`,
+    /// `spirv.ConstantComposite`), declared once: its operands from `op`'s
+    /// properties, then the ids (in `values`) of its operands, each of
+    /// which must stand for a module-level id.
+    pub(super) fn constant_instruction_id(
+        &mut self,
+        op: crate::ir::Op,
+        ty: Type,
+        values: &HandleTable<Value>,
+    ) -> Result<u32, SerializeError> {
+        let ctx = self.ctx;
+        let name = ctx.op_name_str(op);
+        let grammar_op = (self.class(op).plan.map(|p| p.op))
+            .ok_or_else(|| format!("{name} names no instruction"))?;
+        let ty_id = self.type_id(ty)?;
+        let mut operands = std::mem::take(&mut self.pool.debug_words);
+        operands.clear();
+        let mut written = self.prop_words(op, grammar_op, &mut operands).map(drop);
+        for value in ctx.operands(op) {
+            let module_level = match ctx.value_def(value) {
+                ValueDef::Result { op, .. } => self.class(op).role.is_materialized(),
+                _ => false,
+            };
+            match values.get(&value) {
+                Some(&id) if module_level => operands.push(id),
+                _ => {
+                    written = Err(format!("{name} takes a value that is no constant"));
+                    break;
+                }
+            }
+        }
+        let id = written.and_then(|()| self.declare(grammar_op, Some(ty_id), &operands));
+        self.pool.debug_words = operands;
+        id
     }
 
     /// The id of an `OpUndef` of `ty`.
