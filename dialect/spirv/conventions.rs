@@ -174,6 +174,15 @@ pub fn carrier(op: Op, operand: &OperandInfo) -> Carrier {
     {
         return Carrier { form, name };
     }
+    // The function a device-side enqueue or kernel query names
+    // (`OpEnqueueKernel`, `OpGetKernelWorkGroupSize`, ...).
+    if operand.name == "invoke" {
+        let form = Form::Symbol;
+        return Carrier {
+            form,
+            name: "invoke",
+        };
+    }
     let constant_enum = CONSTANT_ENUM_OPERANDS
         .iter()
         .find(|(o, n, _, _)| *o == short && *n == operand.name)
@@ -521,6 +530,10 @@ mod tests {
         );
         assert_eq!(
             carrier_of("spirv.FunctionCall", "function").form,
+            Form::Symbol
+        );
+        assert_eq!(
+            carrier_of("spirv.EnqueueKernel", "invoke").form,
             Form::Symbol
         );
         assert_eq!(carrier_of("spirv.IAdd", "operand_1"), Carrier::VALUE);

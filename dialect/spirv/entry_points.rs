@@ -374,7 +374,9 @@ fn verify_interface(
 }
 
 /// The global variables `function` and the functions it calls name where
-/// the binary names them too, in the order they are first met.
+/// the binary names them too, in the order they are first met. Only calls
+/// lead into other functions: a function a device-side enqueue or a debug
+/// instruction names runs apart, or not at all.
 fn used_variables(
     ctx: &Context,
     function: Op,
@@ -382,7 +384,9 @@ fn used_variables(
 ) -> Vec<Op> {
     let mut variables = Vec::new();
     let mut functions = vec![function];
-    let mut refs = Vec::new();
+    // Each symbol named, and whether a call names it.
+    let mut refs: Vec<(Attr, bool)> = Vec::new();
+    let mut named = Vec::new();
     let mut next = 0;
     while let Some(&current) = functions.get(next) {
         next += 1;
@@ -391,14 +395,19 @@ fn used_variables(
             let unused_address = ctx.op_name_str(inner) == "spirv.mlir.addressof"
                 && ctx.results(inner).iter().all(|&r| ctx.use_count(r) == 0);
             if inner != current && !unused_address {
-                ctx.symbol_refs(inner, &mut refs);
+                ctx.symbol_refs(inner, &mut named);
+                let call = ctx.op_name_str(inner) == "spirv.FunctionCall";
+                refs.extend(named.drain(..).map(|symbol| (symbol, call)));
             }
             WalkControl::Continue
         });
-        for symbol in refs.drain(..).filter_map(&mut *resolve) {
+        for (symbol, call) in refs.drain(..) {
+            let Some(symbol) = resolve(symbol) else {
+                continue;
+            };
             let list = match ctx.op_name_str(symbol) {
                 "spirv.GlobalVariable" => &mut variables,
-                "spirv.func" => &mut functions,
+                "spirv.func" if call => &mut functions,
                 _ => continue,
             };
             if !list.contains(&symbol) {

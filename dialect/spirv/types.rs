@@ -21,6 +21,7 @@
 //!   parameter `Ident Block` (`struct<(...), Block>`, an extension) marks a
 //!   struct decorated `Block` that no variable's storage class implies (one
 //!   reached through `PhysicalStorageBuffer` pointers).
+//! - `pipe<ReadOnly>`: `[Ident access_qualifier]` (OpenCL pipes).
 //! - `sampler`, `event`, `acceleration_structure`, ... (see
 //!   [`OPAQUE_TYPES`]): no parameters.
 
@@ -38,12 +39,14 @@ pub(crate) const SAMPLER_USE: [&str; 3] = ["SamplerUnknown", "NeedSampler", "NoS
 const COOP_MATRIX_USE: [&str; 3] = ["MatrixA", "MatrixB", "MatrixAcc"];
 
 /// Parameterless opaque types: grammar name and `!spirv.` mnemonic.
-pub const OPAQUE_TYPES: [(&str, &str); 7] = [
+pub const OPAQUE_TYPES: [(&str, &str); 9] = [
     ("OpTypeSampler", "sampler"),
     ("OpTypeEvent", "event"),
     ("OpTypeDeviceEvent", "device_event"),
     ("OpTypeReserveId", "reserve_id"),
     ("OpTypeQueue", "queue"),
+    ("OpTypePipeStorage", "pipe_storage"),
+    ("OpTypeNamedBarrier", "named_barrier"),
     ("OpTypeAccelerationStructureKHR", "acceleration_structure"),
     ("OpTypeRayQueryKHR", "ray_query"),
 ];
@@ -99,6 +102,12 @@ pub(crate) fn parse(p: &mut Parser, mnemonic: &str) -> PResult<Type> {
             let image = p.parse_type()?;
             p.expect(Tok::Greater, "'>'")?;
             vec![Param::Type(image)]
+        }
+        "pipe" => {
+            p.expect(Tok::Less, "'<'")?;
+            let access = parse_enum_case(p, kind("AccessQualifier"))?;
+            p.expect(Tok::Greater, "'>'")?;
+            vec![ident(p, &access)]
         }
         "image" => parse_image(p)?,
         "coopmatrix" => {
@@ -429,6 +438,9 @@ pub(crate) fn print(p: &mut Printer, data: &DialectData) {
             p.write("<");
             print_struct_name(p, ctx.str(*name));
             p.write(">");
+        }
+        ("pipe", [Param::Ident(access)]) => {
+            let _ = write!(p.out, "<{}>", ctx.str(*access));
         }
         ("struct", [Param::Ident(name), Param::List(members), rest @ ..]) => {
             print_struct(p, ctx.str(*name), members);

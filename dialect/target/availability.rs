@@ -269,6 +269,7 @@ fn require_spirv_type(
             }
         }
         ("sampled_image", [Param::Type(image)]) => require_type_in(ctx, *image, storage, needs)?,
+        ("pipe", _) => require_type_op("spirv.TypePipe", &what, needs)?,
         ("array" | "rtarray", _) => {
             for p in params {
                 if let Param::Type(t) = p {

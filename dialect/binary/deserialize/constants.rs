@@ -62,18 +62,20 @@ impl Reader<'_, '_> {
     }
 
     /// The type of constant `index` when no attribute holds its value: an
-    /// `OpConstantSampler`, an `OpConstantNull` of a type without a zero
-    /// attribute (a pointer, an event, a struct holding one), an
-    /// `OpConstantComposite` of such constants or `OpUndef`s.
+    /// `OpConstantNull` of a type without a zero attribute (a pointer, an
+    /// event, a struct holding one), an `OpConstantComposite` of such
+    /// constants or `OpUndef`s, or a constant instruction other than the
+    /// scalar and composite ones (`OpConstantSampler`, a replicated
+    /// composite, ...).
     pub(super) fn attributeless_constant(
         &mut self,
         index: u32,
     ) -> Result<Option<Type>, DecodeError> {
         let inst = self.view.insts[index as usize];
         let attributeless = match inst.op {
-            Op::ConstantSampler => true,
+            Op::Constant | Op::ConstantTrue | Op::ConstantFalse => return Ok(None),
             Op::ConstantNull | Op::ConstantComposite => false,
-            _ => return Ok(None),
+            _ => true,
         };
         let ty = self.type_of_id(index, Some(inst.result_type))?;
         let attributeless = attributeless
@@ -92,8 +94,8 @@ impl Reader<'_, '_> {
     /// The op an attributeless constant (instruction `index`, of type `ty`,
     /// see [`Reader::attributeless_constant`]) stands for where instruction
     /// `at` uses it, made at `builder`: its instruction's op, operands as
-    /// properties (`spirv.ConstantSampler`) or, for a composite, its
-    /// constituents materialized before it.
+    /// properties (`spirv.ConstantSampler`) or, where they are ids (a
+    /// composite), values materialized before it.
     pub(super) fn constant_instruction(
         &mut self,
         builder: &Builder,
@@ -104,8 +106,9 @@ impl Reader<'_, '_> {
         let inst = self.view.insts[index as usize];
         let mut constituents: SmallVec<[Value; 4]> = SmallVec::new();
         let mut props = Properties::new();
-        if inst.op == Op::ConstantComposite {
-            for id in self.operands(index).iter().filter_map(id_of) {
+        let operands = self.operands(index);
+        if operands.iter().any(|o| id_of(o).is_some()) {
+            for id in operands.iter().filter_map(id_of) {
                 match self.materialize_global(builder, at, id)? {
                     Some(value) => constituents.push(value),
                     None => {
@@ -115,7 +118,7 @@ impl Reader<'_, '_> {
                 }
             }
         } else {
-            props = self.operand_props(index, inst.op.info().operands, self.operands(index))?;
+            props = self.operand_props(index, inst.op.info().operands, operands)?;
         }
         let mut parts = OpParts::new(self.static_ident(inst.op.info().mlir_name), self.line);
         parts.operands = &constituents;

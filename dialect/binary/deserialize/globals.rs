@@ -427,7 +427,8 @@ impl<'v> Reader<'v, '_> {
             for value in values {
                 attrs.push(match (value, with_ids) {
                     (Operand::Id(id), true) => {
-                        self.check_module_level_id(index, *id, false)?;
+                        // A type among them: `FPFastMathDefault`'s target.
+                        self.check_module_level_id(index, *id, true)?;
                         self.id_attr(*id)
                     }
                     _ => self.i32_attr(super::literal_u32(value).unwrap_or(0) as i32),

@@ -763,13 +763,17 @@ impl<'v, 'w> Reader<'v, 'w> {
 
     /// An id operand of a module-level instruction (`OpDecorateId`,
     /// `OpExecutionModeId`) as an attribute: `@symbol` for a variable, spec
-    /// constant or spec-constant operation, else the value of a constant.
+    /// constant or spec-constant operation, a type, else the value of a
+    /// constant.
     fn id_attr(&mut self, id: u32) -> Attr {
         if let Some(symbol) = self.symbols.get(id) {
             return self.symbol_ref(symbol);
         }
         if let Some(Global::Constant(attr, _)) = self.globals.get(id) {
             return attr;
+        }
+        if let Some(ty) = self.types.get(id) {
+            return self.ctx.type_attr(ty);
         }
         let constant = (self.view.def(id))
             .filter(|&d| self.view.insts[d as usize].op.info().class == "Constant-Creation");

@@ -135,6 +135,13 @@ impl Reader<'_, '_> {
                 let image = self.type_of_id(index, id(0))?;
                 self.spirv_type("sampled_image", vec![Param::Type(image)])
             }
+            Op::TypePipe => {
+                let access = match operands {
+                    [Operand::Enum { kind, value }] => self.enum_case(*kind, *value),
+                    _ => return Err(bad("pipe access qualifier")),
+                };
+                self.spirv_type("pipe", vec![Param::Ident(access)])
+            }
             Op::TypeImage => {
                 let sampled = self.type_of_id(index, id(0))?;
                 let mut params = Vec::with_capacity(7);

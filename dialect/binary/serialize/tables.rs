@@ -34,9 +34,10 @@ pub(super) enum Role {
     ReferenceOf,
     /// `spirv.Undef`, standing for a module-level `OpUndef`.
     Undef,
-    /// `spirv.ConstantNull`, `spirv.ConstantSampler`,
-    /// `spirv.ConstantComposite`: a module-level constant no attribute
-    /// holds, its instruction's operands as properties or, for a
+    /// An op of a constant instruction other than `spirv.Constant`
+    /// (`spirv.ConstantNull`, `spirv.ConstantSampler`,
+    /// `spirv.ConstantComposite`, ...): a module-level constant no
+    /// attribute holds, its instruction's operands as properties or, for a
     /// composite, its constituents as operands.
     ConstantInstruction,
     /// `spirv.SpecConstantOperation`, standing for an `OpSpecConstantOp`.
@@ -89,9 +90,6 @@ fn role_of(text: &str) -> Role {
         "spirv.mlir.addressof" => Role::AddressOf,
         "spirv.mlir.referenceof" => Role::ReferenceOf,
         "spirv.Undef" => Role::Undef,
-        "spirv.ConstantNull" | "spirv.ConstantSampler" | "spirv.ConstantComposite" => {
-            Role::ConstantInstruction
-        }
         "spirv.SpecConstantOperation" => Role::SpecConstantOperation,
         SELECTION => Role::Selection,
         LOOP => Role::Loop,
@@ -483,7 +481,14 @@ impl Writer<'_> {
         let (role, plan) = match self.pool.names.get(name.index()) {
             Some(Some(known)) if *known.0 == *text => (known.1, known.2),
             _ => {
-                let named = (role_of(text), Op::from_name(text).map(plan));
+                let plan = Op::from_name(text).map(plan);
+                let role = match (role_of(text), plan) {
+                    (Role::Instruction, Some(p)) if p.op.info().class == "Constant-Creation" => {
+                        Role::ConstantInstruction
+                    }
+                    (role, _) => role,
+                };
+                let named = (role, plan);
                 if self.pool.names.len() <= name.index() {
                     self.pool.names.resize_with(name.index() + 1, || None);
                 }

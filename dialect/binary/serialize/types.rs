@@ -244,6 +244,10 @@ impl<'c> Writer<'c> {
             ("sampled_image", [Param::Type(image)]) => {
                 (Op::TypeSampledImage, words([self.type_id(*image)?]))
             }
+            ("pipe", [Param::Ident(access)]) => {
+                let access = self.named_enum(OperandKind::AccessQualifier, *access)?;
+                (Op::TypePipe, words([access]))
+            }
             (
                 "image",
                 [Param::Type(sampled), Param::Ident(dim), fields @ .., Param::Ident(format)],
@@ -640,9 +644,9 @@ impl<'c> Writer<'c> {
 
     /// The id of the constant instruction `op` of type `ty` stands for
     /// (`spirv.ConstantNull`, `spirv.ConstantSampler`,
-    /// `spirv.ConstantComposite`), declared once: its operands from `op`'s
-    /// properties, then the ids (in `values`) of its operands, each of
-    /// which must stand for a module-level id.
+    /// `spirv.ConstantComposite`, ...), declared once: its operands from
+    /// `op`'s properties or, where it has some, the ids (in `values`) of
+    /// its operands, each of which must stand for a module-level id.
     pub(super) fn constant_instruction_id(
         &mut self,
         op: crate::ir::Op,
@@ -656,7 +660,11 @@ impl<'c> Writer<'c> {
         let ty_id = self.type_id(ty)?;
         let mut operands = std::mem::take(&mut self.pool.debug_words);
         operands.clear();
-        let mut written = self.prop_words(op, grammar_op, &mut operands).map(drop);
+        // Its operands are values (a composite's constituents) or properties.
+        let mut written = match ctx.num_operands(op) {
+            0 => self.prop_words(op, grammar_op, &mut operands).map(drop),
+            _ => Ok(()),
+        };
         for value in ctx.operands(op) {
             let module_level = match ctx.value_def(value) {
                 ValueDef::Result { op, .. } => self.class(op).role.is_materialized(),
