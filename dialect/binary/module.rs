@@ -562,13 +562,6 @@ fn bad_inst(words: &[u32], pos: usize) -> DecodeError {
     DecodeError::at(pos, name, message)
 }
 
-/// Whether `inst` is an `OpExtInst` of a non-semantic set, which may stand
-/// between a function's instructions without taking part in its structure.
-fn is_non_semantic_ext_inst(view: &ModuleView, inst: &Inst) -> bool {
-    (view.words.get(inst.offset as usize + 3))
-        .is_some_and(|&set| inst.word_count > 3 && view.is_non_semantic(set))
-}
-
 /// Where in the function structure the layout pass is.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 enum Place {
@@ -616,19 +609,14 @@ impl Layout {
                 Op::Label => self.open_block(inst, index),
                 Op::FunctionEnd => self.close_function(view, index),
                 Op::Line | Op::NoLine | Op::Nop => self.extend_params(index),
-                Op::ExtInst if is_non_semantic_ext_inst(view, inst) => self.extend_params(index),
-                _ => Err(err(
-                    "expected OpFunctionParameter, OpLabel or OpFunctionEnd".into(),
-                )),
+                _ => self.loose(view, inst, index),
             },
             Place::BetweenBlocks => match inst.op {
                 Op::Label => self.open_block(inst, index),
                 Op::FunctionEnd if self.function.as_ref().is_some_and(|f| !f.blocks.is_empty()) => {
                     self.close_function(view, index)
                 }
-                // Kept with the next block, or the last one's terminator.
-                Op::ExtInst if is_non_semantic_ext_inst(view, inst) => Ok(()),
-                _ => Err(err("expected OpLabel after the block's terminator".into())),
+                _ => self.loose(view, inst, index),
             },
             Place::BlockPhis | Place::BlockBody => {
                 self.in_block(view, inst, traits, index).map_err(err)
@@ -650,12 +638,12 @@ impl Layout {
             }
             return Err("only valid inside a function".to_string());
         };
-        if self.section == Some(Section::Functions) && matches!(inst.op, Op::Line | Op::NoLine) {
-            // Between functions: the position of the next.
-            return Ok(());
-        }
         match self.section {
             Some(current) if section < current => {
+                // Between functions: the position of the next.
+                if current == Section::Functions && matches!(inst.op, Op::Line | Op::NoLine) {
+                    return Ok(());
+                }
                 return Err(format!(
                     "belongs in the {section:?} section, which precedes the {current:?} section"
                 ));
@@ -694,6 +682,33 @@ impl Layout {
         }
     }
 
+    /// Instruction `inst` (at `index`) after a function's parameters or a
+    /// block's terminator, where a label comes next: a non-semantic
+    /// instruction (kept with the entry block, the next block, or the last
+    /// one's terminator), else an error.
+    #[cold]
+    #[inline(never)]
+    fn loose(&mut self, view: &ModuleView, inst: &Inst, index: u32) -> Result<(), DecodeError> {
+        let non_semantic = inst.op == Op::ExtInst
+            && (view.words.get(inst.offset as usize + 3))
+                .is_some_and(|&set| inst.word_count > 3 && view.is_non_semantic(set));
+        if non_semantic {
+            return match self.place {
+                Place::Params => self.extend_params(index),
+                _ => Ok(()),
+            };
+        }
+        let message = match self.place {
+            Place::Params => "expected OpFunctionParameter, OpLabel or OpFunctionEnd",
+            _ => "expected OpLabel after the block's terminator",
+        };
+        Err(DecodeError::at(
+            inst.offset as usize,
+            Some(inst.name()),
+            message.into(),
+        ))
+    }
+
     fn extend_params(&mut self, index: u32) -> Result<(), DecodeError> {
         if let Some(function) = &mut self.function {
             function.params.end = index + 1;
@@ -727,7 +742,8 @@ impl Layout {
         };
         let transparent = match inst.op {
             Op::Line | Op::NoLine | Op::Nop => true,
-            Op::ExtInst => is_non_semantic_ext_inst(view, inst),
+            Op::ExtInst => (view.words.get(inst.offset as usize + 3))
+                .is_some_and(|&set| inst.word_count > 3 && view.is_non_semantic(set)),
             _ => false,
         };
         match inst.op {

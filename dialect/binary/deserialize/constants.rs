@@ -10,7 +10,7 @@ use super::function::Properties;
 use super::{Global, Reader};
 use crate::binary::{DecodeError, Operand};
 use crate::grammar::Op;
-use crate::ir::{Attr, Builder, OpParts, Param, Type, TypeData, Value};
+use crate::ir::{Attr, Builder, OpSpec, Param, Type, TypeData, Value};
 use crate::spirv::constant_fits;
 use crate::spirv::types::Member;
 use smallvec::SmallVec;
@@ -20,8 +20,28 @@ use smallvec::SmallVec;
 const MAX_CONSTITUENTS: usize = 0xffff;
 
 impl Reader<'_, '_> {
-    /// The value attribute and type of constant instruction `index`.
+    /// The value attribute and type of constant instruction `index`; an
+    /// error for one no attribute holds.
     pub(super) fn constant(&mut self, index: u32) -> Result<(Attr, Type), DecodeError> {
+        match self.constant_or_op(index)? {
+            (Some(attr), ty) => Ok((attr, ty)),
+            (None, _) => Err(self
+                .view
+                .error(index, "a constant no attribute holds".into())),
+        }
+    }
+
+    /// The value attribute (`None` where no attribute holds it) and type of
+    /// constant instruction `index`. No attribute holds an `OpConstantNull`
+    /// of a type without a zero attribute (a pointer, an event, a struct
+    /// holding one), an `OpConstantComposite` of such constants or
+    /// `OpUndef`s, or a constant instruction other than the scalar and
+    /// composite ones (`OpConstantSampler`, a replicated composite, ...):
+    /// each use makes its op ([`Reader::constant_instruction`]).
+    pub(super) fn constant_or_op(
+        &mut self,
+        index: u32,
+    ) -> Result<(Option<Attr>, Type), DecodeError> {
         let inst = self.view.insts[index as usize];
         let ty = self.type_of_id(index, Some(inst.result_type))?;
         let operands = self.operands(index);
@@ -39,6 +59,7 @@ impl Reader<'_, '_> {
                     let Operand::Id(id) = operand else { continue };
                     match self.globals.get(*id) {
                         Some(Global::Constant(attr, _)) => elems.push(attr),
+                        Some(Global::Undef(_) | Global::Instruction(..)) => return Ok((None, ty)),
                         _ => {
                             let message = format!("constituent %{id} is not a constant");
                             return Err(self.view.error(index, message));
@@ -52,47 +73,17 @@ impl Reader<'_, '_> {
                 }
                 attr
             }
-            Op::ConstantNull => self.zero(ty).ok_or_else(|| {
-                self.view
-                    .error(index, "unsupported null constant type".into())
-            })?,
-            _ => return Err(self.view.error(index, "unsupported constant".into())),
+            Op::ConstantNull => match self.zero(ty) {
+                Some(zero) => zero,
+                None => return Ok((None, ty)),
+            },
+            _ => return Ok((None, ty)),
         };
-        Ok((attr, ty))
+        Ok((Some(attr), ty))
     }
 
-    /// The type of constant `index` when no attribute holds its value: an
-    /// `OpConstantNull` of a type without a zero attribute (a pointer, an
-    /// event, a struct holding one), an `OpConstantComposite` of such
-    /// constants or `OpUndef`s, or a constant instruction other than the
-    /// scalar and composite ones (`OpConstantSampler`, a replicated
-    /// composite, ...).
-    pub(super) fn attributeless_constant(
-        &mut self,
-        index: u32,
-    ) -> Result<Option<Type>, DecodeError> {
-        let inst = self.view.insts[index as usize];
-        let attributeless = match inst.op {
-            Op::Constant | Op::ConstantTrue | Op::ConstantFalse => return Ok(None),
-            Op::ConstantNull | Op::ConstantComposite => false,
-            _ => true,
-        };
-        let ty = self.type_of_id(index, Some(inst.result_type))?;
-        let attributeless = attributeless
-            || match inst.op {
-                Op::ConstantNull => self.zero(ty).is_none(),
-                _ => (self.operands(index).iter().filter_map(id_of)).any(|id| {
-                    matches!(
-                        self.globals.get(id),
-                        Some(Global::Undef(_) | Global::Instruction(..))
-                    )
-                }),
-            };
-        Ok(attributeless.then_some(ty))
-    }
-
-    /// The op an attributeless constant (instruction `index`, of type `ty`,
-    /// see [`Reader::attributeless_constant`]) stands for where instruction
+    /// The op a constant no attribute holds (instruction `index`, of type
+    /// `ty`, see [`Reader::constant_or_op`]) stands for where instruction
     /// `at` uses it, made at `builder`: its instruction's op, operands as
     /// properties (`spirv.ConstantSampler`) or, where they are ids (a
     /// composite), values materialized before it.
@@ -120,12 +111,12 @@ impl Reader<'_, '_> {
         } else {
             props = self.operand_props(index, inst.op.info().operands, operands)?;
         }
-        let mut parts = OpParts::new(self.static_ident(inst.op.info().mlir_name), self.line);
-        parts.operands = &constituents;
-        parts.result_types = std::slice::from_ref(&ty);
-        parts.properties = (!props.is_empty()).then(|| self.properties(&props));
-        let result = builder.create_plain(&mut self.ctx, parts);
-        Ok(result.expect("a constant has a result"))
+        let mut spec = OpSpec::new(self.static_ident(inst.op.info().mlir_name), self.line);
+        spec.operands = constituents.to_vec();
+        spec.result_types = vec![ty];
+        spec.properties = (!props.is_empty()).then(|| self.properties(&props));
+        let op = builder.create_from(&mut self.ctx, spec);
+        Ok(self.ctx.results(op)[0])
     }
 
     /// A scalar constant of `ty` from its words `bits`: a type narrower

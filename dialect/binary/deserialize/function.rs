@@ -79,24 +79,30 @@ impl Reader<'_, '_> {
     pub(super) fn read_functions(&mut self) -> Result<(), DecodeError> {
         let view = self.view;
         let mut recipes = RECIPES.take();
-        // The position an `OpFunction` takes: the globals' last for the
-        // first function, for the others what the lines after the previous
-        // function's end give.
-        let mut after_previous = None;
-        let read = view.functions.iter().try_for_each(|function| {
-            if let Some(start) = after_previous {
-                self.line = crate::ir::Location::UNKNOWN;
-                for index in start..function.def {
-                    if matches!(view.insts[index as usize].op, Op::Line | Op::NoLine) {
-                        self.track_line(index);
-                    }
-                }
-            }
-            after_previous = Some(function.end + 1);
-            self.read_function(function, &mut recipes)
-        });
+        let read = (view.functions.iter())
+            .try_for_each(|function| self.read_function(function, &mut recipes));
         RECIPES.set(recipes);
         read
+    }
+
+    /// The position `OpFunction` `def` takes: the globals' last for the
+    /// first function; for the others, what the lines after the previous
+    /// function's end give.
+    fn function_line(&mut self, def: u32) -> crate::ir::Location {
+        let insts = &self.view.insts;
+        let mut start = def as usize;
+        while start > 0 && matches!(insts[start - 1].op, Op::Line | Op::NoLine | Op::Nop) {
+            start -= 1;
+        }
+        if start > 0 && insts[start - 1].op == Op::FunctionEnd {
+            self.line = crate::ir::Location::UNKNOWN;
+            for index in start as u32..def {
+                if insts[index as usize].op != Op::Nop {
+                    self.track_line(index);
+                }
+            }
+        }
+        self.line
     }
 
     fn read_function(
@@ -127,7 +133,8 @@ impl Reader<'_, '_> {
         let (linkage, decorated) = self.linkage_attributes(inst.result);
         props.extend(linkage.map(|a| ("linkage_attributes", a)));
         let attrs = self.decoration_attrs(inst.result, decorated);
-        let mut spec = OpSpec::new(self.static_ident("spirv.func"), self.line);
+        let loc = self.function_line(def);
+        let mut spec = OpSpec::new(self.static_ident("spirv.func"), loc);
         spec.properties = Some(self.properties(&props));
         if !attrs.is_empty() {
             spec.attributes = Some(self.ctx.dictionary_attr_of(&attrs));

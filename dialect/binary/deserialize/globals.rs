@@ -49,12 +49,14 @@ impl<'v> Reader<'v, '_> {
                 Op::SpecConstantComposite => self.spec_constant_composite(index)?,
                 _ if class == "Type-Declaration" => self.read_type(index, &inst)?,
                 _ if class == "Constant-Creation" => {
-                    if let Some(ty) = self.attributeless_constant(index)? {
-                        self.globals
-                            .insert(inst.result, Global::Instruction(index, ty));
-                        continue;
-                    }
-                    let (attr, ty) = self.constant(index)?;
+                    let (attr, ty) = match self.constant_or_op(index)? {
+                        (Some(attr), ty) => (attr, ty),
+                        (None, ty) => {
+                            self.globals
+                                .insert(inst.result, Global::Instruction(index, ty));
+                            continue;
+                        }
+                    };
                     self.globals.insert(inst.result, Global::Constant(attr, ty));
                     if self.is_decorated(inst.result) {
                         self.decorated_constant(inst.result, attr, ty);
@@ -95,7 +97,10 @@ impl<'v> Reader<'v, '_> {
                 }
                 Op::ExtInst => {
                     symbol_sources.push(index);
-                    self.note_module_level_uses(index, &inst, &mut depths);
+                    // Only an earlier spec-constant operation can be named.
+                    if !depths.is_empty() {
+                        self.note_module_level_uses(index, &inst, &mut depths);
+                    }
                 }
                 Op::SpecConstant | Op::SpecConstantTrue | Op::SpecConstantFalse | Op::String => {
                     symbol_sources.push(index)
@@ -104,7 +109,12 @@ impl<'v> Reader<'v, '_> {
             }
         }
         self.symbol_sources = symbol_sources;
-        for index in self.section_indices(Section::ExecutionModes) {
+        // A module without spec-constant operations needs no look.
+        let modes = match depths.is_empty() {
+            true => 0..0,
+            false => self.section_indices(Section::ExecutionModes),
+        };
+        for index in modes {
             let inst = self.view.insts[index as usize];
             if inst.op == Op::ExecutionModeId {
                 self.note_module_level_uses(index, &inst, &mut depths);

@@ -435,21 +435,40 @@ impl Reader<'_, '_> {
             true => self.loose_instructions_end(binary.terminator + 1),
             false => binary.terminator + 1,
         };
-        let ranges = [
-            previous_end..binary.start,
-            binary.phi_end..binary.terminator,
-            binary.terminator + 1..function_end,
-        ];
-        for range in ranges {
-            for index in range {
-                if skip_merge && index == binary.merge {
-                    continue;
-                }
-                values.clear();
-                self.read_instruction(scope, (block, &builder), index, &mut values)?;
+        if previous_end < binary.start {
+            self.read_loose(scope, (block, &builder), previous_end..binary.start)?;
+        }
+        for index in binary.phi_end..binary.terminator {
+            if skip_merge && index == binary.merge {
+                continue;
             }
+            values.clear();
+            self.read_instruction(scope, (block, &builder), index, &mut values)?;
+        }
+        if binary.terminator + 1 < function_end {
+            self.read_loose(
+                scope,
+                (block, &builder),
+                binary.terminator + 1..function_end,
+            )?;
         }
         self.read_terminator(scope, block, body, b)
+    }
+
+    /// The non-semantic instructions `loose` between blocks, into `at`.
+    #[cold]
+    fn read_loose(
+        &mut self,
+        scope: &mut Scope,
+        at: (Block, &Builder),
+        loose: std::ops::Range<u32>,
+    ) -> Result<(), DecodeError> {
+        let mut values = Values::new();
+        for index in loose {
+            values.clear();
+            self.read_instruction(scope, at, index, &mut values)?;
+        }
+        Ok(())
     }
 
     /// Where the non-semantic instructions from `start` on, between a
