@@ -64,6 +64,25 @@ spirv.module Logical GLSL450 requires #spirv.vce<v1.4, [Shader], []> {
 
 // -----
 
+// A function a kernel query or a device-side enqueue names runs apart from
+// the entry point: the interface need not list what it uses.
+spirv.module Physical64 OpenCL requires #spirv.vce<v1.4, [Kernel, Addresses, Int64, Int8, GenericPointer, DeviceEnqueue], []> {
+  spirv.GlobalVariable @data : !spirv.ptr<f32, CrossWorkgroup>
+  spirv.func @block_invoke(%arg0: !spirv.ptr<i8, Generic>) "None" {
+    %0 = spirv.mlir.addressof @data : !spirv.ptr<f32, CrossWorkgroup>
+    %1 = spirv.Load "CrossWorkgroup" %0 : f32
+    spirv.Return
+  }
+  spirv.func @main(%arg0: !spirv.ptr<i8, Generic>) "None" {
+    %0 = spirv.Constant 8 : i32
+    %1 = "spirv.GetKernelWorkGroupSize"(%arg0, %0, %0) <{invoke = @block_invoke}> : (!spirv.ptr<i8, Generic>, i32, i32) -> i32
+    spirv.Return
+  }
+  spirv.EntryPoint "Kernel" @main
+}
+
+// -----
+
 // Geometry implies Shader; a float-controls mode may be given once per width.
 spirv.module Logical GLSL450 requires #spirv.vce<v1.4, [Geometry, DenormPreserve, Float16], []> {
   spirv.func @main() "None" {
