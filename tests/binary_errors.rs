@@ -314,6 +314,20 @@ fn contents_spirv_does_not_allow() {
             "taking no ids",
         ),
         (
+            "OpExecutionMode %main LocalSizeId %uint_2 %uint_2 %uint_2",
+            "",
+            "",
+            "OpExecutionMode",
+            "taking ids outside OpExecutionModeId",
+        ),
+        (
+            "OpExecutionModeId %main LocalSizeHint 1 1 1",
+            "",
+            "",
+            "OpExecutionModeId",
+            "taking no ids",
+        ),
+        (
             "",
             "%bad = OpConstant %uint 99",
             "OpControlBarrier %bad %bad %uint_2",

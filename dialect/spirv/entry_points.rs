@@ -18,7 +18,7 @@ use super::attributes::vce_of;
 use super::formats_support::enum_case;
 use super::types::as_pointer;
 use crate::grammar::{
-    Capability, ExecutionMode as Mode, ExecutionModel as Model, ValueEnum, Version,
+    Capability, Category, ExecutionMode as Mode, ExecutionModel as Model, ValueEnum, Version,
 };
 use crate::ir::{Attr, AttrData, Context, Op, TypeData, WalkControl};
 
@@ -504,6 +504,21 @@ pub(super) fn verify_execution_mode(
     if given != takes {
         return Err(format!(
             "execution mode {mode} takes {takes} values, but {given} are given"
+        ));
+    }
+    // Ids go in `spirv.ExecutionModeId` only, literals in `spirv.ExecutionMode`.
+    let parameters = mode.info().parameters.iter();
+    let takes_ids = parameters
+        .map(|p| p.kind.info().category)
+        .any(|c| c == Category::Id);
+    let with_ids = ctx.op_name_str(op) == "spirv.ExecutionModeId";
+    if takes > 0 && takes_ids != with_ids {
+        let (what, belongs) = match takes_ids {
+            true => ("ids", "spirv.ExecutionModeId"),
+            false => ("literals", "spirv.ExecutionMode"),
+        };
+        return Err(format!(
+            "execution mode {mode} takes {what}: it belongs in a {belongs}"
         ));
     }
     let allowed = MODE_MODELS

@@ -371,3 +371,26 @@ spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader], []> {
   // expected-error @+1 {{'spirv.ExecutionMode' op execution mode LocalSize takes 3 values, but 2 are given}}
   spirv.ExecutionMode @main "LocalSize", 1, 1
 }
+
+// -----
+
+// Ids go in spirv.ExecutionModeId, literals in spirv.ExecutionMode.
+spirv.module Logical GLSL450 requires #spirv.vce<v1.2, [Shader], []> {
+  spirv.func @main() "None" {
+    spirv.Return
+  }
+  spirv.EntryPoint "GLCompute" @main
+  // expected-error @+1 {{execution mode LocalSizeId takes ids: it belongs in a spirv.ExecutionModeId}}
+  spirv.ExecutionMode @main "LocalSizeId", 1, 1, 1
+}
+
+// -----
+
+spirv.module Logical GLSL450 requires #spirv.vce<v1.2, [Shader], []> {
+  spirv.func @main() "None" {
+    spirv.Return
+  }
+  spirv.EntryPoint "GLCompute" @main
+  // expected-error @+1 {{execution mode LocalSize takes literals: it belongs in a spirv.ExecutionMode}}
+  "spirv.ExecutionModeId"() <{execution_mode = #spirv.execution_mode<LocalSize>, fn = @main, values = [1 : i32, 1 : i32, 1 : i32]}> : () -> ()
+}

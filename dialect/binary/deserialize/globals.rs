@@ -433,6 +433,14 @@ impl<'v> Reader<'v, '_> {
             let mode = self.enum_attr("execution_mode", case);
             let callee = self.function_symbol(index, *function)?;
             let with_ids = self.view.insts[index as usize].op == Op::ExecutionModeId;
+            let takes_ids = values.iter().any(|v| matches!(v, Operand::Id(_)));
+            if !values.is_empty() && takes_ids != with_ids {
+                let message = match takes_ids {
+                    true => "an execution mode taking ids outside OpExecutionModeId",
+                    false => "OpExecutionModeId with an execution mode taking no ids",
+                };
+                return Err(self.view.error(index, message.into()));
+            }
             let mut attrs: SmallVec<[Attr; 4]> = SmallVec::new();
             for value in values {
                 attrs.push(match (value, with_ids) {
