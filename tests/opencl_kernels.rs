@@ -4,8 +4,8 @@
 //! addressing whose control flow has no merge instructions: OpenCL.std
 //! calls, constant samplers, null pointers, composites with `OpUndef`
 //! constituents, program-scope variables, generic pointers, events,
-//! atomics, `printf`, pipes, device-side enqueue, loop controls with
-//! parameters. Every module
+//! atomics, `printf`, pipes, device-side enqueue, sub-groups, structs and
+//! unions by value, loop controls with parameters. Every module
 //! spirv-val accepts deserializes, verifies, serializes to a module
 //! spirv-val accepts, reads back to the same text (with locations) and
 //! writes the same words through the text form, as does each module
