@@ -374,6 +374,14 @@ impl<'w> ModuleView<'w> {
         self.ext_sets.iter().any(|e| e.0 == set_id && e.2)
     }
 
+    /// Whether `inst` (an `OpExtInst`) is an instruction of a non-semantic
+    /// set.
+    #[inline(always)]
+    pub fn is_non_semantic_inst(&self, inst: &Inst) -> bool {
+        (self.words.get(inst.offset as usize + 3))
+            .is_some_and(|&set| inst.word_count > 3 && self.is_non_semantic(set))
+    }
+
     #[inline(always)]
     fn define(&mut self, inst: &Inst, index: u32) -> Result<(), DecodeError> {
         let at =
@@ -689,9 +697,7 @@ impl Layout {
     #[cold]
     #[inline(never)]
     fn loose(&mut self, view: &ModuleView, inst: &Inst, index: u32) -> Result<(), DecodeError> {
-        let non_semantic = inst.op == Op::ExtInst
-            && (view.words.get(inst.offset as usize + 3))
-                .is_some_and(|&set| inst.word_count > 3 && view.is_non_semantic(set));
+        let non_semantic = inst.op == Op::ExtInst && view.is_non_semantic_inst(inst);
         if non_semantic {
             return match self.place {
                 Place::Params => self.extend_params(index),
@@ -742,8 +748,7 @@ impl Layout {
         };
         let transparent = match inst.op {
             Op::Line | Op::NoLine | Op::Nop => true,
-            Op::ExtInst => (view.words.get(inst.offset as usize + 3))
-                .is_some_and(|&set| inst.word_count > 3 && view.is_non_semantic(set)),
+            Op::ExtInst => view.is_non_semantic_inst(inst),
             _ => false,
         };
         match inst.op {

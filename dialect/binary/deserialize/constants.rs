@@ -13,7 +13,6 @@ use crate::grammar::Op;
 use crate::ir::{Attr, Builder, OpSpec, Param, Type, TypeData, Value};
 use crate::spirv::constant_fits;
 use crate::spirv::types::Member;
-use smallvec::SmallVec;
 
 /// The most constituents a composite constant may have (an instruction
 /// holds at most 65535 words).
@@ -95,7 +94,7 @@ impl Reader<'_, '_> {
         ty: Type,
     ) -> Result<Value, DecodeError> {
         let inst = self.view.insts[index as usize];
-        let mut constituents: SmallVec<[Value; 4]> = SmallVec::new();
+        let mut constituents = Vec::new();
         let mut props = Properties::new();
         let operands = self.operands(index);
         if operands.iter().any(|o| id_of(o).is_some()) {
@@ -112,7 +111,7 @@ impl Reader<'_, '_> {
             props = self.operand_props(index, inst.op.info().operands, operands)?;
         }
         let mut spec = OpSpec::new(self.static_ident(inst.op.info().mlir_name), self.line);
-        spec.operands = constituents.to_vec();
+        spec.operands = constituents;
         spec.result_types = vec![ty];
         spec.properties = (!props.is_empty()).then(|| self.properties(&props));
         let op = builder.create_from(&mut self.ctx, spec);

@@ -271,8 +271,8 @@ impl<'v> Reader<'v, '_> {
 
     /// Whether instruction `index` is an `OpExtInst` of a non-semantic set.
     pub(super) fn is_non_semantic_inst(&self, index: u32) -> bool {
-        let words = self.view.operand_words(index);
-        words.len() > 2 && self.view.is_non_semantic(words[2])
+        self.view
+            .is_non_semantic_inst(&self.view.insts[index as usize])
     }
 
     fn global_variable(&mut self, index: u32) -> Result<(), DecodeError> {

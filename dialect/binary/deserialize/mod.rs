@@ -469,11 +469,7 @@ impl<'v, 'w> Reader<'v, 'w> {
     ) -> Result<(), DecodeError> {
         for id in parameters.iter().filter_map(carry::id_of) {
             self.check_module_level_id(index, id, false)?;
-            if self
-                .view
-                .def_inst(id)
-                .is_some_and(|d| d.op == Op::SpecConstantOp)
-            {
+            if spec_ops::is_spec_op(self.view, id) {
                 self.module_level_uses.insert(id);
             }
         }

@@ -256,11 +256,9 @@ impl Reader<'_, '_> {
             for (&(id, _), arg) in params.iter().zip(args) {
                 self.define(scope, id, arg);
             }
-            let builder = Builder::at_end(entry);
-            let mut values = Values::new();
-            for &index in leading {
-                values.clear();
-                self.read_instruction(scope, (entry, &builder), index, &mut values)?;
+            if !leading.is_empty() {
+                let builder = Builder::at_end(entry);
+                self.read_loose(scope, (entry, &builder), leading.iter().copied())?;
             }
             if blocks.first() != Some(&entry) {
                 self.branch(entry, blocks[0], &[]);
@@ -455,13 +453,14 @@ impl Reader<'_, '_> {
         self.read_terminator(scope, block, body, b)
     }
 
-    /// The non-semantic instructions `loose` between blocks, into `at`.
+    /// The non-semantic instructions `loose` outside the function's blocks
+    /// (before its first label, between blocks), into `at`.
     #[cold]
     fn read_loose(
         &mut self,
         scope: &mut Scope,
         at: (Block, &Builder),
-        loose: std::ops::Range<u32>,
+        loose: impl IntoIterator<Item = u32>,
     ) -> Result<(), DecodeError> {
         let mut values = Values::new();
         for index in loose {

@@ -17,7 +17,7 @@ use super::function::enum_value;
 use super::properties::Property;
 use super::Materialized;
 use super::{Global, Reader};
-use crate::binary::module::Inst;
+use crate::binary::module::{Inst, ModuleView};
 use crate::binary::{DecodeError, Operand};
 use crate::grammar::Op;
 use crate::ir::FastMap;
@@ -45,8 +45,7 @@ impl Reader<'_, '_> {
         inst: &Inst,
         depths: &mut FastMap<u32, u32>,
     ) {
-        let is_spec_op =
-            |id: &u32| self.view.def_inst(*id).map(|d| d.op) == Some(Op::SpecConstantOp);
+        let is_spec_op = |id: &u32| is_spec_op(self.view, *id);
         let operands = self.operands(index);
         let used: SmallVec<[u32; 4]> = match inst.op {
             Op::TypeArray => operands.get(1).and_then(id_of).into_iter().collect(),
@@ -295,4 +294,9 @@ impl Reader<'_, '_> {
             _ => None,
         }
     }
+}
+
+/// Whether `id` is the result of an `OpSpecConstantOp`.
+pub(super) fn is_spec_op(view: &ModuleView, id: u32) -> bool {
+    view.def_inst(id).map(|d| d.op) == Some(Op::SpecConstantOp)
 }
