@@ -225,6 +225,66 @@ fn kernel_without_merge_instructions_keeps_a_plain_cfg() {
     assert!(text.contains("\"spirv.BranchConditional\""));
 }
 
+/// The labels (blocks) of a binary module.
+fn labels(words: &[u32]) -> usize {
+    let text = spirv_dialect::spvasm::disassemble(words, Default::default()).expect("disassembles");
+    text.matches("OpLabel").count()
+}
+
+#[test]
+fn branch_only_entry_blocks_are_kept() {
+    // An entry block only branching on, as naga writes every function: to
+    // a plain block, and to a selection header. The first keeps its two
+    // blocks; the second reads as an entry block heading the selection
+    // does (MLIR's layout), which writes the header as the entry block.
+    let module = |after_entry: &str| {
+        format!(
+            r#"
+               OpCapability Shader
+               OpMemoryModel Logical GLSL450
+               OpEntryPoint GLCompute %main "main"
+               OpExecutionMode %main LocalSize 1 1 1
+       %void = OpTypeVoid
+       %bool = OpTypeBool
+       %true = OpConstantTrue %bool
+         %fn = OpTypeFunction %void
+       %main = OpFunction %void None %fn
+      %entry = OpLabel
+               OpBranch %next
+       %next = OpLabel
+{after_entry}
+               OpFunctionEnd
+"#
+        )
+    };
+    let plain = module("               OpReturn");
+    let selection = module(
+        "               OpSelectionMerge %merge None
+               OpBranchConditional %true %then %merge
+       %then = OpLabel
+               OpBranch %merge
+      %merge = OpLabel
+               OpReturn",
+    );
+    for (source, selections, labels_written) in [(&plain, 0, 2), (&selection, 1, 3)] {
+        let words = assemble(source, &AssembleOptions::default()).expect("assembles");
+        let expected = Shape {
+            selections,
+            loops: 0,
+            inline_merges: 0,
+        };
+        let text = round_trip(&words, "spv1.6", &expected);
+        assert_eq!(
+            text.matches("\"spirv.Branch\"").count(),
+            1 + selections,
+            "{text}"
+        );
+        let (ctx, op) = deserialize(&words).expect("deserializes");
+        let written = serialize(&ctx, op).expect("serializes");
+        assert_eq!(labels(&written), labels_written, "{text}");
+    }
+}
+
 #[test]
 fn corpus_modules_of_each_shape() {
     let root = support::corpus_root();

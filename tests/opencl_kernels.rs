@@ -14,7 +14,7 @@
 
 mod support;
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 
 /// Kernels are compiled with these levels.
@@ -91,12 +91,7 @@ fn opencl_kernels_round_trip() {
         println!("skipped: spirv-val (SPIRV-Tools 2025) is not installed");
         return;
     };
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/opencl");
-    let mut sources: Vec<PathBuf> = (std::fs::read_dir(&dir).expect("tests/opencl"))
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|e| e == "cl"))
-        .collect();
-    sources.sort();
+    let sources = support::test_sources("opencl", "cl");
     let (mut checked, mut failures) = (0, Vec::new());
     for source in &sources {
         for level in LEVELS {
@@ -125,18 +120,13 @@ fn opencl_kernels_round_trip() {
             }
         }
     }
-    println!(
+    let summary = format!(
         "{} kernels at {} levels: {checked} modules checked, {} round-trip",
         sources.len(),
         LEVELS.len(),
         checked - failures.len()
     );
-    for failure in &failures {
-        println!("  {failure}");
-    }
-    assert!(
-        checked + 1 >= sources.len() * LEVELS.len(),
-        "only {checked} modules compiled and valid"
-    );
-    assert!(failures.is_empty(), "{} modules fail", failures.len());
+    // The translator's `-O2` module of `loops.cl` is invalid.
+    let least = sources.len() * LEVELS.len() - 1;
+    support::assert_round_trips(&summary, checked, least, &failures);
 }

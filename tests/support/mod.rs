@@ -466,3 +466,30 @@ pub fn assert_contains(haystack: &str, needles: &[&str]) {
         assert!(haystack.contains(needle), "no {needle} in\n{haystack}");
     }
 }
+
+/// The files of `tests/{dir}` named `*.{extension}`, sorted.
+pub fn test_sources(dir: &str, extension: &str) -> Vec<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests")
+        .join(dir);
+    let mut sources: Vec<PathBuf> = (std::fs::read_dir(&dir).expect("a test source folder"))
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|e| e == extension))
+        .collect();
+    sources.sort();
+    sources
+}
+
+/// Prints `summary` and each failure of a run over compiled modules, then
+/// asserts that at least `least` modules were checked and none failed.
+pub fn assert_round_trips(summary: &str, checked: usize, least: usize, failures: &[String]) {
+    println!("{summary}");
+    for failure in failures {
+        println!("  {failure}");
+    }
+    assert!(
+        checked >= least,
+        "only {checked} modules compiled and valid"
+    );
+    assert!(failures.is_empty(), "{} modules fail", failures.len());
+}

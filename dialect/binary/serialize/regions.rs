@@ -131,17 +131,23 @@ pub(super) fn named_construct_blocks(ctx: &Context, op: crate::ir::Op) -> &[Bloc
 
 impl Writer<'_> {
     /// The block after the entry block when the entry block holds only a
-    /// branch to it without arguments and nothing else branches to it;
-    /// its label becomes the entry block's.
+    /// branch to it without arguments, nothing else branches to it and it
+    /// opens with a selection (the deserializer's layout of an entry block
+    /// heading a selection); its label becomes the entry block's. Any
+    /// other branch-only entry block is written as it is.
     pub(super) fn entry_fallthrough(&self, ids: &mut Ids, blocks: &[Block]) -> Option<Block> {
         let ctx = self.ctx;
         let (&entry, rest) = blocks.split_first()?;
         let next = *rest.first()?;
         let branch = only_op(ctx, entry)?;
+        let opens_selection = ctx
+            .first_op(next)
+            .is_some_and(|op| ctx.op_name_str(op) == SELECTION);
         let plain_branch = ctx.op_name_str(branch) == "spirv.Branch"
             && ctx.successors(branch) == [next]
             && ctx.num_operands(branch) == 0
-            && ctx.block_args(next).is_empty();
+            && ctx.block_args(next).is_empty()
+            && opens_selection;
         let next_label = ids.labels[&next];
         if !plain_branch || ids.incoming(next_label).len() != 1 {
             return None;
