@@ -12,8 +12,9 @@
 //! GLSL and HLSL: nested loops with break and continue, switch fallthrough,
 //! early returns; 8/16/64-bit arithmetic, subgroups and atomics, spec
 //! constants, HLSL structured, byte-address and append buffers) and their
-//! rewrites; and so do random kernels of structured control flow
-//! (`random_kernels`) and their rewrites. Without a Vulkan device these
+//! rewrites; and so do the compute shaders of `tests/wgsl` as naga writes
+//! them (`wgsl`) and their rewrites; and so do random kernels of
+//! structured control flow (`random_kernels`) and their rewrites. Without a Vulkan device these
 //! tests print `skipped: ...` and pass.
 
 use spirv_dialect::binary::{decode_module, Operand};
@@ -26,6 +27,7 @@ use spirv_dialect::runtime::vulkan::{
 use std::path::{Path, PathBuf};
 mod random_kernels;
 mod support;
+mod wgsl;
 
 /// Corpus compute shaders run, original and round trip, with equal results
 /// (all but one slang kernel lavapipe rejects).
@@ -55,6 +57,10 @@ const REWRITTEN_SAME_RESULTS_FLOOR: usize = 84;
 /// Compute shaders of `tests/glsl` run, as compiled and round-tripped,
 /// with equal results, and their optimizer rewrites.
 const COMPILED_SAME_RESULTS_FLOOR: (usize, usize) = (6, 23);
+/// WGSL compute shaders (as naga writes them in each setting) run, as
+/// written and round-tripped, with equal results, and their optimizer
+/// rewrites.
+const WGSL_SAME_RESULTS_FLOOR: (usize, usize) = (17, 53);
 /// Random kernels of structured control flow compiled, run and compared
 /// with their round trips (and their optimizer rewrites).
 const RANDOM_KERNELS: u64 = 32;
@@ -370,6 +376,38 @@ fn compiled_compute_shaders_compute_the_same_results_on_vulkan() {
         tally.same >= COMPILED_SAME_RESULTS_FLOOR.0
             && tally.same_optimized >= COMPILED_SAME_RESULTS_FLOOR.1,
         "{} compiled compute shaders and {} rewrites compared; the floor is {COMPILED_SAME_RESULTS_FLOOR:?}",
+        tally.same,
+        tally.same_optimized
+    );
+}
+
+/// The compute shaders of `tests/wgsl` as naga writes them (entry blocks
+/// that only branch on, bounds checks, division wrappers, `continuing`
+/// blocks, 16-bit and 64-bit arithmetic, subgroups, atomics), and what the
+/// optimizer pipelines make of them, give the same results after the round
+/// trip; those spirv-val rejects or that need acceleration structures are
+/// not run.
+#[test]
+fn wgsl_compute_shaders_compute_the_same_results_on_vulkan() {
+    let Some(tools) = support::spirv_tools() else {
+        println!("skipped: SPIRV-Tools 2025 not found");
+        return;
+    };
+    let Some(context) = vulkan_or_skip() else {
+        return;
+    };
+    let mut tally = Tally::default();
+    for shader in wgsl::compiled_all() {
+        let env = support::target_env(&shader.words);
+        let valid = support::spirv_val_complaint(&tools.join("spirv-val"), &shader.words, &env);
+        if is_compute(&shader.words) && valid.is_none() {
+            tally.compare(&context, Some(&tools), &shader.name, &shader.words);
+        }
+    }
+    tally.report("WGSL compute shaders");
+    assert!(
+        tally.same >= WGSL_SAME_RESULTS_FLOOR.0 && tally.same_optimized >= WGSL_SAME_RESULTS_FLOOR.1,
+        "{} WGSL compute shaders and {} rewrites compared; the floor is {WGSL_SAME_RESULTS_FLOOR:?}",
         tally.same,
         tally.same_optimized
     );
