@@ -108,6 +108,50 @@ const OPERAND_EXCEPTIONS: &[(&str, &str, &str, Form)] = &[
         "cooperative_matrix_type",
         Form::Type,
     ),
+    // SPV_KHR_untyped_pointers: the type a pointer is taken as.
+    ("KHR.UntypedVariable", "data_type", "data_type", Form::Type),
+    (
+        "KHR.UntypedAccessChain",
+        "base_type",
+        "base_type",
+        Form::Type,
+    ),
+    (
+        "KHR.UntypedInBoundsAccessChain",
+        "base_type",
+        "base_type",
+        Form::Type,
+    ),
+    (
+        "KHR.UntypedPtrAccessChain",
+        "base_type",
+        "base_type",
+        Form::Type,
+    ),
+    (
+        "KHR.UntypedInBoundsPtrAccessChain",
+        "base_type",
+        "base_type",
+        Form::Type,
+    ),
+    (
+        "KHR.UntypedArrayLength",
+        "structure",
+        "structure",
+        Form::Type,
+    ),
+    (
+        "KHR.UntypedPrefetch",
+        "pointer_type",
+        "pointer_type",
+        Form::Type,
+    ),
+    (
+        "EXT.UntypedImageTexelPointer",
+        "image_type",
+        "image_type",
+        Form::Type,
+    ),
     (
         "SelectionMerge",
         "merge_block",

@@ -172,7 +172,7 @@ const CLASSES: &[(&str, &[&str])] = &[
         "symbol($sym_name) \
          custom<VariableDecorations>($initializer, $initial_value, $descriptor_set, $binding, \
          $built_in) \
-         properties($location, $builtin, $linkage_attributes) discardable($built_in) attr-dict \
+         properties($location, $builtin, $linkage_attributes, $data_type) discardable($built_in) attr-dict \
          `:` $type",
         &["GlobalVariable"],
     ),

@@ -123,8 +123,18 @@ fn verifier(name: &str) -> Option<VerifyFn> {
 /// function's.
 fn verify_global_storage(ctx: &Context, op: crate::ir::Op) -> Result<(), String> {
     let variable_type = ctx.attr(op, "type").and_then(|t| ctx.as_type_attr(t));
-    match variable_type.and_then(|t| super::types::as_pointer(ctx, t)) {
-        Some((_, "Function")) => Err("storage class cannot be 'Function'".into()),
+    let data_type = ctx.attr(op, "data_type");
+    let class = match variable_type {
+        Some(t) => (super::types::as_pointer(ctx, t).map(|(_, class)| class))
+            .or_else(|| super::types::as_untyped_pointer(ctx, t)),
+        None => None,
+    };
+    let untyped = variable_type.and_then(|t| super::types::as_untyped_pointer(ctx, t));
+    if data_type.is_some_and(|t| untyped.is_none() || ctx.as_type_attr(t).is_none()) {
+        return Err("`data_type` is a type, given with an untyped pointer only".into());
+    }
+    match class {
+        Some("Function") => Err("storage class cannot be 'Function'".into()),
         Some(_) => Ok(()),
         None => Err("type must be a pointer".into()),
     }
@@ -141,7 +151,10 @@ fn verify_initial_value(ctx: &Context, op: crate::ir::Op) -> Result<(), String> 
         return Err("has both an `initializer` and an `initial_value`".into());
     }
     let variable_type = ctx.attr(op, "type").and_then(|t| ctx.as_type_attr(t));
-    let Some((pointee, _)) = variable_type.and_then(|t| super::types::as_pointer(ctx, t)) else {
+    let typed = variable_type.and_then(|t| super::types::as_pointer(ctx, t));
+    // An untyped variable's value is of its data type.
+    let data_type = ctx.attr(op, "data_type").and_then(|t| ctx.as_type_attr(t));
+    let Some(pointee) = typed.map(|(pointee, _)| pointee).or(data_type) else {
         return Err("`initial_value` on a variable whose type is not a pointer".into());
     };
     match constant_fits(ctx, value, pointee) {

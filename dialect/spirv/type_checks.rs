@@ -11,7 +11,7 @@
 //! inside one, it checks no further.
 
 use super::formats_support::{composite_element, int_of};
-use super::types::as_pointer;
+use super::types::{as_pointer, as_untyped_pointer};
 use super::NAMESPACE;
 use crate::grammar::Op as GrammarOp;
 use crate::ir::{AttrData, Context, Op, Param, Type, TypeData, Value, ValueDef};
@@ -164,23 +164,34 @@ struct Types<'c> {
 }
 
 impl Types<'_> {
-    /// The pointee of the first operand, a pointer.
-    fn pointee(&self) -> Result<Type, String> {
-        let first = self.operands.first().copied();
-        first
-            .and_then(|ty| as_pointer(self.ctx, ty))
-            .map(|(pointee, _)| pointee)
-            .ok_or_else(|| "the first operand is not a pointer".into())
+    /// The pointee of the first operand, a pointer; `None` for an untyped
+    /// pointer, which memory of any type is accessed through.
+    fn pointee(&self) -> Result<Option<Type>, String> {
+        let ctx = self.ctx;
+        match self.operands.first().copied() {
+            Some(ty) if as_untyped_pointer(ctx, ty).is_some() => Ok(None),
+            first => (first.and_then(|ty| as_pointer(ctx, ty)))
+                .map(|(pointee, _)| Some(pointee))
+                .ok_or_else(|| "the first operand is not a pointer".into()),
+        }
+    }
+
+    /// The pointee of the first operand, a typed pointer.
+    fn typed_pointee(&self) -> Result<Type, String> {
+        self.pointee()?
+            .ok_or_else(|| "the first operand is an untyped pointer".into())
     }
 
     fn result_is_pointee(&self) -> Checked {
         let pointee = self.pointee()?;
-        self.result_matches(Some(pointee), "the type its pointer points to")
+        self.result_matches(pointee, "the type its pointer points to")
     }
 
     /// The operands at `range` have the type the first operand points to.
     fn operands_are_pointee(&self, range: std::ops::Range<usize>) -> Checked {
-        let pointee = self.pointee()?;
+        let Some(pointee) = self.pointee()? else {
+            return Ok(());
+        };
         match (self.operands.get(range))
             .and_then(|values| (values.iter()).position(|&ty| !same_type(self.ctx, ty, pointee)))
         {
@@ -239,10 +250,17 @@ impl Types<'_> {
         Ok(Some(ty))
     }
 
-    /// The target and the source point to one type.
+    /// The target and the source point to one type (or either is
+    /// untyped).
     fn copy(&self) -> Checked {
-        let target = self.pointee()?;
-        match (self.operands.get(1)).and_then(|&source| as_pointer(self.ctx, source)) {
+        let Some(target) = self.pointee()? else {
+            return Ok(());
+        };
+        let source = self.operands.get(1).copied();
+        if source.is_some_and(|source| as_untyped_pointer(self.ctx, source).is_some()) {
+            return Ok(());
+        }
+        match source.and_then(|source| as_pointer(self.ctx, source)) {
             Some((source, _)) if same_type(self.ctx, target, source) => Ok(()),
             Some(_) => Err("the target and the source point to different types".into()),
             None => Err("the source is not a pointer".into()),
@@ -251,12 +269,12 @@ impl Types<'_> {
 
     /// A store's pointer is not into a read-only storage class.
     fn writable(&self) -> Checked {
-        match self
-            .operands
-            .first()
-            .and_then(|&ty| as_pointer(self.ctx, ty))
-        {
-            Some((_, class @ ("Input" | "PushConstant"))) => {
+        let ctx = self.ctx;
+        let class = (self.operands.first()).and_then(|&ty| {
+            (as_pointer(ctx, ty).map(|(_, class)| class)).or_else(|| as_untyped_pointer(ctx, ty))
+        });
+        match class {
+            Some(class @ ("Input" | "PushConstant")) => {
                 Err(format!("stores into the read-only storage class {class}"))
             }
             _ => Ok(()),
@@ -522,7 +540,7 @@ impl Types<'_> {
 /// indices (past the first `skip`) select inside its base's pointee;
 /// struct members are selected by constants.
 fn access_chain(ctx: &Context, op: Op, types: &Types, skip: usize) -> Checked {
-    let base = types.pointee()?;
+    let base = types.typed_pointee()?;
     let (_, base_class) = as_pointer(ctx, types.operands[0]).unwrap_or((base, ""));
     let Some((pointee, class)) = types.result.and_then(|r| as_pointer(ctx, r)) else {
         return Err("the result is not a pointer".into());

@@ -38,6 +38,18 @@ pub(crate) const SAMPLING: [&str; 2] = ["SingleSampled", "MultiSampled"];
 pub(crate) const SAMPLER_USE: [&str; 3] = ["SamplerUnknown", "NeedSampler", "NoSampler"];
 const COOP_MATRIX_USE: [&str; 3] = ["MatrixA", "MatrixB", "MatrixAcc"];
 
+/// The grammar name of the untyped pointer type
+/// (`!spirv.untyped_ptr<Class>`, SPV_KHR_untyped_pointers), which older
+/// grammars lack.
+pub const UNTYPED_POINTER: &str = "OpTypeUntypedPointerKHR";
+
+/// The grammar name of the untyped variable (a `spirv.GlobalVariable` of
+/// an untyped pointer type, its `data_type` what it holds).
+pub const UNTYPED_VARIABLE: &str = "OpUntypedVariableKHR";
+
+/// Why an untyped pointer or variable cannot be written.
+pub const NO_UNTYPED_POINTERS: &str = "the grammar has no untyped pointers";
+
 /// Parameterless opaque types: grammar name and `!spirv.` mnemonic.
 pub const OPAQUE_TYPES: [(&str, &str); 9] = [
     ("OpTypeSampler", "sampler"),
@@ -87,6 +99,14 @@ pub(crate) fn parse(p: &mut Parser, mnemonic: &str) -> PResult<Type> {
             let class = parse_enum_case(p, kind("StorageClass"))?;
             let stride = parse_stride(p)?;
             let mut params = vec![Param::Type(pointee), ident(p, &class)];
+            params.extend((stride != 0).then_some(Param::Int(stride)));
+            params
+        }
+        "untyped_ptr" => {
+            p.expect(Tok::Less, "'<'")?;
+            let class = parse_enum_case(p, kind("StorageClass"))?;
+            let stride = parse_stride(p)?;
+            let mut params = vec![ident(p, &class)];
             params.extend((stride != 0).then_some(Param::Int(stride)));
             params
         }
@@ -419,6 +439,13 @@ pub(crate) fn print(p: &mut Printer, data: &DialectData) {
             }
             p.write(">");
         }
+        ("untyped_ptr", [Param::Ident(class), rest @ ..]) => {
+            let _ = write!(p.out, "<{}", ctx.str(*class));
+            if let [Param::Int(stride)] = rest {
+                let _ = write!(p.out, ", stride={stride}");
+            }
+            p.write(">");
+        }
         ("rtarray", [Param::Type(t), Param::Int(stride)]) => {
             p.write("<");
             p.print_type(*t);
@@ -546,6 +573,14 @@ fn print_struct(p: &mut Printer, name: &str, members: &[Param]) {
         p.write("]");
     }
     p.write(")");
+}
+
+/// The storage class of a `!spirv.untyped_ptr`.
+pub fn as_untyped_pointer(ctx: &crate::ir::Context, ty: Type) -> Option<&str> {
+    match &ctx.as_dialect_type(ty, NAMESPACE, "untyped_ptr")?.params[..] {
+        [Param::Ident(class), ..] => Some(ctx.str(*class)),
+        _ => None,
+    }
 }
 
 /// `(pointee, storage class)` of a `!spirv.ptr`.

@@ -240,6 +240,15 @@ fn require_spirv_type(
             }
             require_type_in(ctx, *pointee, Some(class), needs)?;
         }
+        ("untyped_ptr", [Param::Ident(class), ..]) => {
+            require_type_op("spirv.TypeUntypedPointerKHR", &what, needs)?;
+            let class = ctx.str(*class);
+            if let Some(e) =
+                enum_kind("storage_class").and_then(|k| k.info().enumerant_named(class))
+            {
+                needs.require(&format!("StorageClass {class}"), &e.availability)?;
+            }
+        }
         ("matrix", [_, Param::Type(column)]) => {
             require_type_op("spirv.TypeMatrix", &what, needs)?;
             require_type_in(ctx, *column, storage, needs)?;

@@ -223,6 +223,7 @@ impl Reader<'_, '_> {
             | Op::Function
             | Op::String
             | Op::ExtInst => true,
+            op if super::globals::is_untyped_variable(op) => true,
             _ => match def.op.info().class {
                 "Type-Declaration" => types,
                 "Constant-Creation" => scalar_or_vector(def.result_type),

@@ -9,6 +9,7 @@ use crate::binary::module::Section;
 use crate::binary::{DecodeError, Operand};
 use crate::grammar::Op;
 use crate::ir::{Attr, FastMap, Ident};
+use crate::spirv::types::UNTYPED_POINTER;
 use smallvec::SmallVec;
 
 /// Decorations a `spirv.GlobalVariable` keeps as properties.
@@ -62,6 +63,7 @@ impl<'v> Reader<'v, '_> {
                         self.decorated_constant(inst.result, attr, ty);
                     }
                 }
+                op if is_untyped_variable(op) => self.global_variable(index)?,
                 _ => {
                     return Err(self
                         .view
@@ -92,6 +94,10 @@ impl<'v> Reader<'v, '_> {
                 Op::TypePointer => self.note_buffer_reference(index),
                 Op::TypeArray => self.note_module_level_uses(index, &inst, &mut depths),
                 Op::Variable | Op::SpecConstantComposite | Op::SpecConstantOp => {
+                    symbol_sources.push(index);
+                    self.note_module_level_uses(index, &inst, &mut depths);
+                }
+                op if is_untyped_variable(op) => {
                     symbol_sources.push(index);
                     self.note_module_level_uses(index, &inst, &mut depths);
                 }
@@ -154,6 +160,7 @@ impl<'v> Reader<'v, '_> {
             let inst = self.view.insts[index as usize];
             let prefix = match inst.op {
                 Op::Variable => "spirv_var",
+                op if is_untyped_variable(op) => "spirv_var",
                 Op::SpecConstant
                 | Op::SpecConstantTrue
                 | Op::SpecConstantFalse
@@ -275,8 +282,11 @@ impl<'v> Reader<'v, '_> {
             .is_non_semantic_inst(&self.view.insts[index as usize])
     }
 
+    /// A module-level `OpVariable`, or `OpUntypedVariableKHR` (whose data
+    /// type becomes `data_type`), as a `spirv.GlobalVariable`.
     fn global_variable(&mut self, index: u32) -> Result<(), DecodeError> {
         let inst = self.view.insts[index as usize];
+        let untyped = inst.op != Op::Variable;
         let function_storage = 7;
         if let Some(Operand::Enum { value, .. }) = self.operands(index).first() {
             if *value == function_storage {
@@ -291,7 +301,11 @@ impl<'v> Reader<'v, '_> {
             _ => None,
         };
         let pointer = self.view.def(inst.result_type);
-        let pointed = pointer.filter(|&p| self.view.insts[p as usize].op == Op::TypePointer);
+        let pointer_op = |p: u32| match untyped {
+            false => self.view.insts[p as usize].op == Op::TypePointer,
+            true => self.view.insts[p as usize].op.info().grammar_name == UNTYPED_POINTER,
+        };
+        let pointed = pointer.filter(|&p| pointer_op(p));
         let declared = storage_class(index);
         if declared.is_none() || pointed.and_then(storage_class) != declared {
             let message = "a storage class other than its pointer type's".to_string();
@@ -311,8 +325,17 @@ impl<'v> Reader<'v, '_> {
             let attr = self.i32_attr(v as i32);
             props.set(VARIABLE_PROPERTY_KEYS[property], attr);
         }
+        // An untyped variable's data type comes before its initializer.
+        let mut initializer = 1;
+        if untyped {
+            if let Some(Operand::Id(data)) = self.operands(index).get(1) {
+                let data_type = self.type_of_id(index, Some(*data))?;
+                props.set(Property::DataType, self.ctx.type_attr(data_type));
+            }
+            initializer = 2;
+        }
         // A symbol initializer as MLIR has it, or a constant's value.
-        if let Some(Operand::Id(init)) = self.operands(index).get(1) {
+        if let Some(Operand::Id(init)) = self.operands(index).get(initializer) {
             match self.globals.get(*init) {
                 Some(Global::Variable(..) | Global::SpecConstant(..)) => {
                     if let Some(symbol) = self.global_symbol_ref(*init) {
@@ -474,4 +497,10 @@ impl<'v> Reader<'v, '_> {
         };
         symbol.ok_or_else(|| self.view.error(at, format!("%{id} is no function")))
     }
+}
+
+/// Whether `op` is `OpUntypedVariableKHR` (SPV_KHR_untyped_pointers),
+/// named rather than matched: older grammars lack it.
+pub(super) fn is_untyped_variable(op: Op) -> bool {
+    op.info().grammar_name == "OpUntypedVariableKHR"
 }

@@ -24,6 +24,7 @@ fn name_order(a: &str, b: &str) -> std::cmp::Ordering {
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(super) enum Property {
     Binding,
+    DataType,
     DefaultValue,
     DescriptorSet,
     ExecutionMode,
@@ -44,11 +45,12 @@ pub(super) enum Property {
 }
 
 /// How many [`Property`]s there are.
-pub(super) const PROPERTY_COUNT: usize = 18;
+pub(super) const PROPERTY_COUNT: usize = 19;
 
 /// The name of each [`Property`], by its number: in `str` order.
 pub(super) const PROPERTY_NAMES: [&str; PROPERTY_COUNT] = [
     "binding",
+    "data_type",
     "default_value",
     "descriptor_set",
     "execution_mode",

@@ -50,6 +50,9 @@ impl Reader<'_, '_> {
         let used: SmallVec<[u32; 4]> = match inst.op {
             Op::TypeArray => operands.get(1).and_then(id_of).into_iter().collect(),
             Op::SpecConstantComposite | Op::Variable => operands.iter().filter_map(id_of).collect(),
+            op if super::globals::is_untyped_variable(op) => {
+                operands.iter().filter_map(id_of).collect()
+            }
             // The ids after the set and instruction, or the function and
             // the mode.
             Op::ExtInst | Op::ExecutionModeId => {

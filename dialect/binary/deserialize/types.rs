@@ -16,7 +16,9 @@ use crate::binary::{DecodeError, Operand};
 use crate::grammar::Op;
 use crate::ir::types::MAX_INT_WIDTH;
 use crate::ir::{DialectData, FloatKind, Param, Signedness, Type, TypeData};
-use crate::spirv::types::{Member, ARRAYED, DEPTH, OPAQUE_TYPES, SAMPLER_USE, SAMPLING};
+use crate::spirv::types::{
+    Member, ARRAYED, DEPTH, OPAQUE_TYPES, SAMPLER_USE, SAMPLING, UNTYPED_POINTER,
+};
 use smallvec::SmallVec;
 
 /// How many structs deep forward-declared pointers may nest.
@@ -179,6 +181,17 @@ impl Reader<'_, '_> {
                 let results: &[Type] = if ret == none { &[] } else { &[ret] };
                 self.ctx.function_type(params, results)
             }
+            // Named, not matched: grammars before SPV_KHR_untyped_pointers
+            // lack the op.
+            op if op.info().grammar_name == UNTYPED_POINTER => {
+                let class = enum_name(0).ok_or_else(|| bad("storage class"))?;
+                let class = Param::Ident(self.static_ident(class));
+                let params = match self.stride(inst.result) {
+                    0 => vec![class],
+                    stride => vec![class, Param::Int(stride)],
+                };
+                self.spirv_type("untyped_ptr", params)
+            }
             op => {
                 let name = op.info().grammar_name;
                 let Some(&(_, mnemonic)) = OPAQUE_TYPES.iter().find(|t| t.0 == name) else {
@@ -187,8 +200,34 @@ impl Reader<'_, '_> {
                 self.spirv_type(mnemonic, vec![])
             }
         };
+        if inst.op != Op::TypeStruct && self.is_decorated(inst.result) {
+            self.check_type_decorations(index, inst.result, ty)?;
+        }
         self.types.insert(inst.result, ty);
         Ok(())
+    }
+
+    /// Fails at instruction `index` when type `id` (read as `ty`, no
+    /// struct) carries a decoration its type does not hold: any but the
+    /// `ArrayStride` of an array or pointer type.
+    #[cold]
+    #[inline(never)]
+    fn check_type_decorations(&self, index: u32, id: u32, ty: Type) -> Result<(), DecodeError> {
+        let strided = match self.ctx.type_data(ty) {
+            TypeData::Dialect(d) => matches!(
+                self.ctx.str(d.mnemonic),
+                "array" | "rtarray" | "ptr" | "untyped_ptr"
+            ),
+            _ => false,
+        };
+        let kept = |name: &str| strided && name == "ArrayStride";
+        match self.decorations(id).find(|d| !kept(d.0)) {
+            Some((name, _)) => {
+                let message = format!("unsupported decoration {name} on a type");
+                Err(self.view.error(index, message))
+            }
+            None => Ok(()),
+        }
     }
 
     fn spirv_type(&mut self, mnemonic: &'static str, params: Vec<Param>) -> Type {

@@ -6,10 +6,11 @@ use super::super::encode_string;
 use super::super::instruction::encode_string_bytes;
 use super::properties::Property;
 use super::tables::Role;
-use super::types::Words;
+use super::types::{words, Words};
 use super::{begin, finish, function, SerializeError, Writer, BLOCK_MARKERS};
 use crate::grammar::{Decoration, InstSet, Op, OperandKind};
 use crate::ir::{AttrData, Param};
+use crate::spirv::types::{NO_UNTYPED_POINTERS, UNTYPED_VARIABLE};
 
 impl Writer<'_> {
     /// Capabilities, extensions and the memory model; the header's version.
@@ -92,8 +93,8 @@ impl Writer<'_> {
 
     pub(super) fn global_variable(&mut self, op: crate::ir::Op) -> Result<(), SerializeError> {
         let id = self.symbol_of(op)?;
-        let [ty, initializer, initial_value, descriptor_set, binding, location, linkage] = self
-            .props(
+        let [ty, initializer, initial_value, descriptor_set, binding, location, linkage, data] =
+            self.props(
                 op,
                 [
                     "type",
@@ -103,18 +104,31 @@ impl Writer<'_> {
                     "binding",
                     "location",
                     "linkage_attributes",
+                    "data_type",
                 ],
             );
         let ty = ty
             .and_then(|t| self.ctx.as_type_attr(t))
             .ok_or("spirv.GlobalVariable without a type")?;
-        let class = self.pointer_class(ty)?;
+        // What the variable holds: the pointee, or an untyped pointer's
+        // data type.
+        let data_type = data.and_then(|t| self.ctx.as_type_attr(t));
+        let typed = self.pointer_parts(ty);
+        let untyped = typed
+            .is_none()
+            .then(|| self.untyped_pointer_class(ty))
+            .flatten();
+        let (pointee, class) = match (typed, untyped) {
+            (Some((pointee, class)), _) => (Some(pointee), class),
+            (None, Some(class)) => (data_type, class),
+            (None, None) => return Err("a variable's type is not a pointer".into()),
+        };
+        let class_word = self.storage_class_word(class)?;
         let ty_id = self.type_id(ty)?;
         let init = match (initializer, initial_value) {
             (Some(init), _) => Some(self.symbol_id(Some(init))?),
             (None, Some(value)) => {
-                let (pointee, _) = crate::spirv::types::as_pointer(self.ctx, ty)
-                    .ok_or("a variable's type is not a pointer")?;
+                let pointee = pointee.ok_or("an untyped variable's value without a data_type")?;
                 Some(self.constant_id(pointee, value)?)
             }
             (None, None) => None,
@@ -127,9 +141,25 @@ impl Writer<'_> {
             self.out.globals = globals;
             line?;
         }
-        match init {
-            Some(init) => self.emit_global(Op::Variable, Some(ty_id), id, &[class, init])?,
-            None => self.emit_global(Op::Variable, Some(ty_id), id, &[class])?,
+        match (untyped, init) {
+            (None, Some(init)) => {
+                self.emit_global(Op::Variable, Some(ty_id), id, &[class_word, init])?
+            }
+            (None, None) => self.emit_global(Op::Variable, Some(ty_id), id, &[class_word])?,
+            (Some(_), init) => {
+                let mut operands: Words = words([class_word]);
+                if let Some(data_type) = data_type {
+                    operands.push(self.type_id(data_type)?);
+                }
+                if let Some(init) = init {
+                    if data_type.is_none() {
+                        return Err("an untyped variable's initializer without a data_type".into());
+                    }
+                    operands.push(init);
+                }
+                let variable = Op::from_name(UNTYPED_VARIABLE).ok_or(NO_UNTYPED_POINTERS)?;
+                self.emit_global(variable, Some(ty_id), id, &operands)?
+            }
         }
         for (attr, decoration) in [
             (descriptor_set, Decoration::DescriptorSet),
@@ -149,7 +179,9 @@ impl Writer<'_> {
             let names = entries.iter().map(|e| self.ctx.str(e.0));
             marker = (BLOCK_MARKERS.into_iter()).find(|m| names.clone().any(|n| n == *m));
         }
-        self.decorate_interface_block(ty, marker)?;
+        if let Some(pointee) = pointee {
+            self.decorate_interface_block(pointee, class, marker)?;
+        }
         if let Some(linkage) = linkage {
             self.decorate_linkage(id, linkage)?;
         }

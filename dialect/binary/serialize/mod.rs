@@ -546,11 +546,8 @@ impl<'c> Writer<'c> {
         }
     }
 
-    /// The `StorageClass` of pointer type `ty`.
-    fn pointer_class(&mut self, ty: Type) -> Result<u32, SerializeError> {
-        let Some((_, class)) = self.pointer_parts(ty) else {
-            return Err("a variable's type is not a pointer".into());
-        };
+    /// The word of storage class `class`.
+    fn storage_class_word(&mut self, class: Ident) -> Result<u32, SerializeError> {
         let kind = OperandKind::StorageClass;
         match self.named_value(kind, class) {
             Some(value) => Ok(value),

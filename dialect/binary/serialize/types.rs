@@ -13,7 +13,7 @@ use crate::grammar::{Decoration, Op, OperandKind};
 use crate::ir::{
     Attr, AttrData, Context, FloatKind, Ident, Param, Signedness, Type, TypeData, Value, ValueDef,
 };
-use crate::spirv::types::{Member, OPAQUE_TYPES};
+use crate::spirv::types::{Member, NO_UNTYPED_POINTERS, OPAQUE_TYPES, UNTYPED_POINTER};
 use smallvec::SmallVec;
 use std::sync::OnceLock;
 
@@ -243,6 +243,16 @@ impl<'c> Writer<'c> {
             }
             ("sampled_image", [Param::Type(image)]) => {
                 (Op::TypeSampledImage, words([self.type_id(*image)?]))
+            }
+            ("untyped_ptr", [Param::Ident(class), rest @ ..]) => {
+                stride = match rest {
+                    [Param::Int(s)] => *s,
+                    _ => 0,
+                };
+                let class = (self.named_value(OperandKind::StorageClass, *class))
+                    .ok_or("unknown storage class")?;
+                let op = Op::from_name(UNTYPED_POINTER).ok_or(NO_UNTYPED_POINTERS)?;
+                (op, words([class]))
             }
             ("pipe", [Param::Ident(access)]) => {
                 let access = self.named_enum(OperandKind::AccessQualifier, *access)?;
@@ -495,18 +505,29 @@ impl<'c> Writer<'c> {
         Ok(())
     }
 
-    /// Decorates `Block` the struct a global variable of pointer type
-    /// `ty` points to, where its storage class makes it an interface block
-    /// (or, for inputs and outputs, where it has built-in members);
-    /// `BufferBlock` or `Block` where the variable's `marker` says so.
+    /// The storage class of untyped pointer type `ty`.
+    pub(super) fn untyped_pointer_class(&self, ty: Type) -> Option<Ident> {
+        match &self
+            .ctx
+            .as_dialect_type(ty, crate::spirv::NAMESPACE, "untyped_ptr")?
+            .params[..]
+        {
+            [Param::Ident(class), ..] => Some(*class),
+            _ => None,
+        }
+    }
+
+    /// Decorates `Block` the struct a global variable in storage class
+    /// `class` holds (`pointee`), where its storage class makes it an
+    /// interface block (or, for inputs and outputs, where it has built-in
+    /// members); `BufferBlock` or `Block` where the variable's `marker`
+    /// says so.
     pub(super) fn decorate_interface_block(
         &mut self,
-        ty: Type,
+        pointee: Type,
+        class: Ident,
         marker: Option<&str>,
     ) -> Result<(), SerializeError> {
-        let Some((pointee, class)) = self.pointer_parts(ty) else {
-            return Ok(());
-        };
         let class = self.ctx.str(class);
         let pointee = self.outermost_struct(pointee);
         let Some(params) = self.spirv_params(pointee, self.type_names.structure) else {

@@ -1,0 +1,187 @@
+//! SPV_KHR_untyped_pointers through the binary ⇄ IR round trip: the
+//! pointer type `!spirv.untyped_ptr<Class>`, module-level untyped variables
+//! as `spirv.GlobalVariable`s whose `data_type` is what they hold (its
+//! struct decorated `Block` where the storage class makes it a block, as
+//! for typed pointers), function variables and untyped access chains with
+//! their base type as a type attribute, and loads, stores and copies
+//! through untyped pointers. Each hand-written module is valid for
+//! spirv-val, and goes through `support::checked_round_trip`: it
+//! deserializes, verifies, serializes to a module spirv-val accepts, reads
+//! back to the same text and writes the same words through the text form.
+
+mod support;
+
+use spirv_dialect::spvasm::{assemble, AssembleOptions};
+
+const HEADER: &str = "
+               OpCapability UntypedPointersKHR
+               OpExtension \"SPV_KHR_untyped_pointers\"";
+
+/// A compute shader reading and writing a storage buffer and a push
+/// constant block through untyped pointers.
+const COMPUTE: &str = r#"
+               OpMemoryModel Logical GLSL450
+               OpEntryPoint GLCompute %main "main" %buf %gid %push
+               OpExecutionMode %main LocalSize 64 1 1
+               OpMemberDecorate %block 0 Offset 0
+               OpDecorate %block Block
+               OpDecorate %rt ArrayStride 4
+               OpMemberDecorate %params 0 Offset 0
+               OpDecorate %params Block
+               OpDecorate %buf DescriptorSet 0
+               OpDecorate %buf Binding 1
+               OpDecorate %gid BuiltIn GlobalInvocationId
+       %void = OpTypeVoid
+       %uint = OpTypeInt 32 0
+      %float = OpTypeFloat 32
+     %v3uint = OpTypeVector %uint 3
+         %rt = OpTypeRuntimeArray %float
+      %block = OpTypeStruct %rt
+     %params = OpTypeStruct %float
+     %uint_0 = OpConstant %uint 0
+       %uptr = OpTypeUntypedPointerKHR StorageBuffer
+  %uptr_push = OpTypeUntypedPointerKHR PushConstant
+  %ptr_in_v3 = OpTypePointer Input %v3uint
+        %buf = OpUntypedVariableKHR %uptr StorageBuffer %block
+       %push = OpUntypedVariableKHR %uptr_push PushConstant %params
+        %gid = OpVariable %ptr_in_v3 Input
+         %fn = OpTypeFunction %void
+       %main = OpFunction %void None %fn
+      %entry = OpLabel
+         %id = OpLoad %v3uint %gid
+          %x = OpCompositeExtract %uint %id 0
+       %elem = OpUntypedAccessChainKHR %uptr %block %buf %uint_0 %x
+          %v = OpLoad %float %elem
+      %scale = OpLoad %float %push
+          %d = OpFMul %float %v %scale
+               OpStore %elem %d
+        %len = OpUntypedArrayLengthKHR %uint %block %buf 0
+               OpReturn
+               OpFunctionEnd
+"#;
+
+/// A kernel with untyped parameters, a workgroup array, an initialized
+/// program-scope variable, function variables (one initialized), pointer
+/// access chains and a sized copy.
+const KERNEL: &str = r#"
+               OpMemoryModel Physical64 OpenCL
+               OpEntryPoint Kernel %k "k" %scratch %table
+       %void = OpTypeVoid
+       %uint = OpTypeInt 32 0
+      %ulong = OpTypeInt 64 0
+      %float = OpTypeFloat 32
+     %uint_0 = OpConstant %uint 0
+     %uint_1 = OpConstant %uint 1
+     %uint_4 = OpConstant %uint 4
+    %ulong_1 = OpConstant %ulong 1
+    %float_1 = OpConstant %float 1
+        %arr = OpTypeArray %float %uint_4
+       %pair = OpTypeStruct %uint %float
+   %uptr_cwg = OpTypeUntypedPointerKHR CrossWorkgroup
+    %uptr_wg = OpTypeUntypedPointerKHR Workgroup
+    %uptr_fn = OpTypeUntypedPointerKHR Function
+    %scratch = OpUntypedVariableKHR %uptr_wg Workgroup %arr
+      %table = OpUntypedVariableKHR %uptr_cwg CrossWorkgroup %uint %uint_4
+       %kind = OpTypeFunction %void %uptr_cwg %uptr_cwg
+          %k = OpFunction %void None %kind
+        %out = OpFunctionParameter %uptr_cwg
+         %in = OpFunctionParameter %uptr_cwg
+      %entry = OpLabel
+      %local = OpUntypedVariableKHR %uptr_fn Function %pair
+        %cnt = OpUntypedVariableKHR %uptr_fn Function %uint %uint_1
+      %first = OpUntypedPtrAccessChainKHR %uptr_cwg %float %in %ulong_1
+          %v = OpLoad %float %first Aligned 4
+     %member = OpUntypedInBoundsAccessChainKHR %uptr_fn %pair %local %uint_1
+               OpStore %member %v
+       %slot = OpUntypedAccessChainKHR %uptr_wg %arr %scratch %uint_1
+               OpStore %slot %float_1
+          %w = OpLoad %float %slot
+          %s = OpFAdd %float %v %w
+               OpStore %out %s Aligned 4
+         %c0 = OpLoad %uint %cnt
+         %t = OpLoad %uint %table
+          %c = OpIAdd %uint %c0 %t
+               OpCopyMemorySized %out %in %uint_4
+      %inner = OpUntypedInBoundsPtrAccessChainKHR %uptr_cwg %pair %out %ulong_1 %uint_0
+               OpStore %inner %c
+               OpReturn
+               OpFunctionEnd
+"#;
+
+fn module(capabilities: &str, body: &str) -> Vec<u32> {
+    let source = format!("{capabilities}{HEADER}{body}");
+    let options = AssembleOptions {
+        version: Some(0x0001_0400),
+        ..AssembleOptions::default()
+    };
+    assemble(&source, &options).expect("assembles")
+}
+
+#[test]
+fn untyped_pointers_round_trip() {
+    let val = support::spirv_tools().map(|tools| tools.join("spirv-val"));
+    if val.is_none() {
+        println!("skipped: spirv-val (SPIRV-Tools 2025) is not installed: no validation");
+    }
+    let cases = [
+        (
+            "compute",
+            module("               OpCapability Shader", COMPUTE),
+            "vulkan1.3",
+        ),
+        (
+            "kernel",
+            module(
+                "               OpCapability Addresses
+               OpCapability Kernel
+               OpCapability Int64",
+                KERNEL,
+            ),
+            "spv1.4",
+        ),
+    ];
+    for (name, words, env) in &cases {
+        if let Some(complaint) = val
+            .as_ref()
+            .and_then(|v| support::spirv_val_complaint(v, words, env))
+        {
+            panic!("spirv-val rejects the {name} module: {complaint}");
+        }
+        support::checked_round_trip(val.as_deref(), words, env)
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        let text = support::deserialized_generic(words).expect("deserializes");
+        support::assert_contains(
+            &text,
+            &[
+                "!spirv.untyped_ptr<",
+                "data_type = ",
+                "base_type = ",
+                "\"spirv.Load\"",
+            ],
+        );
+    }
+}
+
+#[test]
+fn decorations_a_type_cannot_hold_are_errors() {
+    // ArrayStride on a vector type has no place in `vector<4xf32>`.
+    let words = module(
+        "               OpCapability Shader",
+        r#"
+               OpMemoryModel Logical GLSL450
+               OpDecorate %v4 ArrayStride 16
+      %float = OpTypeFloat 32
+         %v4 = OpTypeVector %float 4
+"#,
+    );
+    let Err(error) = spirv_dialect::binary::deserialize::deserialize(&words) else {
+        panic!("a vector type with an ArrayStride reads");
+    };
+    assert!(
+        error
+            .message
+            .contains("unsupported decoration ArrayStride on a type"),
+        "{}",
+        error.message
+    );
+}
