@@ -93,8 +93,8 @@ impl Writer<'_> {
 
     pub(super) fn global_variable(&mut self, op: crate::ir::Op) -> Result<(), SerializeError> {
         let id = self.symbol_of(op)?;
-        let [ty, initializer, initial_value, descriptor_set, binding, location, linkage, data] =
-            self.props(
+        let [ty, initializer, initial_value, descriptor_set, binding, location, linkage] = self
+            .props(
                 op,
                 [
                     "type",
@@ -104,7 +104,6 @@ impl Writer<'_> {
                     "binding",
                     "location",
                     "linkage_attributes",
-                    "data_type",
                 ],
             );
         let ty = ty
@@ -112,12 +111,15 @@ impl Writer<'_> {
             .ok_or("spirv.GlobalVariable without a type")?;
         // What the variable holds: the pointee, or an untyped pointer's
         // data type.
-        let data_type = data.and_then(|t| self.ctx.as_type_attr(t));
         let typed = self.pointer_parts(ty);
         let untyped = typed
             .is_none()
             .then(|| self.untyped_pointer_class(ty))
             .flatten();
+        let data_type = match untyped {
+            Some(_) => (self.prop(op, "data_type")).and_then(|t| self.ctx.as_type_attr(t)),
+            None => None,
+        };
         let (pointee, class) = match (typed, untyped) {
             (Some((pointee, class)), _) => (Some(pointee), class),
             (None, Some(class)) => (data_type, class),
