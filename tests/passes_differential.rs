@@ -19,7 +19,11 @@
 //! raises the version rather than adding an extension the version already
 //! includes (MLIR adds the extension, even one the target does not list);
 //! the greedy driver folds only CompositeExtract of CompositeConstruct,
-//! where MLIR runs every op's folder and simplifies regions.
+//! where MLIR runs every op's folder and simplifies regions;
+//! `--spirv-lower-abi-attrs` adds to an entry point's interface the
+//! variables the functions it calls use and, from a SPIR-V 1.4 target on,
+//! variables of every storage class (MLIR lists the inputs and outputs
+//! whose address the entry function takes).
 
 mod support;
 

@@ -24,7 +24,7 @@ use crate::ir::{Attr, AttrData, Context, Op, TypeData, WalkControl};
 
 /// The version from which an interface lists every global variable its
 /// entry point uses, each once, of any storage class.
-const FULL_INTERFACE: Version = Version::new(1, 4);
+pub const FULL_INTERFACE: Version = Version::new(1, 4);
 
 const TESSELLATION: &[Model] = &[Model::TessellationControl, Model::TessellationEvaluation];
 
@@ -377,7 +377,7 @@ fn verify_interface(
 /// the binary names them too, in the order they are first met. Only calls
 /// lead into other functions: a function a device-side enqueue or a debug
 /// instruction names runs apart, or not at all.
-fn used_variables(
+pub fn used_variables(
     ctx: &Context,
     function: Op,
     resolve: &mut dyn FnMut(Attr) -> Option<Op>,

@@ -11,6 +11,7 @@ mod calls;
 pub mod control_flow;
 pub mod conventions;
 mod entry_points;
+pub use entry_points::{used_variables, FULL_INTERFACE};
 pub mod formats;
 mod formats_composite;
 mod formats_memory;

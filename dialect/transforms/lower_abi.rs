@@ -7,7 +7,11 @@
 //! scalars, or a bitcast where layout changed the pointer type) and the
 //! function loses its arguments. `spirv.entry_point_abi` becomes a
 //! `spirv.EntryPoint` (GLCompute under `Shader`, Kernel under `Kernel`,
-//! whichever the target environment lists first) and the execution modes
+//! whichever the target environment lists first; its interface the
+//! `Input` and `Output` variables the entry point and the functions it
+//! calls use, and from a SPIR-V 1.4 target on every global variable they
+//! use, as SPIR-V 1.4 asks where MLIR 19 lists inputs and outputs only)
+//! and the execution modes
 //! the target allows (`LocalSize`, `SubgroupSize`,
 //! `SignedZeroInfNanPreserve`); fields it does not allow stay on the
 //! attribute. Two arguments bound to one set and binding with different
@@ -17,6 +21,7 @@ use std::collections::HashMap;
 
 use super::layout::laid_out_struct;
 use super::{body, build, pointer_type, property, set_property, symbol_name};
+use crate::grammar::Version;
 use crate::ir::pass::Pass;
 use crate::ir::{
     Attr, AttrData, Block, Builder, Context, Diagnostic, Op, OpSpec, Param, Type, TypeData,
@@ -24,6 +29,7 @@ use crate::ir::{
 };
 use crate::spirv::types::as_pointer;
 use crate::spirv::{enum_kind, NAMESPACE};
+use crate::spirv::{used_variables, FULL_INTERFACE};
 use crate::target::availability::{lookup_target_env_attr, lookup_target_env_or_default};
 use crate::target::TargetEnv;
 
@@ -368,32 +374,38 @@ fn execution_model(ctx: &Context, function: Op) -> Option<&'static str> {
     })
 }
 
-/// The `Input`/`Output` variables `function` takes the address of, in
-/// order of first use: an entry point's interface.
-fn interface_variables(ctx: &mut Context, function: Op) -> Vec<Attr> {
-    let mut addresses = Vec::new();
+/// An entry point's interface: the global variables `function` takes
+/// the address of (in order, as MLIR lists them), then those the functions
+/// it calls use; before SPIR-V 1.4 (`version`), only the `Input` and
+/// `Output` ones.
+fn interface_variables(ctx: &mut Context, function: Op, version: Version) -> Vec<Attr> {
+    let mut variables = Vec::new();
     ctx.walk_pre(function, &mut |o| {
-        if ctx.op_name_str(o) == "spirv.mlir.addressof" {
-            addresses.push(o);
+        let named = (ctx.op_name_str(o) == "spirv.mlir.addressof")
+            .then(|| property(ctx, o, "variable"))
+            .flatten();
+        let variable = named.and_then(|reference| ctx.resolve_symbol_ref(o, reference));
+        if let Some(variable) = variable.filter(|v| !variables.contains(v)) {
+            variables.push(variable);
         }
         WalkControl::Continue
     });
-    let mut names: Vec<String> = Vec::new();
-    for address in addresses {
-        let Some(reference) = property(ctx, address, "variable") else {
-            continue;
-        };
-        let Some(variable) = ctx.resolve_symbol_ref(address, reference) else {
-            continue;
-        };
-        let class = property(ctx, variable, "type")
-            .and_then(|t| ctx.as_type_attr(t))
-            .and_then(|t| as_pointer(ctx, t).map(|(_, c)| c.to_string()));
-        let name = symbol_name(ctx, variable);
-        if matches!(class.as_deref(), Some("Input" | "Output")) && !names.contains(&name) {
-            names.push(name);
+    let mut resolve = |reference| ctx.resolve_symbol_ref(function, reference);
+    for variable in used_variables(ctx, function, &mut resolve) {
+        if !variables.contains(&variable) {
+            variables.push(variable);
         }
     }
+    let listed = |&variable: &Op| {
+        let class = property(ctx, variable, "type")
+            .and_then(|t| ctx.as_type_attr(t))
+            .and_then(|t| as_pointer(ctx, t).map(|(_, c)| c));
+        version >= FULL_INTERFACE || matches!(class, Some("Input" | "Output"))
+    };
+    let names: Vec<String> = (variables.iter())
+        .filter(|v| listed(v))
+        .map(|&v| symbol_name(ctx, v))
+        .collect();
     names.iter().map(|n| ctx.symbol_ref_attr(n, &[])).collect()
 }
 
@@ -426,7 +438,7 @@ fn lower_entry_point(
     })?;
     let env = lookup_target_env_or_default(ctx, function);
     let fn_ref = ctx.symbol_ref_attr(&symbol_name(ctx, function), &[]);
-    let interface = interface_variables(ctx, function);
+    let interface = interface_variables(ctx, function, env.vce.version);
     let builder = Builder {
         loc,
         ..Builder::at_end(module_body)

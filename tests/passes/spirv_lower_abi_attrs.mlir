@@ -30,7 +30,7 @@
       "spirv.Return"() : () -> ()
     }) : () -> ()
   }) : () -> ()
-}) {spirv.target_env = #spirv.target_env<#spirv.vce<v1.4, [Shader, Int64], [SPV_KHR_storage_buffer_storage_class]>, #spirv.resource_limits<>>} : () -> ()
+}) {spirv.target_env = #spirv.target_env<#spirv.vce<v1.3, [Shader, Int64], [SPV_KHR_storage_buffer_storage_class]>, #spirv.resource_limits<>>} : () -> ()
 
 
 // -----
