@@ -14,7 +14,9 @@
 //! constants, HLSL structured, byte-address and append buffers) and their
 //! rewrites; and so do the compute shaders of `tests/wgsl` as naga writes
 //! them (`wgsl`) and their rewrites; and so do random kernels of
-//! structured control flow (`random_kernels`) and their rewrites. Without a Vulkan device these
+//! structured control flow (`random_kernels`) and their rewrites. GPU
+//! kernels MLIR 19 converts to the SPIR-V dialect (`mlir_kernels`),
+//! serialized by us and by MLIR, compute the same results. Without a Vulkan device these
 //! tests print `skipped: ...` and pass.
 
 use spirv_dialect::binary::{decode_module, Operand};
@@ -25,6 +27,7 @@ use spirv_dialect::runtime::vulkan::{
     KernelDesc, Stream, TexelFormat,
 };
 use std::path::{Path, PathBuf};
+mod mlir_kernels;
 mod random_kernels;
 mod support;
 mod wgsl;
@@ -410,6 +413,35 @@ fn wgsl_compute_shaders_compute_the_same_results_on_vulkan() {
         "{} WGSL compute shaders and {} rewrites compared; the floor is {WGSL_SAME_RESULTS_FLOOR:?}",
         tally.same,
         tally.same_optimized
+    );
+}
+
+/// The GPU kernels of `tests/mlir_kernels` as MLIR 19 converts them to
+/// the SPIR-V dialect (`scf` loops and conditionals, integer and float
+/// arithmetic, GLSL.std.450 math, barriers), written by our passes and
+/// serializer and by MLIR's, compute the same results.
+#[test]
+fn converted_gpu_kernels_compute_as_mlir_19_writes_them() {
+    let Some(kernels) = mlir_kernels::converted_all() else {
+        return;
+    };
+    let Some(context) = vulkan_or_skip() else {
+        return;
+    };
+    for kernel in &kernels {
+        let name = &kernel.name;
+        let mlir = run(&context, &kernel.mlir).unwrap_or_else(|e| panic!("{name} (MLIR's): {e}"));
+        let ours = run(&context, &kernel.ours).unwrap_or_else(|e| panic!("{name} (ours): {e}"));
+        assert!(
+            ours == mlir,
+            "{name}: our binary computes other results than MLIR's"
+        );
+        let wrote = ours.iter().any(|(start, end)| start != end);
+        assert!(wrote, "{name} writes nothing: the comparison shows nothing");
+    }
+    println!(
+        "{} converted GPU kernels: ours and MLIR's binaries compute the same",
+        kernels.len()
     );
 }
 

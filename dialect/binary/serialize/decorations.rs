@@ -45,6 +45,19 @@ impl Writer<'_> {
         Ok(())
     }
 
+    /// A function's decorations: its attributes that name one. Others
+    /// (`workgroup_attributions` that MLIR's GPU conversion leaves, an
+    /// entry-point ABI the target does not allow in full) are not written,
+    /// as MLIR's serializer writes none of a function's attributes.
+    pub(super) fn decorate_function(&mut self, id: u32, attrs: Attr) -> Result<(), SerializeError> {
+        for &(name, value) in self.ctx.dict_entries(attrs) {
+            if self.decoration_named(name).is_some() {
+                self.decorate_entry(id, name, value)?;
+            }
+        }
+        Ok(())
+    }
+
     /// The `OpDecorate` (`OpDecorateId`, `OpDecorateString`) for the
     /// decoration attribute `name = value`.
     pub(super) fn decorate_entry(

@@ -56,7 +56,7 @@ impl Writer<'_> {
         if let Some(linkage) = self.property(func, Property::LinkageAttributes) {
             self.decorate_linkage(id, linkage)?;
         }
-        self.decorate(id, ctx.attributes(func))?;
+        self.decorate_function(id, ctx.attributes(func))?;
         let region = ctx.regions(func).first().copied();
         let blocks = region.map_or(&[][..], |r| ctx.region_blocks(r));
         let mut ids = self.pool.spare_ids.take().unwrap_or_default();
