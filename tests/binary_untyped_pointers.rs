@@ -162,6 +162,55 @@ fn untyped_pointers_round_trip() {
     }
 }
 
+/// Mutations of both modules (bit flips, truncations, word counts, small
+/// values) read without panics; what reads and verifies prints, parses
+/// back and writes words that read back.
+#[test]
+fn mutated_untyped_modules_read_without_panics() {
+    use spirv_dialect::binary::deserialize::deserialize;
+    let modules = [
+        module("               OpCapability Shader", COMPUTE),
+        module("               OpCapability Kernel", KERNEL),
+    ];
+    let (mut read, mut verified) = (0, 0);
+    for seed in support::seeds("UNTYPED_FUZZ", 1) {
+        let mut below = support::below_from(0x9e37_79b9_7f4a_7c15 ^ seed.wrapping_mul(31));
+        for original in &modules {
+            for round in 0..3000 {
+                let mut words = original.clone();
+                let at = 5 + below(words.len() - 5);
+                match round % 4 {
+                    0 => words[at] ^= 1 << below(32),
+                    1 => words.truncate(at),
+                    2 => words[at] = (words[at] & 0xffff) | ((below(10) as u32) << 16),
+                    _ => words[at] = below(64) as u32,
+                }
+                let Ok((ctx, op)) = deserialize(&words) else {
+                    continue;
+                };
+                read += 1;
+                let written = spirv_dialect::binary::serialize::serialize(&ctx, op);
+                if spirv_dialect::verify::verify(&ctx, op).is_err() {
+                    continue;
+                }
+                verified += 1;
+                let options = spirv_dialect::text::PrintOptions::default();
+                if let Err(e) = support::reparsed(&ctx, op, options) {
+                    panic!("seed {seed}, round {round}: {e}");
+                }
+                if let Some(Err(e)) = written.ok().map(|w| deserialize(&w).map(drop)) {
+                    panic!(
+                        "seed {seed}, round {round}: the written words do not read back: {}",
+                        e.message
+                    );
+                }
+            }
+        }
+    }
+    println!("mutated untyped-pointer modules: {read} read, {verified} verify");
+    assert!(verified > 0, "no mutation read verified");
+}
+
 #[test]
 fn decorations_a_type_cannot_hold_are_errors() {
     // ArrayStride on a vector type has no place in `vector<4xf32>`.
