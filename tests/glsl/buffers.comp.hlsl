@@ -9,10 +9,15 @@ groupshared float4 shared_pos[64];
 void main(uint3 id : SV_DispatchThreadID, uint gi : SV_GroupIndex) {
     uint n, stride;
     input.GetDimensions(n, stride);
-    if (id.x >= min(n, count)) return;
-    Particle p = input[id.x];
-    shared_pos[gi] = p.pos;
+    // Every invocation writes its slot before the barrier: none reads
+    // workgroup memory nothing wrote.
+    bool active = id.x < min(n, count);
+    float4 pos = 0;
+    if (active) pos = input[id.x].pos;
+    shared_pos[gi] = pos;
     GroupMemoryBarrierWithGroupSync();
+    if (!active) return;
+    Particle p = input[id.x];
     float4 acc = 0;
     [loop] for (uint j = 0; j < 64; ++j) {
         float4 d = shared_pos[j] - p.pos;

@@ -5,7 +5,9 @@
 //! of each op for the writing walk ([`super::function`]).
 
 use super::properties::Property;
-use super::regions::{construct_blocks, opens_loop, Yields, LOOP, SELECTION};
+use super::regions::{
+    construct_blocks, construct_place, defined_within, heads_construct, opens_loop, Yields, LOOP,
+};
 use super::switch_selects::{SelectChoice, SelectedArgument};
 use super::tables::{HandleTable, OpClass, Role};
 use super::{SerializeError, Writer};
@@ -112,6 +114,11 @@ pub(super) struct Ids {
     /// Loops whose op opens a block that only passes its arguments on to
     /// the loop header: that block and the header are one binary block.
     pub(super) merged_loops: HandleTable<crate::ir::Op, ()>,
+    /// Selections after instructions in their binary block: the block
+    /// branches to a header of its own, the label of the region's first
+    /// block (as MLIR's serializer writes every selection), so the
+    /// instructions stay outside the construct when read back.
+    pub(super) split_selections: HandleTable<crate::ir::Op, ()>,
     /// Loop back-edge blocks folded into their headers (see
     /// [`Writer::fold_forwarding_continues`]): not written.
     pub(super) folded_continues: HandleTable<Block, ()>,
@@ -290,6 +297,7 @@ impl Writer<'_> {
         ids.continuations.clear();
         ids.constructs.clear();
         ids.merged_loops.clear();
+        ids.split_selections.clear();
         ids.folded_continues.clear();
         ids.aliases.clear();
         ids.aliased.clear();
@@ -394,6 +402,10 @@ impl Writer<'_> {
                 _ => Some(block),
             };
             let first = ids.records.len() as u32;
+            // Whether the binary block holding the op has an instruction
+            // of an op before it (since its label or the last construct's
+            // continuation).
+            let mut written = false;
             for op in ctx.block_ops(block) {
                 let parts = OpParts::of(ctx, op);
                 let class = self.class_named(parts.name);
@@ -429,15 +441,27 @@ impl Writer<'_> {
                     let merge = inner[inner.len() - 1];
                     ids.labels.insert(merge, continuation);
                     let merged = i != 0 && opens_loop(ctx, block, op, inner);
-                    self.name_blocks(ids, inner, source.filter(|_| !merged), true)?;
+                    let split = written && role == Role::Selection;
+                    let region_entry = match split {
+                        true => Some(inner[0]),
+                        false => source.filter(|_| !merged),
+                    };
+                    self.name_blocks(ids, inner, region_entry, true)?;
                     ids.records[at].after = ids.records.len() as u32;
                     if merged {
                         ids.merged_loops.insert(op, ());
                         let label = ids.labels[&block];
                         ids.labels.insert(inner[1], label);
                     }
+                    if split {
+                        ids.split_selections.insert(op, ());
+                    }
                     source = source.map(|_| merge);
+                    written = false;
                     continue;
+                }
+                if !written && role == Role::Instruction {
+                    written = !class.is_non_semantic(ctx, op);
                 }
                 if let Some(source) = source.filter(|_| parts.has_successors) {
                     ids.branches.push((op, source));
@@ -756,42 +780,3 @@ impl<'c> OpParts<'c> {
 /// The version word of SPIR-V 1.6, from which a conditional branch's two
 /// labels must differ.
 const VERSION_1_6: u32 = 0x0001_0600;
-
-/// Where `block` lies in a construct: the construct op's name, the
-/// block's position in its region and the region's number of blocks.
-fn construct_place(ctx: &crate::ir::Context, block: Block) -> Option<(&str, usize, usize)> {
-    let region = ctx.block_parent(block)?;
-    let name = ctx.op_name_str(ctx.region_parent(region)?);
-    let blocks = ctx.region_blocks(region);
-    let at = blocks.iter().position(|&b| b == block)?;
-    Some((name, at, blocks.len()))
-}
-
-/// Whether `op` is the terminator of a construct's header: the first
-/// block of a selection, or a loop's header.
-fn heads_construct(ctx: &crate::ir::Context, op: crate::ir::Op) -> bool {
-    ctx.parent_block(op).is_some_and(|block| {
-        matches!(
-            construct_place(ctx, block),
-            Some((SELECTION, 0, _)) | Some((LOOP, 1, _))
-        )
-    })
-}
-
-/// Whether `value` is defined in a region of `op` (at any depth).
-fn defined_within(ctx: &crate::ir::Context, value: Value, op: crate::ir::Op) -> bool {
-    let mut at = match ctx.value_def(value) {
-        ValueDef::Result { op: def, .. } => ctx.parent_op(def),
-        ValueDef::Argument { block, .. } => {
-            (ctx.block_parent(block)).and_then(|region| ctx.region_parent(region))
-        }
-        ValueDef::Placeholder => None,
-    };
-    while let Some(parent) = at {
-        if parent == op {
-            return true;
-        }
-        at = ctx.parent_op(parent);
-    }
-    false
-}

@@ -13,7 +13,7 @@ use super::naming::Ids;
 use super::tables::{plan, HandleTable, Plan, Role};
 use super::{begin, finish, SerializeError, Writer};
 use crate::grammar::Op;
-use crate::ir::{AttrData, Block, Context, Value};
+use crate::ir::{AttrData, Block, Context, Value, ValueDef};
 use crate::spirv::conventions::{self, Form};
 use smallvec::SmallVec;
 use std::borrow::Cow;
@@ -239,6 +239,12 @@ impl Writer<'_> {
                 }
             }
         } else {
+            if ids.split_selections.get(&op).is_some() {
+                let header = ids.labels[&inner[0]];
+                emit_words(body, Op::Branch, &[header]);
+                emit_words(body, Op::Label, &[header]);
+                self.line = crate::ir::Location::UNKNOWN;
+            }
             self.block_ops(body, ids, inner[0], merge)?;
             for &b in &inner[1..last] {
                 self.labeled_block(body, ids, b, true, None)?;
@@ -419,4 +425,43 @@ pub(super) fn dominance_order<'c>(
         .filter(|&(i, _)| !seen[i])
         .map(|(_, &b)| b);
     Cow::Owned(reachable.chain(unreachable).collect())
+}
+
+/// Where `block` lies in a construct: the construct op's name, the
+/// block's position in its region and the region's number of blocks.
+pub(super) fn construct_place(ctx: &Context, block: Block) -> Option<(&str, usize, usize)> {
+    let region = ctx.block_parent(block)?;
+    let name = ctx.op_name_str(ctx.region_parent(region)?);
+    let blocks = ctx.region_blocks(region);
+    let at = blocks.iter().position(|&b| b == block)?;
+    Some((name, at, blocks.len()))
+}
+
+/// Whether `op` is the terminator of a construct's header: the first
+/// block of a selection, or a loop's header.
+pub(super) fn heads_construct(ctx: &Context, op: crate::ir::Op) -> bool {
+    ctx.parent_block(op).is_some_and(|block| {
+        matches!(
+            construct_place(ctx, block),
+            Some((SELECTION, 0, _)) | Some((LOOP, 1, _))
+        )
+    })
+}
+
+/// Whether `value` is defined in a region of `op` (at any depth).
+pub(super) fn defined_within(ctx: &Context, value: Value, op: crate::ir::Op) -> bool {
+    let mut at = match ctx.value_def(value) {
+        ValueDef::Result { op: def, .. } => ctx.parent_op(def),
+        ValueDef::Argument { block, .. } => {
+            (ctx.block_parent(block)).and_then(|region| ctx.region_parent(region))
+        }
+        ValueDef::Placeholder => None,
+    };
+    while let Some(parent) = at {
+        if parent == op {
+            return true;
+        }
+        at = ctx.parent_op(parent);
+    }
+    false
 }

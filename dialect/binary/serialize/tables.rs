@@ -112,6 +112,25 @@ pub(super) struct OpClass {
     pub(super) step: Step,
 }
 
+impl OpClass {
+    /// Whether `op` (of this class) is an instruction of a non-semantic
+    /// set, which the deserializer places at a block's start apart from
+    /// the construct it may precede.
+    pub(super) fn is_non_semantic(self, ctx: &crate::ir::Context, op: crate::ir::Op) -> bool {
+        use crate::spirv::non_semantic::is_non_semantic_set;
+        match self.plan {
+            Some(plan) if plan.set != InstSet::Core => {
+                is_non_semantic_set(plan.set.info().import_name)
+            }
+            // The generic op of a set the grammar does not describe.
+            Some(plan) if plan.op == Op::ExtInst => (ctx.attr(op, "set"))
+                .and_then(|a| ctx.as_string_attr(a))
+                .is_some_and(is_non_semantic_set),
+            _ => false,
+        }
+    }
+}
+
 /// What the writing walk over a block's ops does with an op, told by its
 /// role and whether it ends a block.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
