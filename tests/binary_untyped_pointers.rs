@@ -162,6 +162,41 @@ fn untyped_pointers_round_trip() {
     }
 }
 
+/// A function's untyped variable declared in a later block (text-made
+/// IR) opens the entry block when written, as SPIR-V asks of every
+/// function variable.
+#[test]
+fn function_untyped_variables_open_the_entry_block() {
+    let text = r#"
+spirv.module Physical64 OpenCL requires #spirv.vce<v1.4, [Addresses, Kernel, UntypedPointersKHR], [SPV_KHR_untyped_pointers]> {
+  spirv.func @k(%out: !spirv.untyped_ptr<CrossWorkgroup>, %c: i1) "None" {
+    %v = "spirv.Load"(%out) : (!spirv.untyped_ptr<CrossWorkgroup>) -> i32
+    spirv.BranchConditional %c, ^a, ^b
+  ^a:
+    %local = "spirv.KHR.UntypedVariable"() <{data_type = i32, storage_class = #spirv.storage_class<Function>}> : () -> !spirv.untyped_ptr<Function>
+    "spirv.Store"(%local, %v) : (!spirv.untyped_ptr<Function>, i32) -> ()
+    %w = "spirv.Load"(%local) : (!spirv.untyped_ptr<Function>) -> i32
+    "spirv.Store"(%out, %w) : (!spirv.untyped_ptr<CrossWorkgroup>, i32) -> ()
+    spirv.Return
+  ^b:
+    spirv.Return
+  }
+  spirv.EntryPoint "Kernel" @k
+}"#;
+    let (ctx, op) = support::parsed(text);
+    let words = spirv_dialect::binary::serialize::serialize(&ctx, op).expect("serializes");
+    let listing = spirv_dialect::spvasm::disassemble(&words, Default::default()).expect("listing");
+    let body: Vec<&str> = listing
+        .lines()
+        .skip_while(|l| !l.contains("OpLabel"))
+        .collect();
+    assert!(body[1].contains("OpUntypedVariableKHR"), "{listing}");
+    let val = support::spirv_tools().map(|tools| tools.join("spirv-val"));
+    if let Some(complaint) = val.and_then(|v| support::spirv_val_complaint(&v, &words, "spv1.4")) {
+        panic!("spirv-val rejects the module: {complaint}\n{listing}");
+    }
+}
+
 /// Mutations of both modules (bit flips, truncations, word counts, small
 /// values) read without panics; what reads and verifies prints, parses
 /// back and writes words that read back.

@@ -94,7 +94,9 @@ fn role_of(text: &str) -> Role {
         SELECTION => Role::Selection,
         LOOP => Role::Loop,
         MERGE => Role::Merge,
-        VARIABLE => Role::Variable,
+        // A function's untyped variable (SPV_KHR_untyped_pointers) opens
+        // the entry block as its typed variables do.
+        VARIABLE | "spirv.KHR.UntypedVariable" => Role::Variable,
         "spirv.Branch" => Role::Branch,
         "spirv.BranchConditional" => Role::BranchConditional,
         "spirv.Switch" => Role::Switch,
