@@ -320,32 +320,12 @@ fn mutated_binaries_deserialize_without_panics() {
                     }
                     false => 5 + below(words.len() - 5),
                 };
-                match round % 4 {
-                    0 => words[at] ^= 1 << below(32),
-                    1 => words.truncate(at),
-                    2 => words[at] = (words[at] & 0xffff) | ((below(10) as u32) << 16),
-                    _ => words[at] = below(64) as u32,
-                }
-                match deserialize(&words) {
-                    Ok((ctx, module)) => {
-                        read += 1;
-                        let written = serialize(&ctx, module);
-                        if spirv_dialect::verify::verify(&ctx, module).is_ok() {
-                            verified += 1;
-                            if let Err(e) = support::reparsed(&ctx, module, PrintOptions::default())
-                            {
-                                panic!("pass {pass}, file #{index}, round {round}: {e}");
-                            }
-                            if let Some(Err(e)) = written.ok().map(|w| deserialize(&w).map(drop)) {
-                                panic!(
-                                    "pass {pass}, file #{index}, round {round}: the written \
-                                     words do not read back: {}",
-                                    e.message
-                                );
-                            }
-                        }
-                    }
-                    Err(_) => rejected += 1,
+                support::mutate(&mut words, at, round, &mut below);
+                match support::check_mutated(&words) {
+                    Ok(support::Mutated::Rejected) => rejected += 1,
+                    Ok(support::Mutated::Read) => read += 1,
+                    Ok(support::Mutated::Verified) => (read, verified) = (read + 1, verified + 1),
+                    Err(e) => panic!("pass {pass}, file #{index}, round {round}: {e}"),
                 }
             }
         }

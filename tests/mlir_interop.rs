@@ -57,11 +57,8 @@ struct MlirTexts {
 }
 
 fn run_with_stdin(program: &Path, args: &[&str], input: &[u8]) -> Result<String, String> {
-    let output = support::run_piped(program, args, input)?;
-    if !output.status.success() {
-        return Err(String::from_utf8_lossy(&output.stderr).into_owned());
-    }
-    String::from_utf8(output.stdout).map_err(|e| e.to_string())
+    let stdout = support::stdout_of(program, args, input)?;
+    String::from_utf8(stdout).map_err(|e| e.to_string())
 }
 
 /// Our parse → verify → print of `text`, laid out as `opt` writes a file

@@ -40,21 +40,12 @@ module attributes {spirv.target_env = #spirv.target_env<#spirv.vce<VERSION, [Sha
 /// output, or the failure.
 fn spirv_dialect(args: &[&str], input: &[u8]) -> Vec<u8> {
     let tool = std::path::Path::new(env!("CARGO_BIN_EXE_spirv-dialect"));
-    let out = support::run_piped(tool, args, input).expect("spirv-dialect runs");
-    assert!(
-        out.status.success(),
-        "spirv-dialect {args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    out.stdout
+    support::stdout_of(tool, args, input).unwrap_or_else(|e| panic!("{e}"))
 }
 
 #[test]
 fn lowered_entry_points_list_the_interface_their_version_asks_for() {
-    let val = support::spirv_tools().map(|tools| tools.join("spirv-val"));
-    if val.is_none() {
-        println!("skipped: spirv-val (SPIRV-Tools 2025) is not installed: no validation");
-    }
+    let val = support::spirv_val_or_note();
     let cases = [
         (
             "v1.5",

@@ -290,6 +290,17 @@ impl Tally {
         }
         assert!(self.different.is_empty(), "{:#?}", self.different);
     }
+
+    /// At least `floor.0` kernels and `floor.1` of their rewrites gave the
+    /// same results.
+    fn assert_floor(&self, what: &str, floor: (usize, usize)) {
+        assert!(
+            self.same >= floor.0 && self.same_optimized >= floor.1,
+            "{} {what} and {} rewrites compared; the floor is {floor:?}",
+            self.same,
+            self.same_optimized
+        );
+    }
 }
 
 fn vulkan_or_skip() -> Option<Context> {
@@ -375,13 +386,7 @@ fn compiled_compute_shaders_compute_the_same_results_on_vulkan() {
         }
     }
     tally.report("compiled compute shaders");
-    assert!(
-        tally.same >= COMPILED_SAME_RESULTS_FLOOR.0
-            && tally.same_optimized >= COMPILED_SAME_RESULTS_FLOOR.1,
-        "{} compiled compute shaders and {} rewrites compared; the floor is {COMPILED_SAME_RESULTS_FLOOR:?}",
-        tally.same,
-        tally.same_optimized
-    );
+    tally.assert_floor("compiled compute shaders", COMPILED_SAME_RESULTS_FLOOR);
 }
 
 /// The compute shaders of `tests/wgsl` as naga writes them (entry blocks
@@ -408,12 +413,7 @@ fn wgsl_compute_shaders_compute_the_same_results_on_vulkan() {
         }
     }
     tally.report("WGSL compute shaders");
-    assert!(
-        tally.same >= WGSL_SAME_RESULTS_FLOOR.0 && tally.same_optimized >= WGSL_SAME_RESULTS_FLOOR.1,
-        "{} WGSL compute shaders and {} rewrites compared; the floor is {WGSL_SAME_RESULTS_FLOOR:?}",
-        tally.same,
-        tally.same_optimized
-    );
+    tally.assert_floor("WGSL compute shaders", WGSL_SAME_RESULTS_FLOOR);
 }
 
 /// The GPU kernels of `tests/mlir_kernels` as MLIR 19 converts them to

@@ -124,11 +124,7 @@ fn verifier(name: &str) -> Option<VerifyFn> {
 fn verify_global_storage(ctx: &Context, op: crate::ir::Op) -> Result<(), String> {
     let variable_type = ctx.attr(op, "type").and_then(|t| ctx.as_type_attr(t));
     let data_type = ctx.attr(op, "data_type");
-    let class = match variable_type {
-        Some(t) => (super::types::as_pointer(ctx, t).map(|(_, class)| class))
-            .or_else(|| super::types::as_untyped_pointer(ctx, t)),
-        None => None,
-    };
+    let class = variable_type.and_then(|t| super::types::pointer_class(ctx, t));
     let untyped = variable_type.and_then(|t| super::types::as_untyped_pointer(ctx, t));
     if data_type.is_some_and(|t| untyped.is_none() || ctx.as_type_attr(t).is_none()) {
         return Err("`data_type` is a type, given with an untyped pointer only".into());

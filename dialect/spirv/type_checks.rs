@@ -11,7 +11,7 @@
 //! inside one, it checks no further.
 
 use super::formats_support::{composite_element, int_of};
-use super::types::{as_pointer, as_untyped_pointer};
+use super::types::{as_pointer, as_untyped_pointer, pointer_class};
 use super::NAMESPACE;
 use crate::grammar::Op as GrammarOp;
 use crate::ir::{AttrData, Context, Op, Param, Type, TypeData, Value, ValueDef};
@@ -269,10 +269,7 @@ impl Types<'_> {
 
     /// A store's pointer is not into a read-only storage class.
     fn writable(&self) -> Checked {
-        let ctx = self.ctx;
-        let class = (self.operands.first()).and_then(|&ty| {
-            (as_pointer(ctx, ty).map(|(_, class)| class)).or_else(|| as_untyped_pointer(ctx, ty))
-        });
+        let class = (self.operands.first()).and_then(|&ty| pointer_class(self.ctx, ty));
         match class {
             Some(class @ ("Input" | "PushConstant")) => {
                 Err(format!("stores into the read-only storage class {class}"))

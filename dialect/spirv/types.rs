@@ -26,11 +26,12 @@
 //!   [`OPAQUE_TYPES`]): no parameters.
 
 use super::{parse_enum_case, NAMESPACE};
-use crate::grammar::{find_kind, OperandKind};
+use crate::grammar::{find_kind, Op as GrammarOp, OperandKind};
 use crate::ir::{DialectData, Ident, Param, Type};
 use crate::text::lexer::Tok;
 use crate::text::{PResult, Parser, Printer};
 use std::fmt::Write;
+use std::sync::OnceLock;
 
 pub(crate) const DEPTH: [&str; 3] = ["NoDepth", "IsDepth", "DepthUnknown"];
 pub(crate) const ARRAYED: [&str; 2] = ["NonArrayed", "Arrayed"];
@@ -38,14 +39,19 @@ pub(crate) const SAMPLING: [&str; 2] = ["SingleSampled", "MultiSampled"];
 pub(crate) const SAMPLER_USE: [&str; 3] = ["SamplerUnknown", "NeedSampler", "NoSampler"];
 const COOP_MATRIX_USE: [&str; 3] = ["MatrixA", "MatrixB", "MatrixAcc"];
 
-/// The grammar name of the untyped pointer type
-/// (`!spirv.untyped_ptr<Class>`, SPV_KHR_untyped_pointers), which older
-/// grammars lack.
-pub const UNTYPED_POINTER: &str = "OpTypeUntypedPointerKHR";
+/// The untyped pointer type (`!spirv.untyped_ptr<Class>`,
+/// SPV_KHR_untyped_pointers), found by name once: older grammars lack it.
+pub fn untyped_pointer_op() -> Option<GrammarOp> {
+    static OP: OnceLock<Option<GrammarOp>> = OnceLock::new();
+    *OP.get_or_init(|| GrammarOp::from_name("OpTypeUntypedPointerKHR"))
+}
 
-/// The grammar name of the untyped variable (a `spirv.GlobalVariable` of
-/// an untyped pointer type, its `data_type` what it holds).
-pub const UNTYPED_VARIABLE: &str = "OpUntypedVariableKHR";
+/// The untyped variable (a `spirv.GlobalVariable` of an untyped pointer
+/// type, its `data_type` what it holds), found by name once.
+pub fn untyped_variable_op() -> Option<GrammarOp> {
+    static OP: OnceLock<Option<GrammarOp>> = OnceLock::new();
+    *OP.get_or_init(|| GrammarOp::from_name("OpUntypedVariableKHR"))
+}
 
 /// Why an untyped pointer or variable cannot be written.
 pub const NO_UNTYPED_POINTERS: &str = "the grammar has no untyped pointers";
@@ -581,6 +587,11 @@ pub fn as_untyped_pointer(ctx: &crate::ir::Context, ty: Type) -> Option<&str> {
         [Param::Ident(class), ..] => Some(ctx.str(*class)),
         _ => None,
     }
+}
+
+/// The storage class of a `!spirv.ptr` or a `!spirv.untyped_ptr`.
+pub fn pointer_class(ctx: &crate::ir::Context, ty: Type) -> Option<&str> {
+    (as_pointer(ctx, ty).map(|(_, class)| class)).or_else(|| as_untyped_pointer(ctx, ty))
 }
 
 /// `(pointee, storage class)` of a `!spirv.ptr`.

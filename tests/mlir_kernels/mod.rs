@@ -7,6 +7,7 @@
 //! SPIR-V dialect text MLIR's conversions print is what a user of MLIR's
 //! SPIR-V dialect hands us.
 
+use crate::support::stdout_of;
 use std::path::Path;
 
 /// One kernel written both ways.
@@ -16,20 +17,6 @@ pub struct Converted {
     pub ours: Vec<u32>,
     /// MLIR 19's passes' and serializer's words.
     pub mlir: Vec<u32>,
-}
-
-/// `args` run on `input` by `program`: its standard output, or why it
-/// failed.
-fn run(program: &Path, args: &[&str], input: &[u8]) -> Result<Vec<u8>, String> {
-    let out = crate::support::run_piped(program, args, input)?;
-    match out.status.success() {
-        true => Ok(out.stdout),
-        false => Err(format!(
-            "{} {args:?}: {}",
-            program.display(),
-            String::from_utf8_lossy(&out.stderr)
-        )),
-    }
 }
 
 /// The `spirv.module` op of a module's text: from its first line to the
@@ -56,17 +43,17 @@ fn convert(source: &Path, opt: &Path, translate: &Path) -> Result<(Vec<u32>, Vec
         "--symbol-dce",
         source.as_str(),
     ];
-    let converted = run(opt, &conversion, &[])?;
+    let converted = stdout_of(opt, &conversion, &[])?;
     let ours = Path::new(env!("CARGO_BIN_EXE_spirv-dialect"));
     let passes = ["--spirv-lower-abi-attrs", "--spirv-update-vce"];
-    let lowered = run(ours, &[&["opt", "-"][..], &passes].concat(), &converted)?;
+    let lowered = stdout_of(ours, &[&["opt", "-"][..], &passes].concat(), &converted)?;
     let serialize = ["translate", "--serialize-spirv", "-", "-o", "-"];
-    let our_words = words(&run(ours, &serialize, &lowered)?)?;
-    let lowered = run(opt, &[&["-"][..], &passes].concat(), &converted)?;
+    let our_words = words(&stdout_of(ours, &serialize, &lowered)?)?;
+    let lowered = stdout_of(opt, &[&["-"][..], &passes].concat(), &converted)?;
     let lowered = String::from_utf8_lossy(&lowered);
     let module = spirv_module(&lowered)?;
     let serialize = ["--no-implicit-module", "--serialize-spirv", "-", "-o", "-"];
-    let mlir_words = words(&run(translate, &serialize, module.as_bytes())?)?;
+    let mlir_words = words(&stdout_of(translate, &serialize, module.as_bytes())?)?;
     Ok((our_words, mlir_words))
 }
 

@@ -96,6 +96,20 @@ pub fn run_piped(program: &Path, args: &[&str], input: &[u8]) -> Result<Output, 
     Ok(output)
 }
 
+/// The standard output of `program` run with `args` on `input`, or why it
+/// failed (its standard error).
+pub fn stdout_of(program: &Path, args: &[&str], input: &[u8]) -> Result<Vec<u8>, String> {
+    let out = run_piped(program, args, input)?;
+    match out.status.success() {
+        true => Ok(out.stdout),
+        false => Err(format!(
+            "{} {args:?}: {}",
+            program.display(),
+            String::from_utf8_lossy(&out.stderr)
+        )),
+    }
+}
+
 /// `spv1.N` for a module's header version (spirv-val's `--target-env`).
 pub fn target_env(words: &[u32]) -> String {
     let version = words.get(1).copied().unwrap_or(0);
@@ -492,4 +506,58 @@ pub fn assert_round_trips(summary: &str, checked: usize, least: usize, failures:
         "only {checked} modules compiled and valid"
     );
     assert!(failures.is_empty(), "{} modules fail", failures.len());
+}
+
+/// SPIRV-Tools 2025's `spirv-val`, or `None` after saying that nothing is
+/// validated without it.
+pub fn spirv_val_or_note() -> Option<PathBuf> {
+    let val = spirv_tools().map(|tools| tools.join("spirv-val"));
+    if val.is_none() {
+        println!("skipped: spirv-val (SPIRV-Tools 2025) is not installed: no validation");
+    }
+    val
+}
+
+/// `words` changed at word `at` by mutation `kind` (taken modulo 4): a
+/// bit flip, a truncation, a word count, a small value.
+pub fn mutate(
+    words: &mut Vec<u32>,
+    at: usize,
+    kind: usize,
+    below: &mut impl FnMut(usize) -> usize,
+) {
+    match kind % 4 {
+        0 => words[at] ^= 1 << below(32),
+        1 => words.truncate(at),
+        2 => words[at] = (words[at] & 0xffff) | ((below(10) as u32) << 16),
+        _ => words[at] = below(64) as u32,
+    }
+}
+
+/// How a mutated binary reads.
+pub enum Mutated {
+    Rejected,
+    /// Read, but the verifier rejects it.
+    Read,
+    /// Read and verified: its printed text parses back to the same print
+    /// and its written words (where it writes) read back.
+    Verified,
+}
+
+/// How `words` read; `Err` when read and verified, its text does not
+/// parse back or its written words do not read back.
+pub fn check_mutated(words: &[u32]) -> Result<Mutated, String> {
+    use spirv_dialect::binary::deserialize::deserialize;
+    let Ok((ctx, module)) = deserialize(words) else {
+        return Ok(Mutated::Rejected);
+    };
+    let written = spirv_dialect::binary::serialize::serialize(&ctx, module);
+    if spirv_dialect::verify::verify(&ctx, module).is_err() {
+        return Ok(Mutated::Read);
+    }
+    reparsed(&ctx, module, spirv_dialect::text::PrintOptions::default())?;
+    if let Some(Err(e)) = written.ok().map(|w| deserialize(&w).map(drop)) {
+        return Err(format!("the written words do not read back: {}", e.message));
+    }
+    Ok(Mutated::Verified)
 }

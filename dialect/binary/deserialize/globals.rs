@@ -9,7 +9,7 @@ use crate::binary::module::Section;
 use crate::binary::{DecodeError, Operand};
 use crate::grammar::Op;
 use crate::ir::{Attr, FastMap, Ident};
-use crate::spirv::types::UNTYPED_POINTER;
+use crate::spirv::types::{untyped_pointer_op, untyped_variable_op};
 use smallvec::SmallVec;
 
 /// Decorations a `spirv.GlobalVariable` keeps as properties.
@@ -303,7 +303,7 @@ impl<'v> Reader<'v, '_> {
         let pointer = self.view.def(inst.result_type);
         let pointer_op = |p: u32| match untyped {
             false => self.view.insts[p as usize].op == Op::TypePointer,
-            true => self.view.insts[p as usize].op.info().grammar_name == UNTYPED_POINTER,
+            true => Some(self.view.insts[p as usize].op) == untyped_pointer_op(),
         };
         let pointed = pointer.filter(|&p| pointer_op(p));
         let declared = storage_class(index);
@@ -500,7 +500,7 @@ impl<'v> Reader<'v, '_> {
 }
 
 /// Whether `op` is `OpUntypedVariableKHR` (SPV_KHR_untyped_pointers),
-/// named rather than matched: older grammars lack it.
+/// compared rather than matched: older grammars lack it.
 pub(super) fn is_untyped_variable(op: Op) -> bool {
-    op.info().grammar_name == "OpUntypedVariableKHR"
+    Some(op) == untyped_variable_op()
 }

@@ -17,7 +17,7 @@ use crate::grammar::Op;
 use crate::ir::types::MAX_INT_WIDTH;
 use crate::ir::{DialectData, FloatKind, Param, Signedness, Type, TypeData};
 use crate::spirv::types::{
-    Member, ARRAYED, DEPTH, OPAQUE_TYPES, SAMPLER_USE, SAMPLING, UNTYPED_POINTER,
+    untyped_pointer_op, Member, ARRAYED, DEPTH, OPAQUE_TYPES, SAMPLER_USE, SAMPLING,
 };
 use smallvec::SmallVec;
 
@@ -183,7 +183,7 @@ impl Reader<'_, '_> {
             }
             // Named, not matched: grammars before SPV_KHR_untyped_pointers
             // lack the op.
-            op if op.info().grammar_name == UNTYPED_POINTER => {
+            op if Some(op) == untyped_pointer_op() => {
                 let class = enum_name(0).ok_or_else(|| bad("storage class"))?;
                 let class = Param::Ident(self.static_ident(class));
                 let params = match self.stride(inst.result) {

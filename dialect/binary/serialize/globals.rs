@@ -10,7 +10,7 @@ use super::types::{words, Words};
 use super::{begin, finish, function, SerializeError, Writer, BLOCK_MARKERS};
 use crate::grammar::{Decoration, InstSet, Op, OperandKind};
 use crate::ir::{AttrData, Param};
-use crate::spirv::types::{NO_UNTYPED_POINTERS, UNTYPED_VARIABLE};
+use crate::spirv::types::{untyped_variable_op, NO_UNTYPED_POINTERS};
 
 impl Writer<'_> {
     /// Capabilities, extensions and the memory model; the header's version.
@@ -159,7 +159,7 @@ impl Writer<'_> {
                     }
                     operands.push(init);
                 }
-                let variable = Op::from_name(UNTYPED_VARIABLE).ok_or(NO_UNTYPED_POINTERS)?;
+                let variable = untyped_variable_op().ok_or(NO_UNTYPED_POINTERS)?;
                 self.emit_global(variable, Some(ty_id), id, &operands)?
             }
         }

@@ -119,17 +119,8 @@ impl OpClass {
     /// set, which the deserializer places at a block's start apart from
     /// the construct it may precede.
     pub(super) fn is_non_semantic(self, ctx: &crate::ir::Context, op: crate::ir::Op) -> bool {
-        use crate::spirv::non_semantic::is_non_semantic_set;
-        match self.plan {
-            Some(plan) if plan.set != InstSet::Core => {
-                is_non_semantic_set(plan.set.info().import_name)
-            }
-            // The generic op of a set the grammar does not describe.
-            Some(plan) if plan.op == Op::ExtInst => (ctx.attr(op, "set"))
-                .and_then(|a| ctx.as_string_attr(a))
-                .is_some_and(is_non_semantic_set),
-            _ => false,
-        }
+        use crate::spirv::non_semantic::{is_non_semantic_set, set_name};
+        (self.plan).is_some_and(|plan| is_non_semantic_set(set_name(ctx, op, plan.op)))
     }
 }
 

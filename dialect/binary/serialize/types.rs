@@ -13,7 +13,7 @@ use crate::grammar::{Decoration, Op, OperandKind};
 use crate::ir::{
     Attr, AttrData, Context, FloatKind, Ident, Param, Signedness, Type, TypeData, Value, ValueDef,
 };
-use crate::spirv::types::{Member, NO_UNTYPED_POINTERS, OPAQUE_TYPES, UNTYPED_POINTER};
+use crate::spirv::types::{untyped_pointer_op, Member, NO_UNTYPED_POINTERS, OPAQUE_TYPES};
 use smallvec::SmallVec;
 use std::sync::OnceLock;
 
@@ -251,7 +251,7 @@ impl<'c> Writer<'c> {
                 };
                 let class = (self.named_value(OperandKind::StorageClass, *class))
                     .ok_or("unknown storage class")?;
-                let op = Op::from_name(UNTYPED_POINTER).ok_or(NO_UNTYPED_POINTERS)?;
+                let op = untyped_pointer_op().ok_or(NO_UNTYPED_POINTERS)?;
                 (op, words([class]))
             }
             ("pipe", [Param::Ident(access)]) => {
