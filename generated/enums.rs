@@ -565,14 +565,49 @@ bit_enum! {
 }
 bit_enum! {
     #[doc =
-    "The `DebugInfoFlags` operand kind (extinst.nonsemantic.shader.debuginfo.100.grammar.json)."]
-    DebugInfoFlags { None = 0x0, FlagIsProtected = 0x1, FlagIsPrivate = 0x2, FlagIsPublic
-    = 0x3, FlagIsLocal = 0x4, FlagIsDefinition = 0x8, FlagFwdDecl = 0x10, FlagArtificial
-    = 0x20, FlagExplicit = 0x40, FlagPrototyped = 0x80, FlagObjectPointer = 0x100,
-    FlagStaticMember = 0x200, FlagIndirectVariable = 0x400, FlagLValueReference = 0x800,
-    FlagRValueReference = 0x1000, FlagIsOptimized = 0x2000, FlagIsEnumClass = 0x4000,
-    FlagTypePassByValue = 0x8000, FlagTypePassByReference = 0x10000,
-    FlagUnknownPhysicalLayout = 0x20000 }
+    "The `DebuginfoDebugInfoFlags` operand kind (extinst.debuginfo.grammar.json)."]
+    DebuginfoDebugInfoFlags { None = 0x0, FlagIsProtected = 0x1, FlagIsPrivate = 0x2,
+    FlagIsPublic = 0x3, FlagIsLocal = 0x4, FlagIsDefinition = 0x8, FlagFwdDecl = 0x10,
+    FlagArtificial = 0x20, FlagExplicit = 0x40, FlagPrototyped = 0x80, FlagObjectPointer
+    = 0x100, FlagStaticMember = 0x200, FlagIndirectVariable = 0x400, FlagLValueReference
+    = 0x800, FlagRValueReference = 0x1000, FlagIsOptimized = 0x2000 }
+}
+value_enum! {
+    #[doc =
+    "The `DebuginfoDebugBaseTypeAttributeEncoding` operand kind (extinst.debuginfo.grammar.json)."]
+    DebuginfoDebugBaseTypeAttributeEncoding { Unspecified = 0, Address = 1, Boolean = 2,
+    Float = 4, Signed = 5, SignedChar = 6, Unsigned = 7, UnsignedChar = 8 }
+}
+value_enum! {
+    #[doc = "The `DebugCompositeType` operand kind (extinst.debuginfo.grammar.json)."]
+    DebugCompositeType { Class = 0, Structure = 1, Union = 2 }
+}
+value_enum! {
+    #[doc =
+    "The `DebuginfoDebugTypeQualifier` operand kind (extinst.debuginfo.grammar.json)."]
+    DebuginfoDebugTypeQualifier { ConstType = 0, VolatileType = 1, RestrictType = 2 }
+}
+value_enum! {
+    #[doc =
+    "The `DebuginfoDebugOperation` operand kind (extinst.debuginfo.grammar.json)."]
+    DebuginfoDebugOperation { Deref = 0, Plus = 1, Minus = 2, PlusUconst = 3, BitPiece =
+    4, Swap = 5, Xderef = 6, StackValue = 7, Constu = 8 }
+}
+bit_enum! {
+    #[doc =
+    "The `KernelPropertyFlags` operand kind (extinst.nonsemantic.clspvreflection.grammar.json)."]
+    KernelPropertyFlags { None = 0x0, MayUsePrintf = 0x1 }
+}
+bit_enum! {
+    #[doc =
+    "The `NonsemanticShaderDebuginfo100DebugInfoFlags` operand kind (extinst.nonsemantic.shader.debuginfo.100.grammar.json)."]
+    NonsemanticShaderDebuginfo100DebugInfoFlags { None = 0x0, FlagIsProtected = 0x1,
+    FlagIsPrivate = 0x2, FlagIsPublic = 0x3, FlagIsLocal = 0x4, FlagIsDefinition = 0x8,
+    FlagFwdDecl = 0x10, FlagArtificial = 0x20, FlagExplicit = 0x40, FlagPrototyped =
+    0x80, FlagObjectPointer = 0x100, FlagStaticMember = 0x200, FlagIndirectVariable =
+    0x400, FlagLValueReference = 0x800, FlagRValueReference = 0x1000, FlagIsOptimized =
+    0x2000, FlagIsEnumClass = 0x4000, FlagTypePassByValue = 0x8000,
+    FlagTypePassByReference = 0x10000, FlagUnknownPhysicalLayout = 0x20000 }
 }
 bit_enum! {
     #[doc =
@@ -581,31 +616,57 @@ bit_enum! {
 }
 value_enum! {
     #[doc =
-    "The `DebugBaseTypeAttributeEncoding` operand kind (extinst.nonsemantic.shader.debuginfo.100.grammar.json)."]
-    DebugBaseTypeAttributeEncoding { Unspecified = 0, Address = 1, Boolean = 2, Float =
-    3, Signed = 4, SignedChar = 5, Unsigned = 6, UnsignedChar = 7 }
+    "The `NonsemanticShaderDebuginfo100DebugBaseTypeAttributeEncoding` operand kind (extinst.nonsemantic.shader.debuginfo.100.grammar.json)."]
+    NonsemanticShaderDebuginfo100DebugBaseTypeAttributeEncoding { Unspecified = 0,
+    Address = 1, Boolean = 2, Float = 3, Signed = 4, SignedChar = 5, Unsigned = 6,
+    UnsignedChar = 7 }
 }
 value_enum! {
     #[doc =
-    "The `DebugCompositeType` operand kind (extinst.nonsemantic.shader.debuginfo.100.grammar.json)."]
-    DebugCompositeType { Class = 0, Structure = 1, Union = 2 }
+    "The `NonsemanticShaderDebuginfo100DebugTypeQualifier` operand kind (extinst.nonsemantic.shader.debuginfo.100.grammar.json)."]
+    NonsemanticShaderDebuginfo100DebugTypeQualifier { ConstType = 0, VolatileType = 1,
+    RestrictType = 2, AtomicType = 3 }
 }
 value_enum! {
     #[doc =
-    "The `DebugTypeQualifier` operand kind (extinst.nonsemantic.shader.debuginfo.100.grammar.json)."]
-    DebugTypeQualifier { ConstType = 0, VolatileType = 1, RestrictType = 2, AtomicType =
-    3 }
-}
-value_enum! {
-    #[doc =
-    "The `DebugOperation` operand kind (extinst.nonsemantic.shader.debuginfo.100.grammar.json)."]
-    DebugOperation { Deref = 0, Plus = 1, Minus = 2, PlusUconst = 3, BitPiece = 4, Swap =
-    5, Xderef = 6, StackValue = 7, Constu = 8, Fragment = 9 }
+    "The `NonsemanticShaderDebuginfo100DebugOperation` operand kind (extinst.nonsemantic.shader.debuginfo.100.grammar.json)."]
+    NonsemanticShaderDebuginfo100DebugOperation { Deref = 0, Plus = 1, Minus = 2,
+    PlusUconst = 3, BitPiece = 4, Swap = 5, Xderef = 6, StackValue = 7, Constu = 8,
+    Fragment = 9 }
 }
 value_enum! {
     #[doc =
     "The `DebugImportedEntity` operand kind (extinst.nonsemantic.shader.debuginfo.100.grammar.json)."]
     DebugImportedEntity { ImportedModule = 0, ImportedDeclaration = 1 }
+}
+bit_enum! {
+    #[doc =
+    "The `OpenclDebuginfo100DebugInfoFlags` operand kind (extinst.opencl.debuginfo.100.grammar.json)."]
+    OpenclDebuginfo100DebugInfoFlags { None = 0x0, FlagIsProtected = 0x1, FlagIsPrivate =
+    0x2, FlagIsPublic = 0x3, FlagIsLocal = 0x4, FlagIsDefinition = 0x8, FlagFwdDecl =
+    0x10, FlagArtificial = 0x20, FlagExplicit = 0x40, FlagPrototyped = 0x80,
+    FlagObjectPointer = 0x100, FlagStaticMember = 0x200, FlagIndirectVariable = 0x400,
+    FlagLValueReference = 0x800, FlagRValueReference = 0x1000, FlagIsOptimized = 0x2000,
+    FlagIsEnumClass = 0x4000, FlagTypePassByValue = 0x8000, FlagTypePassByReference =
+    0x10000 }
+}
+value_enum! {
+    #[doc =
+    "The `OpenclDebuginfo100DebugBaseTypeAttributeEncoding` operand kind (extinst.opencl.debuginfo.100.grammar.json)."]
+    OpenclDebuginfo100DebugBaseTypeAttributeEncoding { Unspecified = 0, Address = 1,
+    Boolean = 2, Float = 3, Signed = 4, SignedChar = 5, Unsigned = 6, UnsignedChar = 7 }
+}
+value_enum! {
+    #[doc =
+    "The `OpenclDebuginfo100DebugTypeQualifier` operand kind (extinst.opencl.debuginfo.100.grammar.json)."]
+    OpenclDebuginfo100DebugTypeQualifier { ConstType = 0, VolatileType = 1, RestrictType
+    = 2, AtomicType = 3 }
+}
+value_enum! {
+    #[doc =
+    "The `OpenclDebuginfo100DebugOperation` operand kind (extinst.opencl.debuginfo.100.grammar.json)."]
+    OpenclDebuginfo100DebugOperation { Deref = 0, Plus = 1, Minus = 2, PlusUconst = 3,
+    BitPiece = 4, Swap = 5, Xderef = 6, StackValue = 7, Constu = 8, Fragment = 9 }
 }
 extensions! {
     SPV_ALTERA_arbitrary_precision_fixed_point,
@@ -618,27 +679,27 @@ extensions! {
     SPV_ALTERA_fpga_memory_attributes, SPV_ALTERA_fpga_reg,
     SPV_ALTERA_global_variable_fpga_decorations, SPV_ALTERA_io_pipes,
     SPV_ALTERA_loop_fuse, SPV_ALTERA_runtime_aligned, SPV_ALTERA_task_sequence,
-    SPV_ALTERA_usm_storage_classes, SPV_AMDX_shader_enqueue,
+    SPV_ALTERA_usm_storage_classes, SPV_AMDX_shader_enqueue, SPV_AMD_gcn_shader,
     SPV_AMD_gpu_shader_half_float_fetch, SPV_AMD_shader_ballot,
     SPV_AMD_shader_early_and_late_fragment_tests,
     SPV_AMD_shader_explicit_vertex_parameter, SPV_AMD_shader_fragment_mask,
-    SPV_AMD_shader_image_load_store_lod, SPV_AMD_texture_gather_bias_lod,
-    SPV_AMD_weak_linkage, SPV_ARM_cooperative_matrix_layouts, SPV_ARM_core_builtins,
-    SPV_ARM_graph, SPV_ARM_tensors, SPV_EXT_arithmetic_fence,
-    SPV_EXT_cooperative_matrix_maintenance1, SPV_EXT_demote_to_helper_invocation,
-    SPV_EXT_descriptor_heap, SPV_EXT_descriptor_indexing, SPV_EXT_float8,
-    SPV_EXT_fragment_fully_covered, SPV_EXT_fragment_invocation_density,
-    SPV_EXT_fragment_shader_interlock, SPV_EXT_long_vector, SPV_EXT_mesh_shader,
-    SPV_EXT_ocp_microscaling_types, SPV_EXT_opacity_micromap, SPV_EXT_optnone,
-    SPV_EXT_physical_storage_buffer, SPV_EXT_replicated_composites,
-    SPV_EXT_shader_64bit_indexing, SPV_EXT_shader_atomic_float16_add,
-    SPV_EXT_shader_atomic_float_add, SPV_EXT_shader_atomic_float_min_max,
-    SPV_EXT_shader_image_int64, SPV_EXT_shader_invocation_reorder,
-    SPV_EXT_shader_stencil_export, SPV_EXT_shader_subgroup_partitioned,
-    SPV_EXT_shader_tile_image, SPV_EXT_shader_viewport_index_layer,
-    SPV_EXT_split_barrier, SPV_GOOGLE_decorate_string, SPV_GOOGLE_hlsl_functionality1,
-    SPV_GOOGLE_user_type, SPV_INTEL_2d_block_io,
-    SPV_INTEL_arbitrary_precision_fixed_point,
+    SPV_AMD_shader_image_load_store_lod, SPV_AMD_shader_trinary_minmax,
+    SPV_AMD_texture_gather_bias_lod, SPV_AMD_weak_linkage,
+    SPV_ARM_cooperative_matrix_layouts, SPV_ARM_core_builtins, SPV_ARM_graph,
+    SPV_ARM_tensors, SPV_EXT_arithmetic_fence, SPV_EXT_cooperative_matrix_maintenance1,
+    SPV_EXT_demote_to_helper_invocation, SPV_EXT_descriptor_heap,
+    SPV_EXT_descriptor_indexing, SPV_EXT_float8, SPV_EXT_fragment_fully_covered,
+    SPV_EXT_fragment_invocation_density, SPV_EXT_fragment_shader_interlock,
+    SPV_EXT_long_vector, SPV_EXT_mesh_shader, SPV_EXT_ocp_microscaling_types,
+    SPV_EXT_opacity_micromap, SPV_EXT_optnone, SPV_EXT_physical_storage_buffer,
+    SPV_EXT_replicated_composites, SPV_EXT_shader_64bit_indexing,
+    SPV_EXT_shader_atomic_float16_add, SPV_EXT_shader_atomic_float_add,
+    SPV_EXT_shader_atomic_float_min_max, SPV_EXT_shader_image_int64,
+    SPV_EXT_shader_invocation_reorder, SPV_EXT_shader_stencil_export,
+    SPV_EXT_shader_subgroup_partitioned, SPV_EXT_shader_tile_image,
+    SPV_EXT_shader_viewport_index_layer, SPV_EXT_split_barrier,
+    SPV_GOOGLE_decorate_string, SPV_GOOGLE_hlsl_functionality1, SPV_GOOGLE_user_type,
+    SPV_INTEL_2d_block_io, SPV_INTEL_arbitrary_precision_fixed_point,
     SPV_INTEL_arbitrary_precision_floating_point, SPV_INTEL_arbitrary_precision_integers,
     SPV_INTEL_bfloat16_conversion, SPV_INTEL_bindless_images, SPV_INTEL_blocking_pipes,
     SPV_INTEL_cache_controls, SPV_INTEL_debug_module,

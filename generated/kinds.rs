@@ -152,24 +152,42 @@ pub enum OperandKind {
     PairIdRefIdRef,
     ///`TensorOperands` (BitEnum)
     TensorOperands,
-    ///`DebugInfoFlags` (BitEnum)
-    DebugInfoFlags,
-    ///`BuildIdentifierFlags` (BitEnum)
-    BuildIdentifierFlags,
-    ///`DebugBaseTypeAttributeEncoding` (ValueEnum)
-    DebugBaseTypeAttributeEncoding,
+    ///`DebuginfoDebugInfoFlags` (BitEnum)
+    DebuginfoDebugInfoFlags,
+    ///`DebuginfoDebugBaseTypeAttributeEncoding` (ValueEnum)
+    DebuginfoDebugBaseTypeAttributeEncoding,
     ///`DebugCompositeType` (ValueEnum)
     DebugCompositeType,
-    ///`DebugTypeQualifier` (ValueEnum)
-    DebugTypeQualifier,
-    ///`DebugOperation` (ValueEnum)
-    DebugOperation,
+    ///`DebuginfoDebugTypeQualifier` (ValueEnum)
+    DebuginfoDebugTypeQualifier,
+    ///`DebuginfoDebugOperation` (ValueEnum)
+    DebuginfoDebugOperation,
+    ///`KernelPropertyFlags` (BitEnum)
+    KernelPropertyFlags,
+    ///`NonsemanticShaderDebuginfo100DebugInfoFlags` (BitEnum)
+    NonsemanticShaderDebuginfo100DebugInfoFlags,
+    ///`BuildIdentifierFlags` (BitEnum)
+    BuildIdentifierFlags,
+    ///`NonsemanticShaderDebuginfo100DebugBaseTypeAttributeEncoding` (ValueEnum)
+    NonsemanticShaderDebuginfo100DebugBaseTypeAttributeEncoding,
+    ///`NonsemanticShaderDebuginfo100DebugTypeQualifier` (ValueEnum)
+    NonsemanticShaderDebuginfo100DebugTypeQualifier,
+    ///`NonsemanticShaderDebuginfo100DebugOperation` (ValueEnum)
+    NonsemanticShaderDebuginfo100DebugOperation,
     ///`DebugImportedEntity` (ValueEnum)
     DebugImportedEntity,
+    ///`OpenclDebuginfo100DebugInfoFlags` (BitEnum)
+    OpenclDebuginfo100DebugInfoFlags,
+    ///`OpenclDebuginfo100DebugBaseTypeAttributeEncoding` (ValueEnum)
+    OpenclDebuginfo100DebugBaseTypeAttributeEncoding,
+    ///`OpenclDebuginfo100DebugTypeQualifier` (ValueEnum)
+    OpenclDebuginfo100DebugTypeQualifier,
+    ///`OpenclDebuginfo100DebugOperation` (ValueEnum)
+    OpenclDebuginfo100DebugOperation,
 }
 impl OperandKind {
     /// Every operand kind, in table order.
-    pub const ALL: [OperandKind; 79usize] = [
+    pub const ALL: [OperandKind; 88usize] = [
         OperandKind::ImageOperands,
         OperandKind::FPFastMathMode,
         OperandKind::SelectionControl,
@@ -242,18 +260,27 @@ impl OperandKind {
         OperandKind::PairIdRefLiteralInteger,
         OperandKind::PairIdRefIdRef,
         OperandKind::TensorOperands,
-        OperandKind::DebugInfoFlags,
-        OperandKind::BuildIdentifierFlags,
-        OperandKind::DebugBaseTypeAttributeEncoding,
+        OperandKind::DebuginfoDebugInfoFlags,
+        OperandKind::DebuginfoDebugBaseTypeAttributeEncoding,
         OperandKind::DebugCompositeType,
-        OperandKind::DebugTypeQualifier,
-        OperandKind::DebugOperation,
+        OperandKind::DebuginfoDebugTypeQualifier,
+        OperandKind::DebuginfoDebugOperation,
+        OperandKind::KernelPropertyFlags,
+        OperandKind::NonsemanticShaderDebuginfo100DebugInfoFlags,
+        OperandKind::BuildIdentifierFlags,
+        OperandKind::NonsemanticShaderDebuginfo100DebugBaseTypeAttributeEncoding,
+        OperandKind::NonsemanticShaderDebuginfo100DebugTypeQualifier,
+        OperandKind::NonsemanticShaderDebuginfo100DebugOperation,
         OperandKind::DebugImportedEntity,
+        OperandKind::OpenclDebuginfo100DebugInfoFlags,
+        OperandKind::OpenclDebuginfo100DebugBaseTypeAttributeEncoding,
+        OperandKind::OpenclDebuginfo100DebugTypeQualifier,
+        OperandKind::OpenclDebuginfo100DebugOperation,
     ];
 }
 use OperandKind as K;
 /// Every operand kind; `OPERAND_KINDS[kind as usize]` describes `kind`.
-pub static OPERAND_KINDS: [OperandKindInfo; 79usize] = [
+pub static OPERAND_KINDS: [OperandKindInfo; 88usize] = [
     OperandKindInfo::new(
         "ImageOperands",
         Category::BitEnum,
@@ -7025,7 +7052,117 @@ pub static OPERAND_KINDS: [OperandKindInfo; 79usize] = [
         ],
     ),
     OperandKindInfo::new(
-        "DebugInfoFlags",
+        "DebuginfoDebugInfoFlags",
+        Category::BitEnum,
+        "",
+        &[],
+        &[
+            enumerant("None", 0, &[], &[], always()),
+            enumerant("FlagIsProtected", 1, &[], &[], always()),
+            enumerant("FlagIsPrivate", 2, &[], &[], always()),
+            enumerant("FlagIsPublic", 3, &[], &[], always()),
+            enumerant("FlagIsLocal", 4, &[], &[], always()),
+            enumerant("FlagIsDefinition", 8, &[], &[], always()),
+            enumerant("FlagFwdDecl", 16, &[], &[], always()),
+            enumerant("FlagArtificial", 32, &[], &[], always()),
+            enumerant("FlagExplicit", 64, &[], &[], always()),
+            enumerant("FlagPrototyped", 128, &[], &[], always()),
+            enumerant("FlagObjectPointer", 256, &[], &[], always()),
+            enumerant("FlagStaticMember", 512, &[], &[], always()),
+            enumerant("FlagIndirectVariable", 1024, &[], &[], always()),
+            enumerant("FlagLValueReference", 2048, &[], &[], always()),
+            enumerant("FlagRValueReference", 4096, &[], &[], always()),
+            enumerant("FlagIsOptimized", 8192, &[], &[], always()),
+        ],
+    ),
+    OperandKindInfo::new(
+        "DebuginfoDebugBaseTypeAttributeEncoding",
+        Category::ValueEnum,
+        "",
+        &[],
+        &[
+            enumerant("Unspecified", 0, &[], &[], always()),
+            enumerant("Address", 1, &[], &[], always()),
+            enumerant("Boolean", 2, &[], &[], always()),
+            enumerant("Float", 4, &[], &[], always()),
+            enumerant("Signed", 5, &[], &[], always()),
+            enumerant("SignedChar", 6, &[], &[], always()),
+            enumerant("Unsigned", 7, &[], &[], always()),
+            enumerant("UnsignedChar", 8, &[], &[], always()),
+        ],
+    ),
+    OperandKindInfo::new(
+        "DebugCompositeType",
+        Category::ValueEnum,
+        "",
+        &[],
+        &[
+            enumerant("Class", 0, &[], &[], always()),
+            enumerant("Structure", 1, &[], &[], always()),
+            enumerant("Union", 2, &[], &[], always()),
+        ],
+    ),
+    OperandKindInfo::new(
+        "DebuginfoDebugTypeQualifier",
+        Category::ValueEnum,
+        "",
+        &[],
+        &[
+            enumerant("ConstType", 0, &[], &[], always()),
+            enumerant("VolatileType", 1, &[], &[], always()),
+            enumerant("RestrictType", 2, &[], &[], always()),
+        ],
+    ),
+    OperandKindInfo::new(
+        "DebuginfoDebugOperation",
+        Category::ValueEnum,
+        "",
+        &[],
+        &[
+            enumerant("Deref", 0, &[], &[], always()),
+            enumerant("Plus", 1, &[], &[], always()),
+            enumerant("Minus", 2, &[], &[], always()),
+            enumerant(
+                "PlusUconst",
+                3,
+                &[],
+                &[one("literal_integer", K::LiteralInteger)],
+                always(),
+            ),
+            enumerant(
+                "BitPiece",
+                4,
+                &[],
+                &[
+                    one("literal_integer", K::LiteralInteger),
+                    one("literal_integer_2", K::LiteralInteger),
+                ],
+                always(),
+            ),
+            enumerant("Swap", 5, &[], &[], always()),
+            enumerant("Xderef", 6, &[], &[], always()),
+            enumerant("StackValue", 7, &[], &[], always()),
+            enumerant(
+                "Constu",
+                8,
+                &[],
+                &[one("literal_integer", K::LiteralInteger)],
+                always(),
+            ),
+        ],
+    ),
+    OperandKindInfo::new(
+        "KernelPropertyFlags",
+        Category::BitEnum,
+        "",
+        &[],
+        &[
+            enumerant("None", 0, &[], &[], always()),
+            enumerant("MayUsePrintf", 1, &[], &[], always()),
+        ],
+    ),
+    OperandKindInfo::new(
+        "NonsemanticShaderDebuginfo100DebugInfoFlags",
         Category::BitEnum,
         "",
         &[],
@@ -7060,7 +7197,7 @@ pub static OPERAND_KINDS: [OperandKindInfo; 79usize] = [
         &[enumerant("IdentifierPossibleDuplicates", 1, &[], &[], always())],
     ),
     OperandKindInfo::new(
-        "DebugBaseTypeAttributeEncoding",
+        "NonsemanticShaderDebuginfo100DebugBaseTypeAttributeEncoding",
         Category::ValueEnum,
         "",
         &[],
@@ -7076,18 +7213,7 @@ pub static OPERAND_KINDS: [OperandKindInfo; 79usize] = [
         ],
     ),
     OperandKindInfo::new(
-        "DebugCompositeType",
-        Category::ValueEnum,
-        "",
-        &[],
-        &[
-            enumerant("Class", 0, &[], &[], always()),
-            enumerant("Structure", 1, &[], &[], always()),
-            enumerant("Union", 2, &[], &[], always()),
-        ],
-    ),
-    OperandKindInfo::new(
-        "DebugTypeQualifier",
+        "NonsemanticShaderDebuginfo100DebugTypeQualifier",
         Category::ValueEnum,
         "",
         &[],
@@ -7099,7 +7225,7 @@ pub static OPERAND_KINDS: [OperandKindInfo; 79usize] = [
         ],
     ),
     OperandKindInfo::new(
-        "DebugOperation",
+        "NonsemanticShaderDebuginfo100DebugOperation",
         Category::ValueEnum,
         "",
         &[],
@@ -7136,6 +7262,109 @@ pub static OPERAND_KINDS: [OperandKindInfo; 79usize] = [
         &[
             enumerant("ImportedModule", 0, &[], &[], always()),
             enumerant("ImportedDeclaration", 1, &[], &[], always()),
+        ],
+    ),
+    OperandKindInfo::new(
+        "OpenclDebuginfo100DebugInfoFlags",
+        Category::BitEnum,
+        "",
+        &[],
+        &[
+            enumerant("None", 0, &[], &[], always()),
+            enumerant("FlagIsProtected", 1, &[], &[], always()),
+            enumerant("FlagIsPrivate", 2, &[], &[], always()),
+            enumerant("FlagIsPublic", 3, &[], &[], always()),
+            enumerant("FlagIsLocal", 4, &[], &[], always()),
+            enumerant("FlagIsDefinition", 8, &[], &[], always()),
+            enumerant("FlagFwdDecl", 16, &[], &[], always()),
+            enumerant("FlagArtificial", 32, &[], &[], always()),
+            enumerant("FlagExplicit", 64, &[], &[], always()),
+            enumerant("FlagPrototyped", 128, &[], &[], always()),
+            enumerant("FlagObjectPointer", 256, &[], &[], always()),
+            enumerant("FlagStaticMember", 512, &[], &[], always()),
+            enumerant("FlagIndirectVariable", 1024, &[], &[], always()),
+            enumerant("FlagLValueReference", 2048, &[], &[], always()),
+            enumerant("FlagRValueReference", 4096, &[], &[], always()),
+            enumerant("FlagIsOptimized", 8192, &[], &[], always()),
+            enumerant("FlagIsEnumClass", 16384, &[], &[], always()),
+            enumerant("FlagTypePassByValue", 32768, &[], &[], always()),
+            enumerant("FlagTypePassByReference", 65536, &[], &[], always()),
+        ],
+    ),
+    OperandKindInfo::new(
+        "OpenclDebuginfo100DebugBaseTypeAttributeEncoding",
+        Category::ValueEnum,
+        "",
+        &[],
+        &[
+            enumerant("Unspecified", 0, &[], &[], always()),
+            enumerant("Address", 1, &[], &[], always()),
+            enumerant("Boolean", 2, &[], &[], always()),
+            enumerant("Float", 3, &[], &[], always()),
+            enumerant("Signed", 4, &[], &[], always()),
+            enumerant("SignedChar", 5, &[], &[], always()),
+            enumerant("Unsigned", 6, &[], &[], always()),
+            enumerant("UnsignedChar", 7, &[], &[], always()),
+        ],
+    ),
+    OperandKindInfo::new(
+        "OpenclDebuginfo100DebugTypeQualifier",
+        Category::ValueEnum,
+        "",
+        &[],
+        &[
+            enumerant("ConstType", 0, &[], &[], always()),
+            enumerant("VolatileType", 1, &[], &[], always()),
+            enumerant("RestrictType", 2, &[], &[], always()),
+            enumerant("AtomicType", 3, &[], &[], always()),
+        ],
+    ),
+    OperandKindInfo::new(
+        "OpenclDebuginfo100DebugOperation",
+        Category::ValueEnum,
+        "",
+        &[],
+        &[
+            enumerant("Deref", 0, &[], &[], always()),
+            enumerant("Plus", 1, &[], &[], always()),
+            enumerant("Minus", 2, &[], &[], always()),
+            enumerant(
+                "PlusUconst",
+                3,
+                &[],
+                &[one("literal_integer", K::LiteralInteger)],
+                always(),
+            ),
+            enumerant(
+                "BitPiece",
+                4,
+                &[],
+                &[
+                    one("literal_integer", K::LiteralInteger),
+                    one("literal_integer_2", K::LiteralInteger),
+                ],
+                always(),
+            ),
+            enumerant("Swap", 5, &[], &[], always()),
+            enumerant("Xderef", 6, &[], &[], always()),
+            enumerant("StackValue", 7, &[], &[], always()),
+            enumerant(
+                "Constu",
+                8,
+                &[],
+                &[one("literal_integer", K::LiteralInteger)],
+                always(),
+            ),
+            enumerant(
+                "Fragment",
+                9,
+                &[],
+                &[
+                    one("literal_integer", K::LiteralInteger),
+                    one("literal_integer_2", K::LiteralInteger),
+                ],
+                always(),
+            ),
         ],
     ),
 ];

@@ -14,26 +14,31 @@
 
 mod support;
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
 /// Kernels are compiled with these levels.
 const LEVELS: [&str; 2] = ["-O0", "-O2"];
 
-/// `source` compiled at `level` and translated to SPIR-V; the tools'
+/// The options that compile with debug information (DWARF 5 with the
+/// source embedded, which `llvm-spirv` writes as `OpenCL.DebugInfo.100`).
+const DEBUG_INFORMATION: [&str; 4] = ["-O0", "-g", "-gdwarf-5", "-gembed-source"];
+
+/// `source` compiled with `options` and translated to SPIR-V; the tools'
 /// complaint when either fails.
 fn compile(
     clang: &Path,
     translator: &Path,
     source: &Path,
-    level: &str,
+    options: &[&str],
 ) -> Result<Vec<u32>, String> {
     let scratch = std::env::temp_dir().join(format!(
-        "opencl-{}-{}{level}",
+        "opencl-{}-{}{}",
         std::process::id(),
         source
             .file_stem()
-            .map_or_else(String::new, |s| s.to_string_lossy().into_owned())
+            .map_or_else(String::new, |s| s.to_string_lossy().into_owned()),
+        options.concat()
     ));
     std::fs::create_dir_all(&scratch).map_err(|e| e.to_string())?;
     let (bitcode, spirv) = (scratch.join("kernel.bc"), scratch.join("kernel.spv"));
@@ -52,14 +57,8 @@ fn compile(
     };
     let compiled = run(
         Command::new(clang)
-            .args([
-                "-c",
-                "-target",
-                "spir64",
-                "-cl-std=CL2.0",
-                level,
-                "-emit-llvm",
-            ])
+            .args(["-c", "-target", "spir64", "-cl-std=CL2.0", "-emit-llvm"])
+            .args(options)
             .args(["-Xclang", "-finclude-default-header"])
             .arg("-cl-ext=+cl_khr_fp16,+cl_khr_fp64,+cl_khr_subgroups")
             .arg(source)
@@ -78,17 +77,25 @@ fn compile(
     compiled
 }
 
-#[test]
-fn opencl_kernels_round_trip() {
+/// clang 15, llvm-spirv 15 and spirv-val, or `None` after saying which is
+/// missing.
+fn tools() -> Option<(PathBuf, PathBuf, PathBuf)> {
     let (Some(clang), Some(translator)) =
         (support::tool("clang-15"), support::tool("llvm-spirv-15"))
     else {
         println!("skipped: clang-15 or llvm-spirv-15 not found");
-        return;
+        return None;
     };
-    let val = support::spirv_tools().map(|tools| tools.join("spirv-val"));
-    let Some(val) = val else {
+    let Some(val) = support::spirv_tools().map(|tools| tools.join("spirv-val")) else {
         println!("skipped: spirv-val (SPIRV-Tools 2025) is not installed");
+        return None;
+    };
+    Some((clang, translator, val))
+}
+
+#[test]
+fn opencl_kernels_round_trip() {
+    let Some((clang, translator, val)) = tools() else {
         return;
     };
     let sources = support::test_sources("opencl", "cl");
@@ -96,7 +103,7 @@ fn opencl_kernels_round_trip() {
     for source in &sources {
         for level in LEVELS {
             let name = format!("{} ({level})", source.display());
-            let words = match compile(&clang, &translator, source, level) {
+            let words = match compile(&clang, &translator, source, &[level]) {
                 Ok(words) => words,
                 Err(complaint) => {
                     println!("left out: {name}: {complaint}");
@@ -129,4 +136,66 @@ fn opencl_kernels_round_trip() {
     // The translator's `-O2` module of `loops.cl` is invalid.
     let least = sources.len() * LEVELS.len() - 1;
     support::assert_round_trips(&summary, checked, least, &failures);
+}
+
+/// The kernels compiled with debug information: `llvm-spirv-15` writes
+/// `OpenCL.DebugInfo.100`, and many of its modules break that set's rules
+/// (storage class -1, undefined ids, `DebugInfoNone` for a void return
+/// type). A module that reads is written with every debug instruction and
+/// reads back to the same text (locations included), valid where it was;
+/// one that does not read is one spirv-val rejects too.
+#[test]
+fn opencl_kernels_with_debug_information_round_trip() {
+    let Some((clang, translator, val)) = tools() else {
+        return;
+    };
+    let sources = support::test_sources("opencl", "cl");
+    let (mut read, mut failures) = (0, Vec::new());
+    for source in &sources {
+        let name = source.display();
+        let words = match compile(&clang, &translator, source, &DEBUG_INFORMATION) {
+            Ok(words) => words,
+            Err(complaint) => {
+                println!("left out: {name}: {complaint}");
+                continue;
+            }
+        };
+        let env = support::target_env(&words);
+        let complaint = support::spirv_val_complaint(&val, &words, &env);
+        if let Err(e) = spirv_dialect::binary::deserialize::deserialize(&words) {
+            match &complaint {
+                Some(complaint) => println!(
+                    "does not read: {name}: {} (spirv-val: {complaint})",
+                    e.message
+                ),
+                None => failures.push(format!("{name}: valid, yet {}", e.message)),
+            }
+            continue;
+        }
+        read += 1;
+        let valid = complaint.is_none().then_some(val.as_path());
+        match support::checked_round_trip(valid, &words, &env) {
+            Ok(written) => {
+                let set = "OpenCL.DebugInfo.100";
+                let (before, after) = (
+                    support::ext_instructions(&words, set),
+                    support::ext_instructions(&written, set),
+                );
+                if before == 0 || before != after {
+                    failures.push(format!(
+                        "{name}: {before} debug instructions, {after} written"
+                    ));
+                }
+            }
+            Err(e) => failures.push(format!("{name}: {e}")),
+        }
+    }
+    let summary = format!(
+        "{} kernels with debug information: {read} read, {} round-trip",
+        sources.len(),
+        read - failures.len().min(read)
+    );
+    // The translator writes at least the plain kernels' debug
+    // information by the set's rules.
+    support::assert_round_trips(&summary, read, sources.len() / 2, &failures);
 }

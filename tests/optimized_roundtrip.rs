@@ -17,7 +17,8 @@
 //! fallthrough, `do`/`while` with `continue`, every kind of image and
 //! sampler, specialization constants and operations on them, descriptor
 //! indexing and demote, geometry, tessellation, mesh, task and ray
-//! tracing stages, ray queries; HLSL's structured, byte-address and append
+//! tracing stages, ray queries, the four AMD extended instruction sets;
+//! HLSL's structured, byte-address and append
 //! buffers, wave operations, integer operands of mixed signedness) through
 //! the same checks, as compiled and as each pipeline rewrites them; and
 //! compiled again with debug information (`-gVS`).

@@ -76,23 +76,33 @@ pub fn load(dir: &Path) -> Result<Model, Error> {
     };
     let core_revision = core_grammar.revision.unwrap_or(0);
 
-    let mut kinds: Vec<OperandKind> = Vec::new();
-    let mut sets = Vec::new();
+    let mut set_kinds = Vec::new();
     for (file, stem, grammar) in &raw_sets {
-        for kind in &grammar.operand_kinds {
-            let cleaned = clean_kind(file, kind)?;
-            match kinds.iter().find(|k| k.name == cleaned.name) {
-                Some(existing) if existing.enumerants.len() != cleaned.enumerants.len() => {
-                    return Err(Error::new(format!(
-                        "{file}: operand kind `{}` is already defined differently by {}",
-                        cleaned.name, existing.file
-                    )))
-                }
-                Some(_) => {}
-                None => kinds.push(cleaned),
+        let cleaned = (grammar
+            .operand_kinds
+            .iter()
+            .map(|kind| clean_kind(file, kind)))
+        .collect::<Result<Vec<_>, _>>()?;
+        set_kinds.push((stem.as_deref().map(naming::kind_prefix), cleaned));
+    }
+    let qualified = qualify_differing_kinds(&mut set_kinds);
+    let mut kinds: Vec<OperandKind> = Vec::new();
+    for (_, cleaned) in set_kinds {
+        for kind in cleaned {
+            if !kinds.iter().any(|k| k.name == kind.name) {
+                kinds.push(kind);
             }
         }
-        sets.push(clean_set(file, stem.as_deref(), grammar, &vendors)?);
+    }
+    let mut sets = Vec::new();
+    for ((file, stem, grammar), renamed) in raw_sets.iter().zip(&qualified) {
+        let mut set = clean_set(file, stem.as_deref(), grammar, &vendors)?;
+        for operand in set.ops.iter_mut().flat_map(|op| &mut op.operands) {
+            if let Some((_, name)) = renamed.iter().find(|(plain, _)| *plain == operand.kind) {
+                operand.kind = name.clone();
+            }
+        }
+        sets.push(set);
     }
 
     Ok(Model {
@@ -102,6 +112,37 @@ pub fn load(dir: &Path) -> Result<Model, Error> {
         kinds,
         extensions: extensions.into_iter().collect(),
     })
+}
+
+/// Gives an operand kind that several files define differently a name of
+/// its own in each extended set defining it: the set's prefix
+/// ([`naming::kind_prefix`]) before the grammar's name (`DebugInfoFlags` of
+/// `extinst.opencl.debuginfo.100` becomes `OpenclDebuginfo100DebugInfoFlags`);
+/// the core grammar's keeps its name.
+/// Kinds defined alike by several files stay one kind. Returns each set's
+/// renames, `(grammar name, new name)`, for its operands.
+fn qualify_differing_kinds(
+    set_kinds: &mut [(Option<String>, Vec<OperandKind>)],
+) -> Vec<Vec<(String, String)>> {
+    let differing: BTreeSet<String> = (set_kinds.iter().flat_map(|(_, kinds)| kinds))
+        .filter(|kind| {
+            (set_kinds.iter().flat_map(|(_, kinds)| kinds))
+                .any(|other| other.name == kind.name && !other.defines_alike(kind))
+        })
+        .map(|kind| kind.name.clone())
+        .collect();
+    let mut renames = Vec::new();
+    for (prefix, kinds) in set_kinds.iter_mut() {
+        let mut renamed = Vec::new();
+        if let Some(prefix) = prefix {
+            for kind in kinds.iter_mut().filter(|k| differing.contains(&k.name)) {
+                let name = format!("{prefix}{}", kind.name);
+                renamed.push((std::mem::replace(&mut kind.name, name.clone()), name));
+            }
+        }
+        renames.push(renamed);
+    }
+    renames
 }
 
 fn read_file(dir: &Path, file: &str) -> Result<GrammarFile, Error> {

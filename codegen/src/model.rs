@@ -121,7 +121,7 @@ impl Category {
     }
 }
 
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Enumerant {
     pub name: String,
     pub rust_name: String,
@@ -141,6 +141,15 @@ pub struct OperandKind {
     pub enumerants: Vec<Enumerant>,
     /// The grammar file that defines it.
     pub file: String,
+}
+
+impl OperandKind {
+    /// Whether `other` has the same category, bases and enumerants.
+    pub fn defines_alike(&self, other: &OperandKind) -> bool {
+        self.category == other.category
+            && self.bases == other.bases
+            && self.enumerants == other.enumerants
+    }
 }
 
 #[derive(Clone, Debug)]

@@ -52,12 +52,23 @@ pub fn ext_set_names(stem: &str) -> (String, String) {
     if let Some((_, import, namespace)) = KNOWN_SETS.iter().find(|(s, _, _)| *s == stem) {
         return (import.to_string(), namespace.to_string());
     }
-    let words: Vec<String> = stem
-        .split(['.', '-', '_'])
+    let words = stem_words(stem);
+    (words.join("."), words.concat())
+}
+
+/// The prefix of an operand kind that extended set `extinst.<stem>` defines
+/// apart from other files: its file name's words, capitalized
+/// (`opencl.debuginfo.100` → `OpenclDebuginfo100`), so the kind's
+/// snake-case spelling reads word by word.
+pub fn kind_prefix(stem: &str) -> String {
+    stem_words(stem).concat()
+}
+
+fn stem_words(stem: &str) -> Vec<String> {
+    stem.split(['.', '-', '_'])
         .filter(|w| !w.is_empty())
         .map(capitalize)
-        .collect();
-    (words.join("."), words.concat())
+        .collect()
 }
 
 fn capitalize(word: &str) -> String {

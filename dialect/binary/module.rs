@@ -13,6 +13,7 @@ use super::walk::ExtSets;
 use super::{DecodeError, Header};
 use crate::grammar::{InstSet, Op, OperandKind};
 use crate::ir::FastMap;
+use crate::spirv::non_semantic;
 use smallvec::SmallVec;
 use std::ops::Range;
 
@@ -250,7 +251,8 @@ pub struct ModuleView<'w> {
     /// it); false when some is not, or is an id beyond the dense table.
     result_types_defined_before: bool,
     /// The `OpExtInstImport`s: id, the set (`None` for one the grammar
-    /// lacks), and whether it is non-semantic.
+    /// lacks), and whether its instructions are debug instructions
+    /// ([`non_semantic::is_debug_set`]).
     ext_sets: SmallVec<[(u32, Option<InstSet>, bool); 2]>,
 }
 
@@ -369,17 +371,18 @@ impl<'w> ModuleView<'w> {
             .collect()
     }
 
-    /// Whether `set_id` imports a non-semantic instruction set.
-    pub fn is_non_semantic(&self, set_id: u32) -> bool {
+    /// Whether `set_id` imports a set of debug instructions: a
+    /// non-semantic one or a debug-information one.
+    pub fn is_debug_set(&self, set_id: u32) -> bool {
         self.ext_sets.iter().any(|e| e.0 == set_id && e.2)
     }
 
-    /// Whether `inst` (an `OpExtInst`) is an instruction of a non-semantic
-    /// set.
+    /// Whether `inst` (an `OpExtInst`) is a debug instruction: one of a
+    /// non-semantic or debug-information set.
     #[inline(always)]
-    pub fn is_non_semantic_inst(&self, inst: &Inst) -> bool {
+    pub fn is_debug_inst(&self, inst: &Inst) -> bool {
         (self.words.get(inst.offset as usize + 3))
-            .is_some_and(|&set| inst.word_count > 3 && self.is_non_semantic(set))
+            .is_some_and(|&set| inst.word_count > 3 && self.is_debug_set(set))
     }
 
     #[inline(always)]
@@ -402,14 +405,14 @@ impl<'w> ModuleView<'w> {
         if inst.op == Op::ExtInstImport {
             let operands = &self.words[inst.offset as usize + 2..inst.span().end];
             let (name, _) = decode_string(operands).map_err(|m| at(m.to_string()))?;
-            let non_semantic = name.starts_with("NonSemantic.");
             let set = InstSet::from_import_name(&name);
             // A set nothing here describes can only be carried when it
             // may be dropped: a non-semantic one.
-            if set.is_none() && !non_semantic {
+            if set.is_none() && !non_semantic::is_non_semantic_set(&name) {
                 return Err(at(format!("unknown extended instruction set \"{name}\"")));
             }
-            self.ext_sets.push((id, set, non_semantic));
+            self.ext_sets
+                .push((id, set, non_semantic::is_debug_set(&name)));
         }
         Ok(())
     }
@@ -436,9 +439,26 @@ impl<'w> ModuleView<'w> {
         Ok(())
     }
 
+    /// Whether the operand at `word` of `inst` may name an id defined
+    /// later though `inst` is in the globals section
+    /// ([`looks_ahead`]).
+    #[cold]
+    fn names_ahead(&self, inst: &Inst, word: usize) -> bool {
+        let start = inst.offset as usize;
+        let op = match self.words.get(start + 3..start + 5) {
+            Some(&[set, number]) if inst.op == Op::ExtInst => self
+                .ext_set(set)
+                .flatten()
+                .and_then(|set| Op::from_opcode(set, number)),
+            _ => None,
+        };
+        op.is_some_and(|op| looks_ahead(op, word.wrapping_sub(start + 5)))
+    }
+
     /// Checks every operand: ids must be defined; in the globals section,
-    /// defined earlier (`OpTypeForwardPointer` announces a pointer type, and
-    /// `OpExtInstWithForwardRefsKHR` may look ahead).
+    /// defined earlier (`OpTypeForwardPointer` announces a pointer type,
+    /// `OpExtInstWithForwardRefsKHR` may look ahead, and so may some
+    /// operands of debug-information instructions: [`Self::names_ahead`]).
     pub fn check_uses(&self) -> Result<(), DecodeError> {
         let globals = self.section_range(Section::Globals);
         let mut forward_pointers: Vec<u32> = Vec::new();
@@ -451,7 +471,13 @@ impl<'w> ModuleView<'w> {
                 let id = self.words[word];
                 let problem = match self.defs.get(id) {
                     None => Some(false),
-                    Some(def) if def >= before && !forward_pointers.contains(&id) => Some(true),
+                    Some(def)
+                        if def >= before
+                            && !forward_pointers.contains(&id)
+                            && !self.names_ahead(inst, word) =>
+                    {
+                        Some(true)
+                    }
                     Some(_) => None,
                 };
                 if let (None, Some(defined)) = (bad, problem) {
@@ -471,6 +497,24 @@ impl<'w> ModuleView<'w> {
         }
         Ok(())
     }
+}
+
+/// Whether operand `position` of extended instruction `op` may name an id
+/// defined later in the globals section: `DebugFunction`'s function or one
+/// of `DebugTypeComposite`'s members, in the debug-information sets
+/// ([`non_semantic::DEBUG_INFO_SETS`]), as spirv-val allows.
+pub(crate) fn looks_ahead(op: Op, position: usize) -> bool {
+    let info = op.info();
+    if !non_semantic::DEBUG_INFO_SETS.contains(&op.inst_set().info().import_name) {
+        return false;
+    }
+    let (name, variadic) = match info.grammar_name {
+        "DebugFunction" => ("function", false),
+        "DebugTypeComposite" => ("members", true),
+        _ => return false,
+    };
+    (info.operands.iter().position(|o| o.name == name))
+        .is_some_and(|at| position == at || (variadic && position > at))
 }
 
 impl Drop for ModuleView<'_> {
@@ -697,7 +741,7 @@ impl Layout {
     #[cold]
     #[inline(never)]
     fn loose(&mut self, view: &ModuleView, inst: &Inst, index: u32) -> Result<(), DecodeError> {
-        let non_semantic = inst.op == Op::ExtInst && view.is_non_semantic_inst(inst);
+        let non_semantic = inst.op == Op::ExtInst && view.is_debug_inst(inst);
         if non_semantic {
             return match self.place {
                 Place::Params => self.extend_params(index),
@@ -748,7 +792,7 @@ impl Layout {
         };
         let transparent = match inst.op {
             Op::Line | Op::NoLine | Op::Nop => true,
-            Op::ExtInst => view.is_non_semantic_inst(inst),
+            Op::ExtInst => view.is_debug_inst(inst),
             _ => false,
         };
         match inst.op {

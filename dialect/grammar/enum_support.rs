@@ -88,16 +88,36 @@ pub trait BitEnum: Copy + 'static {
     }
 }
 
-/// `Bias|Lod`, `None`, or a hexadecimal number for bits no enumerant names.
+/// `Bias|Lod`, `None`, or a hexadecimal number for bits no enumerant names;
+/// each enumerant in value order names the bits it adds, as spirv-dis
+/// spells them (`FlagIsPublic`, 0x3, reads `FlagIsProtected|FlagIsPrivate`).
 pub fn format_bits(kind: &OperandKindInfo, bits: u32) -> String {
-    let mut parts = Vec::new();
+    format_bits_choosing(kind, bits, false)
+}
+
+/// [`format_bits`] with an enumerant of several bits naming them before the
+/// one-bit enumerants do (`FlagIsPublic`), the names in value order.
+pub fn format_bits_widest(kind: &OperandKindInfo, bits: u32) -> String {
+    format_bits_choosing(kind, bits, true)
+}
+
+fn format_bits_choosing(kind: &OperandKindInfo, bits: u32, widest: bool) -> String {
+    let mut chosen: Vec<&EnumerantInfo> = Vec::new();
     let mut covered = 0u32;
-    for e in kind.enumerants {
+    let several_bits = |e: &&EnumerantInfo| e.value.count_ones() > 1;
+    let order = (kind.enumerants.iter().filter(|e| widest && several_bits(e))).chain(
+        kind.enumerants
+            .iter()
+            .filter(|e| !widest || !several_bits(e)),
+    );
+    for e in order {
         if e.value != 0 && bits & e.value == e.value && covered & e.value != e.value {
-            parts.push(e.name.to_string());
+            chosen.push(e);
             covered |= e.value;
         }
     }
+    chosen.sort_by_key(|e| e.value);
+    let mut parts: Vec<String> = chosen.iter().map(|e| e.name.to_string()).collect();
     if bits & !covered != 0 {
         parts.push(format!("{:#x}", bits & !covered));
     }

@@ -11,7 +11,9 @@ pub mod tables;
 use crate::ir::FastMap;
 use std::sync::OnceLock;
 
-pub use enum_support::{format_bits, parse_bits, BitEnum, UnknownEnumerant, ValueEnum};
+pub use enum_support::{
+    format_bits, format_bits_widest, parse_bits, BitEnum, UnknownEnumerant, ValueEnum,
+};
 pub use generated::enums::*;
 pub use generated::kinds::{OperandKind, OPERAND_KINDS};
 pub use generated::ops::{InstSet, Op, INST_SETS, OPS, OP_COUNT};

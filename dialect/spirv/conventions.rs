@@ -326,7 +326,7 @@ pub fn bits_spelling(info: &crate::grammar::OperandKindInfo, bits: u32) -> Strin
     if bits == 0 && info.name == "MemorySemantics" {
         return "None".into();
     }
-    crate::grammar::format_bits(info, bits)
+    crate::grammar::format_bits_widest(info, bits)
 }
 
 /// `StorageClass` → `storage_class`.

@@ -26,9 +26,21 @@ use crate::ir::{AttrData, Context, Op};
 /// What every non-semantic set's import name starts with.
 const PREFIX: &str = "NonSemantic.";
 
+/// The debug-information sets that are not non-semantic. Their
+/// instructions sit among the globals and in blocks as the non-semantic
+/// ones do, and are kept the same way.
+pub const DEBUG_INFO_SETS: [&str; 2] = ["DebugInfo", "OpenCL.DebugInfo.100"];
+
 /// Whether the set imported as `import_name` is non-semantic.
 pub fn is_non_semantic_set(import_name: &str) -> bool {
     import_name.starts_with(PREFIX)
+}
+
+/// Whether the instructions of the set imported as `import_name` are debug
+/// instructions: a non-semantic set or one of [`DEBUG_INFO_SETS`]. At
+/// module level one is a symbol (see the module documentation).
+pub fn is_debug_set(import_name: &str) -> bool {
+    is_non_semantic_set(import_name) || DEBUG_INFO_SETS.contains(&import_name)
 }
 
 /// The import name of the extended instruction set `op` (of grammar op

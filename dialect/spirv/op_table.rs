@@ -146,7 +146,7 @@ fn verify_layout(ctx: &Context, op: Op) -> Result<(), String> {
     }
     // A debug instruction at module level (`OpString`, a non-semantic
     // extended instruction) is a symbol whose operands are attributes.
-    let debug_set = non_semantic::is_non_semantic_set(grammar_op.inst_set().info().import_name);
+    let debug_set = non_semantic::is_debug_set(grammar_op.inst_set().info().import_name);
     if (grammar_op == GrammarOp::String || debug_set) && ctx.attr(op, "sym_name").is_some() {
         return Ok(());
     }

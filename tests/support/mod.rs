@@ -347,6 +347,13 @@ pub fn checked_round_trip(
     if let Some(complaint) = val.and_then(|val| spirv_val_complaint(val, &written, env)) {
         return Err(format!("spirv-val rejects the output: {complaint}"));
     }
+    if entry_points(&written) != entry_points(words) {
+        return Err(format!(
+            "entry points {:?} are written as {:?}",
+            entry_points(words),
+            entry_points(&written)
+        ));
+    }
     let (ctx2, module2) =
         deserialize(&written).map_err(|e| format!("reading the output back: {}", e.message))?;
     let located = PrintOptions {
@@ -370,6 +377,56 @@ pub fn checked_round_trip(
         }
     }
     Ok(written)
+}
+
+/// The `(execution model, name)` of every `OpEntryPoint` of `words`,
+/// sorted: what a runtime finds a module's entry points by.
+pub fn entry_points(words: &[u32]) -> Vec<(u32, String)> {
+    const OP_ENTRY_POINT: u32 = 15;
+    let mut found = Vec::new();
+    let mut at = 5;
+    while let Some(&first) = words.get(at) {
+        let count = (first >> 16) as usize;
+        let inst = words.get(at..at + count.max(1)).unwrap_or(&[]);
+        if first & 0xffff == OP_ENTRY_POINT && inst.len() > 3 {
+            let bytes: Vec<u8> = inst[3..].iter().flat_map(|w| w.to_le_bytes()).collect();
+            let name = bytes.split(|&b| b == 0).next().unwrap_or(&[]);
+            found.push((inst[1], String::from_utf8_lossy(name).into_owned()));
+        }
+        at += count.max(1);
+    }
+    found.sort();
+    found
+}
+
+/// How many `OpExtInst`s of `words` take their instruction from the set
+/// imported as `set`.
+pub fn ext_instructions(words: &[u32], set: &str) -> usize {
+    const OP_EXT_INST_IMPORT: u32 = 11;
+    const OP_EXT_INST: u32 = 12;
+    let instructions = || {
+        let mut at = 5;
+        std::iter::from_fn(move || {
+            let first = *words.get(at)?;
+            let count = ((first >> 16) as usize).max(1);
+            let inst = words.get(at..at + count)?;
+            at += count;
+            Some(inst)
+        })
+    };
+    let name_words = |text: &str| -> Vec<u32> {
+        let mut bytes = text.as_bytes().to_vec();
+        bytes.resize(bytes.len() / 4 * 4 + 4, 0);
+        (bytes.chunks(4))
+            .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+            .collect()
+    };
+    let import = instructions()
+        .find(|inst| inst[0] & 0xffff == OP_EXT_INST_IMPORT && inst[2..] == name_words(set)[..])
+        .map(|inst| inst[1]);
+    (instructions())
+        .filter(|inst| inst[0] & 0xffff == OP_EXT_INST && inst.get(3).copied() == import)
+        .count()
 }
 
 /// The seeds a random test runs: `{prefix}_SEED` (the first, 0 unless

@@ -34,7 +34,7 @@ use super::function::{Properties, Scope};
 use super::Reader;
 use crate::binary::module::Section;
 use crate::binary::{DecodeError, DecodedOperand as Operand};
-use crate::grammar::{Category, Op, OperandInfo};
+use crate::grammar::{Op, OperandInfo};
 use crate::ir::{Attr, Builder, Location};
 use crate::spirv::conventions;
 use smallvec::SmallVec;
@@ -43,7 +43,7 @@ impl Reader<'_, '_> {
     /// Whether instruction `index` is kept as a debug op at module level.
     pub(super) fn is_debug_symbol(&self, index: u32) -> bool {
         let inst = &self.view.insts[index as usize];
-        inst.op == Op::String || (inst.op == Op::ExtInst && self.is_non_semantic_inst(index))
+        inst.op == Op::String || (inst.op == Op::ExtInst && self.is_debug_inst(index))
     }
 
     /// The module's debug sources and processes, as module-level ops ahead
@@ -123,7 +123,7 @@ impl Reader<'_, '_> {
                     self.ctx.integer_attr(i64_type, i128::from(*bits as i64))
                 }
                 Operand::String(s) => self.ctx.string_attr(self.decoded.text(*s)),
-                Operand::Enum { kind, value } if kind.info().category == Category::ValueEnum => {
+                Operand::Enum { kind, value } => {
                     let attr = self.enum_value_attr(*kind, *value);
                     lists.push((conventions::attribute_mnemonic(*kind), attr));
                     continue;
@@ -163,7 +163,7 @@ impl Reader<'_, '_> {
             Some([Operand::String(name)]) => self.decoded.text(*name),
             _ => "",
         };
-        if !self.view.is_non_semantic(*set) {
+        if !self.view.is_debug_set(*set) {
             let message = format!(
                 "an instruction of the unknown instruction set \"{name}\", which is not \
                  non-semantic"

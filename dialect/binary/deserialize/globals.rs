@@ -37,7 +37,7 @@ impl<'v> Reader<'v, '_> {
             match inst.op {
                 Op::Line | Op::NoLine => self.track_line(index),
                 Op::Nop => {}
-                Op::ExtInst if self.is_non_semantic_inst(index) => self.debug_op(index)?,
+                Op::ExtInst if self.is_debug_inst(index) => self.debug_op(index)?,
                 Op::Variable => self.global_variable(index)?,
                 Op::Undef => {
                     let ty = self.type_of_id(index, Some(inst.result_type))?;
@@ -129,16 +129,45 @@ impl<'v> Reader<'v, '_> {
     }
 
     /// Names every symbol up front (so decorations can refer to variables
-    /// declared later): global variables, spec constants and functions, in
-    /// module order, by their `OpName` (`name_0`, `name_1`, ... when another
-    /// symbol took it), else `prefix_<id>`. An entry point's function is
-    /// named after the entry point (the serializer writes the symbol as the
-    /// entry point's name).
+    /// declared later): first the functions of entry points, after their
+    /// first entry point (the serializer writes the symbol as the entry
+    /// point's name); then debug symbols, global variables, spec constants
+    /// and the other functions, in module order, by their `OpName`
+    /// (`name_0`, `name_1`, ... when another symbol took it), else
+    /// `prefix_<id>`.
     pub(super) fn assign_symbols(&mut self) {
         // The globals that may take a symbol (see [`Reader::scan_globals`]).
         let globals = std::mem::take(&mut self.symbol_sources);
         let sources = self.section_indices(Section::DebugSources);
         let mut taken = std::mem::take(&mut self.taken_symbols);
+        // Entry points' functions first, in module order: an entry point's
+        // name is what a runtime finds it by, an `OpName` only debug
+        // information (kept when the symbol differs).
+        let mut entry_points = std::mem::take(&mut self.entry_points);
+        for index in self.section_indices(Section::EntryPoints) {
+            if let [_, Operand::Id(function), Operand::String(_), ..] = self.operands(index) {
+                entry_points.entry(*function).or_insert(index);
+            }
+        }
+        let mut entry_names: SmallVec<[(u32, &str); 4]> = SmallVec::new();
+        for function in &self.view.functions {
+            let id = self.view.insts[function.def as usize].result;
+            let entry = entry_points
+                .get(&id)
+                .and_then(|&index| match self.operands(index) {
+                    [_, _, Operand::String(name), ..] if !name.is_empty() => {
+                        Some(self.decoded.text(*name))
+                    }
+                    _ => None,
+                });
+            if let Some(entry) = entry {
+                let op_name = self.name(id);
+                let candidates: SmallVec<[&str; 2]> =
+                    std::iter::once(entry).chain(op_name).collect();
+                self.assign_symbol(&mut taken, id, &candidates, op_name, ("spirv_fn", id));
+                entry_names.push((id, entry));
+            }
+        }
         let (mut strings, mut debug) = (0, 0);
         for index in sources.chain(globals.iter().copied()) {
             if !self.is_debug_symbol(index) {
@@ -175,27 +204,15 @@ impl<'v> Reader<'v, '_> {
             let fallback = (prefix, inst.result);
             self.assign_symbol(&mut taken, inst.result, &candidates, op_name, fallback);
         }
-        // Each function's first entry point, by instruction index.
-        let mut entry_points = std::mem::take(&mut self.entry_points);
-        for index in self.section_indices(Section::EntryPoints) {
-            if let [_, Operand::Id(function), Operand::String(_), ..] = self.operands(index) {
-                entry_points.entry(*function).or_insert(index);
-            }
-        }
         for function in &self.view.functions {
             let id = self.view.insts[function.def as usize].result;
-            let entry = entry_points
-                .remove(&id)
-                .and_then(|index| match self.operands(index) {
-                    [_, _, Operand::String(name), ..] if !name.is_empty() => {
-                        Some(self.decoded.text(*name))
-                    }
-                    _ => None,
-                });
-            let op_name = self.name(id);
-            let candidates: SmallVec<[&str; 2]> = entry.into_iter().chain(op_name).collect();
-            self.assign_symbol(&mut taken, id, &candidates, op_name, ("spirv_fn", id));
+            if entry_names.iter().all(|(f, _)| *f != id) {
+                let op_name = self.name(id);
+                let candidates: SmallVec<[&str; 1]> = op_name.into_iter().collect();
+                self.assign_symbol(&mut taken, id, &candidates, op_name, ("spirv_fn", id));
+            }
         }
+        entry_points.clear();
         self.entry_points = entry_points;
         self.taken_symbols = taken;
         self.symbol_sources = globals;
@@ -276,10 +293,10 @@ impl<'v> Reader<'v, '_> {
         crate::ir::Builder::at_end(self.module_body).create_from(&mut self.ctx, spec);
     }
 
-    /// Whether instruction `index` is an `OpExtInst` of a non-semantic set.
-    pub(super) fn is_non_semantic_inst(&self, index: u32) -> bool {
-        self.view
-            .is_non_semantic_inst(&self.view.insts[index as usize])
+    /// Whether instruction `index` is an `OpExtInst` of a debug set
+    /// (non-semantic or debug-information).
+    pub(super) fn is_debug_inst(&self, index: u32) -> bool {
+        self.view.is_debug_inst(&self.view.insts[index as usize])
     }
 
     /// A module-level `OpVariable`, or `OpUntypedVariableKHR` (whose data

@@ -436,6 +436,15 @@ impl Reader<'_, '_> {
         if previous_end < binary.start {
             self.read_loose(scope, (block, &builder), previous_end..binary.start)?;
         }
+        // Debug instructions before or among the phis open the body; the
+        // phis are the block's arguments, the lines their locations.
+        for index in binary.start + 1..binary.phi_end {
+            let op = self.view.insts[index as usize].op;
+            if !matches!(op, Op::Phi | Op::Line | Op::NoLine) {
+                values.clear();
+                self.read_instruction(scope, (block, &builder), index, &mut values)?;
+            }
+        }
         for index in binary.phi_end..binary.terminator {
             if skip_merge && index == binary.merge {
                 continue;

@@ -145,6 +145,19 @@ impl<'w> ModuleView<'w> {
         if OpTraits::of(self.insts[index as usize].op).forward_refs {
             return true;
         }
+        if let [_, Operand::ExtInst(op), rest @ ..] = decoded.of(index as usize) {
+            // Every operand naming `id` must be one that may look ahead.
+            let mut uses = (rest.iter().enumerate()).filter(|(_, o)| **o == Operand::Id(id));
+            let first = uses.next();
+            if first
+                .into_iter()
+                .chain(uses)
+                .all(|(at, _)| super::looks_ahead(*op, at))
+                && first.is_some()
+            {
+                return true;
+            }
+        }
         let forward_pointers = forward_pointers.get_or_insert_with(|| {
             (range.clone())
                 .filter(|&at| self.insts[at as usize].op == Op::TypeForwardPointer)

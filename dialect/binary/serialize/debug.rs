@@ -16,7 +16,7 @@ use crate::binary::encode_string;
 use crate::grammar::{Category, InstSet, Op, Quantifier};
 use crate::ir::{AttrData, Ident, Location, Value};
 use crate::spirv::conventions::attribute_mnemonic;
-use crate::spirv::non_semantic::is_non_semantic_set;
+use crate::spirv::non_semantic::is_debug_set;
 
 /// Core debug instructions kept as module-level ops.
 const DEBUG_OPS: [Op; 5] = [
@@ -31,8 +31,8 @@ impl Writer<'_> {
     /// The instruction a module-level debug op stands for.
     pub(super) fn debug_instruction(&mut self, op: crate::ir::Op) -> Option<Op> {
         let plan = self.class(op).plan?;
-        let non_semantic = is_non_semantic_set(plan.set.info().import_name);
-        (DEBUG_OPS.contains(&plan.op) || non_semantic || plan.op == Op::ExtInst).then_some(plan.op)
+        let debug_set = is_debug_set(plan.set.info().import_name);
+        (DEBUG_OPS.contains(&plan.op) || debug_set || plan.op == Op::ExtInst).then_some(plan.op)
     }
 
     /// Writes module-level debug op `op`, which stands for `grammar_op`.
@@ -134,8 +134,13 @@ impl Writer<'_> {
                 AttrData::Array(items) if info.quantifier == Quantifier::Variadic => &items[..],
                 _ => std::slice::from_ref(&attr),
             };
-            for &item in items {
-                let word = match (kind_info.category, ctx.attr_data(item)) {
+            for (position, &item) in items.iter().enumerate() {
+                // A composite kind's items (`PairIdRefIdRef`) take its bases in turn.
+                let category = match kind_info.bases {
+                    [] => kind_info.category,
+                    bases => bases[position % bases.len()].info().category,
+                };
+                let word = match (category, ctx.attr_data(item)) {
                     (Category::Id, AttrData::Type(ty)) => self.type_id(*ty)?,
                     (Category::Id, _) => self.attr_id(item)?,
                     (Category::ValueEnum | Category::BitEnum, _) => {

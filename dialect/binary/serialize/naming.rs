@@ -461,7 +461,7 @@ impl Writer<'_> {
                     continue;
                 }
                 if !written && role == Role::Instruction {
-                    written = !class.is_non_semantic(ctx, op);
+                    written = !class.is_debug_inst(ctx, op);
                 }
                 if let Some(source) = source.filter(|_| parts.has_successors) {
                     ids.branches.push((op, source));

@@ -116,11 +116,11 @@ pub(super) struct OpClass {
 
 impl OpClass {
     /// Whether `op` (of this class) is an instruction of a non-semantic
-    /// set, which the deserializer places at a block's start apart from
-    /// the construct it may precede.
-    pub(super) fn is_non_semantic(self, ctx: &crate::ir::Context, op: crate::ir::Op) -> bool {
-        use crate::spirv::non_semantic::{is_non_semantic_set, set_name};
-        (self.plan).is_some_and(|plan| is_non_semantic_set(set_name(ctx, op, plan.op)))
+    /// or debug-information set, which the deserializer places at a
+    /// block's start apart from the construct it may precede.
+    pub(super) fn is_debug_inst(self, ctx: &crate::ir::Context, op: crate::ir::Op) -> bool {
+        use crate::spirv::non_semantic::{is_debug_set, set_name};
+        (self.plan).is_some_and(|plan| is_debug_set(set_name(ctx, op, plan.op)))
     }
 }
 
