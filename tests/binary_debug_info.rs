@@ -8,7 +8,8 @@
 //! `DebugTypeComposite`'s members) may name what comes later. Each module
 //! deserializes, verifies, serializes to a module spirv-val accepts with
 //! every debug instruction kept, and reads back to the same text; an id
-//! named ahead anywhere else is an error.
+//! named ahead anywhere else is an error. Mutations of the modules read
+//! without panics.
 
 use spirv_dialect::binary::deserialize::deserialize;
 use spirv_dialect::binary::serialize::serialize;
@@ -242,4 +243,19 @@ fn ids_named_ahead_elsewhere_are_errors() {
             error.message
         );
     }
+}
+
+/// Mutations of the modules (bit flips, truncations, word counts, small
+/// values) read without panics; what reads and verifies prints, parses
+/// back and writes words that read back (`DEBUG_INFO_FUZZ_SEED`,
+/// `DEBUG_INFO_FUZZ_COUNT` for longer runs).
+#[test]
+fn mutated_debug_info_modules_read_without_panics() {
+    let modules: Vec<Vec<u32>> = [OPENCL_DEBUG_INFO, LEGACY_DEBUG_INFO]
+        .iter()
+        .map(|source| assemble(source, &AssembleOptions::default()).expect("assemble"))
+        .collect();
+    let (read, verified) = support::mutated_modules_read("DEBUG_INFO_FUZZ", &modules, 3000);
+    println!("mutated debug-information modules: {read} read, {verified} verify");
+    assert!(verified > 0, "no mutation read verified");
 }

@@ -6,7 +6,9 @@
 //! when the text is parsed again); an unknown set that is not
 //! non-semantic, and an `OpUndef` named at module level, are errors. A
 //! spec-constant operation that module-level instructions name keeps a
-//! symbol they refer to.
+//! symbol they refer to. clspv's reflection, written after the functions
+//! it names, stays there: as the ops of the set the grammar describes
+//! under its current import name, as `spirv.ExtInst` under another.
 
 use spirv_dialect::binary::deserialize::deserialize;
 use spirv_dialect::binary::serialize::serialize;
@@ -216,4 +218,125 @@ fn spec_constant_operations_named_at_module_level_keep_a_symbol() {
             "OpExtInst %void %8 1 %size %uint_1",
         ],
     );
+}
+
+/// Two kernels as clspv writes them: each followed by the reflection
+/// instructions naming it.
+const CLSPV_REFLECTION: &str = r#"
+; Version: 1.0
+               OpCapability Shader
+               OpExtension "SPV_KHR_storage_buffer_storage_class"
+               OpExtension "SPV_KHR_non_semantic_info"
+ %reflection = OpExtInstImport "NonSemantic.ClspvReflection.7"
+               OpMemoryModel Logical GLSL450
+               OpEntryPoint GLCompute %fill "fill" %id
+               OpEntryPoint GLCompute %copy "copy" %id
+               OpExecutionMode %fill LocalSize 64 1 1
+               OpExecutionMode %copy LocalSize 64 1 1
+  %fill_name = OpString "fill"
+  %copy_name = OpString "copy"
+   %out_name = OpString "out"
+    %in_name = OpString "in"
+               OpDecorate %id BuiltIn GlobalInvocationId
+               OpDecorate %rta ArrayStride 4
+               OpMemberDecorate %buffer 0 Offset 0
+               OpDecorate %buffer Block
+               OpDecorate %out DescriptorSet 0
+               OpDecorate %out Binding 0
+               OpDecorate %in DescriptorSet 0
+               OpDecorate %in Binding 1
+       %uint = OpTypeInt 32 0
+     %uint_0 = OpConstant %uint 0
+     %uint_1 = OpConstant %uint 1
+     %uint_2 = OpConstant %uint 2
+    %uint_64 = OpConstant %uint 64
+        %rta = OpTypeRuntimeArray %uint
+     %buffer = OpTypeStruct %rta
+ %buffer_ptr = OpTypePointer StorageBuffer %buffer
+   %elem_ptr = OpTypePointer StorageBuffer %uint
+      %v3int = OpTypeVector %uint 3
+     %id_ptr = OpTypePointer Input %v3int
+   %uint_ptr = OpTypePointer Input %uint
+       %void = OpTypeVoid
+       %fnty = OpTypeFunction %void
+        %out = OpVariable %buffer_ptr StorageBuffer
+         %in = OpVariable %buffer_ptr StorageBuffer
+         %id = OpVariable %id_ptr Input
+       %fill = OpFunction %void None %fnty
+         %l0 = OpLabel
+         %x0 = OpAccessChain %uint_ptr %id %uint_0
+         %i0 = OpLoad %uint %x0
+         %p0 = OpAccessChain %elem_ptr %out %uint_0 %i0
+               OpStore %p0 %i0
+               OpReturn
+               OpFunctionEnd
+  %fill_info = OpExtInst %void %reflection Kernel %fill %fill_name %uint_1
+   %out_info = OpExtInst %void %reflection ArgumentInfo %out_name
+  %fill_args = OpExtInst %void %reflection ArgumentStorageBuffer %fill_info %uint_0 %uint_0 %uint_0 %out_info
+       %copy = OpFunction %void None %fnty
+         %l1 = OpLabel
+         %x1 = OpAccessChain %uint_ptr %id %uint_0
+         %i1 = OpLoad %uint %x1
+         %q1 = OpAccessChain %elem_ptr %in %uint_0 %i1
+         %v1 = OpLoad %uint %q1
+         %p1 = OpAccessChain %elem_ptr %out %uint_0 %i1
+               OpStore %p1 %v1
+               OpReturn
+               OpFunctionEnd
+  %copy_info = OpExtInst %void %reflection Kernel %copy %copy_name %uint_2
+    %in_info = OpExtInst %void %reflection ArgumentInfo %in_name
+  %copy_out  = OpExtInst %void %reflection ArgumentStorageBuffer %copy_info %uint_0 %uint_0 %uint_0 %out_info
+  %copy_in   = OpExtInst %void %reflection ArgumentStorageBuffer %copy_info %uint_1 %uint_0 %uint_1 %in_info
+  %workgroup = OpExtInst %void %reflection SpecConstantWorkgroupSize %uint_0 %uint_1 %uint_2
+"#;
+
+#[test]
+fn reflection_after_functions_stays_there() {
+    for (import, op) in [
+        (
+            "NonSemantic.ClspvReflection.7",
+            "\"spirv.NonSemanticClspvReflection.Kernel\"() <{kernel = @copy",
+        ),
+        (
+            "NonSemantic.ClspvReflection.6",
+            "\"spirv.ExtInst\"() <{instruction = 1 : i32, operands = [@copy",
+        ),
+    ] {
+        // An import name the grammar does not give takes numbered
+        // instructions.
+        let mut source = CLSPV_REFLECTION.replace("NonSemantic.ClspvReflection.7", import);
+        if import.ends_with(".6") {
+            for (name, number) in [
+                ("Kernel", "1"),
+                ("ArgumentInfo", "2"),
+                ("ArgumentStorageBuffer", "3"),
+                ("SpecConstantWorkgroupSize", "12"),
+            ] {
+                source = source.replace(
+                    &format!("%reflection {name} "),
+                    &format!("%reflection {number} "),
+                );
+            }
+        }
+        let (text, listing) = round_trip(&source, "vulkan1.0", &[]);
+        assert_contains(&text, &[op]);
+        let fill = text.find("spirv.func @fill").expect("fill");
+        let copy = text.find("spirv.func @copy").expect("copy");
+        let reflection = text.find(op).expect("copy's reflection");
+        assert!(fill < copy && copy < reflection, "{text}");
+        assert_eq!(
+            listing.matches(&format!("\"{import}\"")).count(),
+            1,
+            "{listing}"
+        );
+        // Each kernel's reflection follows its function.
+        let kernels: Vec<&str> = (listing.split("OpFunctionEnd").skip(1))
+            .map(|after| after.split("OpFunction ").next().unwrap_or(""))
+            .collect();
+        assert!(
+            kernels[0].contains(" %fill ") && kernels[1].contains(" %copy "),
+            "{listing}"
+        );
+        assert_eq!(kernels[1].matches("OpExtInst").count(), 5, "{listing}");
+    }
 }

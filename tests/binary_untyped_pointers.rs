@@ -203,23 +203,7 @@ fn mutated_untyped_modules_read_without_panics() {
         module("               OpCapability Shader", COMPUTE),
         module("               OpCapability Kernel", KERNEL),
     ];
-    let (mut read, mut verified) = (0, 0);
-    for seed in support::seeds("UNTYPED_FUZZ", 1) {
-        let mut below = support::below_from(0x9e37_79b9_7f4a_7c15 ^ seed.wrapping_mul(31));
-        for original in &modules {
-            for round in 0..3000 {
-                let mut words = original.clone();
-                let at = 5 + below(words.len() - 5);
-                support::mutate(&mut words, at, round, &mut below);
-                match support::check_mutated(&words) {
-                    Ok(support::Mutated::Rejected) => {}
-                    Ok(support::Mutated::Read) => read += 1,
-                    Ok(support::Mutated::Verified) => (read, verified) = (read + 1, verified + 1),
-                    Err(e) => panic!("seed {seed}, round {round}: {e}"),
-                }
-            }
-        }
-    }
+    let (read, verified) = support::mutated_modules_read("UNTYPED_FUZZ", &modules, 3000);
     println!("mutated untyped-pointer modules: {read} read, {verified} verify");
     assert!(verified > 0, "no mutation read verified");
 }

@@ -44,6 +44,15 @@ pub fn check(model: &Model) -> Result<(), Error> {
         Ok(())
     };
 
+    for set in model.sets.iter().skip(1) {
+        if set.import_name.is_empty() || set.import_name.ends_with('.') {
+            return Err(Error::new(format!(
+                "{}: no import name derived (`{}`): a set imported under a name \
+                 that carries its revision needs the grammar's `revision`",
+                set.file, set.import_name
+            )));
+        }
+    }
     let mut mlir_names = BTreeMap::new();
     let mut rust_names = BTreeMap::new();
     for (set, op) in model.ops() {

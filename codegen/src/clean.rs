@@ -159,7 +159,7 @@ fn clean_set(
     vendors: &[String],
 ) -> Result<InstSet, Error> {
     let (import_name, namespace) = match stem {
-        Some(stem) => naming::ext_set_names(stem),
+        Some(stem) => naming::ext_set_names(stem, grammar.revision),
         None => (String::new(), String::new()),
     };
     let rust_name = match stem {

@@ -4,7 +4,9 @@
 
 /// The import names and MLIR namespaces of the extended instruction sets whose
 /// file names do not spell them (`opencl.std.100` is imported as `OpenCL.std`).
-/// A set missing here gets names derived from its file name.
+/// A set missing here gets names derived from its file name. `{revision}`
+/// stands for the grammar's revision in a set imported under a name that
+/// carries it (clspv imports `NonSemantic.ClspvReflection.7`).
 const KNOWN_SETS: &[(&str, &str, &str)] = &[
     ("glsl.std.450", "GLSL.std.450", "GL"),
     ("opencl.std.100", "OpenCL.std", "CL"),
@@ -45,12 +47,33 @@ const KNOWN_SETS: &[(&str, &str, &str)] = &[
         "AMDShaderTrinaryMinmax",
     ),
     ("spv-amd-gcn-shader", "SPV_AMD_gcn_shader", "AMDGcnShader"),
+    (
+        "nonsemantic.clspvreflection",
+        "NonSemantic.ClspvReflection.{revision}",
+        "NonSemanticClspvReflection",
+    ),
+    (
+        "nonsemantic.vkspreflection",
+        "NonSemantic.VkspReflection.{revision}",
+        "NonSemanticVkspReflection",
+    ),
+    ("tosa.001000.1", "TOSA.001000.1", "TOSA"),
+    (
+        "arm.motion-engine.100",
+        "Arm.MotionEngine.100",
+        "ArmMotionEngine",
+    ),
 ];
 
-/// `(import name, namespace)` of the extended set in `extinst.<stem>.grammar.json`.
-pub fn ext_set_names(stem: &str) -> (String, String) {
+/// `(import name, namespace)` of the extended set in `extinst.<stem>.grammar.json`
+/// of revision `revision`.
+pub fn ext_set_names(stem: &str, revision: Option<u32>) -> (String, String) {
     if let Some((_, import, namespace)) = KNOWN_SETS.iter().find(|(s, _, _)| *s == stem) {
-        return (import.to_string(), namespace.to_string());
+        let revision = revision.map_or_else(String::new, |r| r.to_string());
+        return (
+            import.replace("{revision}", &revision),
+            namespace.to_string(),
+        );
     }
     let words = stem_words(stem);
     (words.join("."), words.concat())

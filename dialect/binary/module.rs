@@ -245,6 +245,10 @@ pub struct ModuleView<'w> {
     sections: [Range<u32>; 12],
     pub functions: Vec<Function>,
     pub blocks: Vec<Block>,
+    /// Module-level debug instructions after the first function (between
+    /// functions or after the last, where clspv writes its reflection), in
+    /// module order.
+    pub after_functions: Vec<u32>,
     defs: IdDefs,
     /// Whether every instruction's result type is defined by an earlier
     /// instruction (which passes [`ModuleView::check_uses`]'s rules for
@@ -280,6 +284,7 @@ impl<'w> ModuleView<'w> {
             sections: Default::default(),
             functions: kept::take(&kept::FUNCTIONS, words.len() / 256),
             blocks: kept::take(&kept::BLOCKS, words.len() / 64),
+            after_functions: Vec::new(),
             defs: IdDefs::with_bound(header.bound, words.len()),
             result_types_defined_before: true,
             ext_sets: SmallVec::new(),
@@ -694,6 +699,13 @@ impl Layout {
             Some(current) if section < current => {
                 // Between functions: the position of the next.
                 if current == Section::Functions && matches!(inst.op, Op::Line | Op::NoLine) {
+                    return Ok(());
+                }
+                if current == Section::Functions
+                    && inst.op == Op::ExtInst
+                    && view.is_debug_inst(inst)
+                {
+                    view.after_functions.push(index);
                     return Ok(());
                 }
                 return Err(format!(

@@ -2,7 +2,8 @@
 //! core in SPIR-V 1.6), which a module may drop without changing what it
 //! computes. An instruction of a set the grammar describes is its own op
 //! (`spirv.NonSemanticDebugPrintf.DebugPrintf`); one of a set it does not
-//! describe (a tool's own, `NonSemantic.ClspvReflection.5`) is the generic
+//! describe (a tool's own, or `NonSemantic.ClspvReflection.6`, an older
+//! revision than the grammar's) is the generic
 //! `spirv.ExtInst`, which names the set and the instruction:
 //!
 //! - `set`: the set's import name (`"NonSemantic.Foo"`);

@@ -429,6 +429,31 @@ pub fn ext_instructions(words: &[u32], set: &str) -> usize {
         .count()
 }
 
+/// Mutates each of `modules` `rounds` times per seed of `prefix`
+/// ([`seeds`], one unless set) with [`mutate`], and checks each mutation
+/// with [`check_mutated`], panicking on a failure; how many mutations read
+/// and how many of those verified.
+pub fn mutated_modules_read(prefix: &str, modules: &[Vec<u32>], rounds: usize) -> (usize, usize) {
+    let (mut read, mut verified) = (0, 0);
+    for seed in seeds(prefix, 1) {
+        let mut below = below_from(0x9e37_79b9_7f4a_7c15 ^ seed.wrapping_mul(31));
+        for original in modules {
+            for round in 0..rounds {
+                let mut words = original.clone();
+                let at = 5 + below(words.len() - 5);
+                mutate(&mut words, at, round, &mut below);
+                match check_mutated(&words) {
+                    Ok(Mutated::Rejected) => {}
+                    Ok(Mutated::Read) => read += 1,
+                    Ok(Mutated::Verified) => (read, verified) = (read + 1, verified + 1),
+                    Err(e) => panic!("seed {seed}, round {round}: {e}"),
+                }
+            }
+        }
+    }
+    (read, verified)
+}
+
 /// The seeds a random test runs: `{prefix}_SEED` (the first, 0 unless
 /// set) and `{prefix}_COUNT` (how many, `count` unless set), for longer
 /// runs.

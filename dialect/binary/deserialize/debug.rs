@@ -27,7 +27,10 @@
 //! - A non-semantic instruction outside a function's blocks is read into
 //!   the nearest: before the first label, at the start of the entry block;
 //!   after a terminator, at the start of the next block; after the last
-//!   terminator, before it.
+//!   terminator, before it. One after `OpFunctionEnd` (clspv's reflection)
+//!   is a module-level op after the function's.
+//! - `OpenCL.DebugInfo.100` and `DebugInfo` instructions are read as the
+//!   non-semantic ones are.
 
 use super::carry::{Carried, Values};
 use super::function::{Properties, Scope};

@@ -79,8 +79,18 @@ impl Reader<'_, '_> {
     pub(super) fn read_functions(&mut self) -> Result<(), DecodeError> {
         let view = self.view;
         let mut recipes = RECIPES.take();
-        let read = (view.functions.iter())
-            .try_for_each(|function| self.read_function(function, &mut recipes));
+        // The module-level debug instructions after each function follow
+        // its op.
+        let mut after = view.after_functions.iter().copied().peekable();
+        let read = (view.functions.iter().enumerate()).try_for_each(|(at, function)| {
+            self.read_function(function, &mut recipes)?;
+            let next = view.functions.get(at + 1);
+            let before_next = |index: &u32| next.map_or(true, |f| *index < f.def);
+            while let Some(index) = after.next_if(before_next) {
+                self.debug_op(index)?;
+            }
+            Ok(())
+        });
         RECIPES.set(recipes);
         read
     }

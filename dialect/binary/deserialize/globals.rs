@@ -169,7 +169,11 @@ impl<'v> Reader<'v, '_> {
             }
         }
         let (mut strings, mut debug) = (0, 0);
-        for index in sources.chain(globals.iter().copied()) {
+        let after_functions = self.view.after_functions.iter().copied();
+        for index in sources
+            .chain(globals.iter().copied())
+            .chain(after_functions)
+        {
             if !self.is_debug_symbol(index) {
                 continue;
             }

@@ -91,6 +91,9 @@ impl Writer<'_> {
         let out = match grammar_op {
             Op::ModuleProcessed => &mut self.out.module_processed,
             _ if DEBUG_OPS.contains(&grammar_op) => &mut self.out.sources,
+            // One after a function in the module follows it (clspv's
+            // reflection names the kernels after them).
+            _ if !self.out.functions.is_empty() => &mut self.out.functions,
             _ => &mut self.out.globals,
         };
         let start = begin(out);
