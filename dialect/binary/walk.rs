@@ -175,7 +175,7 @@ impl ModuleContext {
             }
             (Op::ExtInstImport, _) => {
                 if let Some(Operand::String(name)) = operands.first() {
-                    let set = InstSet::from_import_name(texts.text(name));
+                    let set = InstSet::naming_instructions_of(texts.text(name));
                     self.ext_sets.push((result, set));
                 }
             }

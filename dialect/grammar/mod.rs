@@ -95,6 +95,27 @@ impl InstSet {
         fallback
     }
 
+    /// The set whose instructions' names and operands an `OpExtInstImport`
+    /// of `name` takes, as SPIRV-Tools reads them: [`Self::from_import_name`],
+    /// else a set whose import name ends with its revision imported at
+    /// another revision (`NonSemantic.ClspvReflection.6` takes revision 7's
+    /// names). The IR keeps such an import as the generic `spirv.ExtInst`.
+    pub fn naming_instructions_of(name: &str) -> Option<InstSet> {
+        let numbered =
+            |revision: &str| !revision.is_empty() && revision.bytes().all(|b| b.is_ascii_digit());
+        InstSet::from_import_name(name).or_else(|| {
+            let (stem, revision) = name.rsplit_once('.')?;
+            if !numbered(revision) {
+                return None;
+            }
+            (InstSet::ALL.into_iter()).find(|set| {
+                let info = set.info();
+                info.import_name.rsplit_once('.')
+                    == Some((stem, info.revision.to_string().as_str()))
+            })
+        })
+    }
+
     /// The set whose MLIR namespace is `namespace` (`GL` → GLSL.std.450).
     pub fn from_namespace(namespace: &str) -> Option<InstSet> {
         InstSet::ALL

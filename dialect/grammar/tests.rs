@@ -140,3 +140,31 @@ fn enumerants_carry_parameters_and_availability() {
         Ok("SPV_KHR_vulkan_memory_model")
     );
 }
+
+#[test]
+fn imports_name_their_sets() {
+    let namespace = |name: &str| InstSet::from_import_name(name).map(|s| s.info().namespace);
+    assert_eq!(namespace("GLSL.std.450"), Some("GL"));
+    assert_eq!(namespace("glsl.std.450"), Some("GL"));
+    assert_eq!(namespace("NonSemantic.Unknown"), None);
+    // A set whose import name ends with its revision names the
+    // instructions of other revisions, which the IR keeps generic.
+    let Some(clspv) = InstSet::ALL.into_iter().find(|s| {
+        let info = s.info();
+        info.import_name.ends_with(&format!(".{}", info.revision))
+            && info.import_name.starts_with("NonSemantic.ClspvReflection.")
+    }) else {
+        return;
+    };
+    let older = format!("NonSemantic.ClspvReflection.{}", clspv.info().revision - 1);
+    assert_eq!(InstSet::from_import_name(&older), None);
+    assert_eq!(InstSet::naming_instructions_of(&older), Some(clspv));
+    assert_eq!(
+        InstSet::naming_instructions_of("NonSemantic.ClspvReflection"),
+        None
+    );
+    assert_eq!(
+        InstSet::naming_instructions_of("NonSemantic.Shader.DebugInfo.101"),
+        None
+    );
+}
