@@ -262,6 +262,15 @@ fn name_of(ctx: &Context, op: Op) -> &str {
     ctx.symbol_name(op).map_or("", |name| ctx.str(name))
 }
 
+/// The name entry point `op` has: its `name` attribute, else its
+/// function's symbol `function_name`; None when `name` is no string.
+fn entry_name<'c>(ctx: &'c Context, op: Op, function_name: &'c str) -> Option<&'c str> {
+    match ctx.attr(op, "name") {
+        Some(name) => ctx.as_string_attr(name),
+        None => Some(function_name),
+    }
+}
+
 /// A symbol reference as the text spells it (`@main`).
 fn symbol_text(ctx: &Context, reference: Attr) -> String {
     crate::text::printer::attr_to_string(ctx, &crate::text::Syntax::default(), reference)
@@ -287,6 +296,22 @@ pub(super) fn verify_entry_point(
         return Err("does not name a function".into());
     };
     let name = name_of(ctx, function);
+    let Some(own_name) = entry_name(ctx, op, name) else {
+        return Err("requires 'name', when present, to be a string attribute".into());
+    };
+    let same = (siblings(ctx, op))
+        .filter(|&other| other != op && ctx.op_name_str(other) == "spirv.EntryPoint")
+        .filter(|&other| model_of(ctx, other) == model)
+        .find(|&other| {
+            let function = ctx.attr(other, "fn").and_then(&mut *resolve);
+            let function_name = function.map_or("", |f| name_of(ctx, f));
+            entry_name(ctx, other, function_name) == Some(own_name)
+        });
+    if same.is_some() {
+        return Err(format!(
+            "is a second entry point of this execution model named \"{own_name}\""
+        ));
+    }
     let defined =
         (ctx.regions(function).first()).is_some_and(|&r| !ctx.region_blocks(r).is_empty());
     if !defined {

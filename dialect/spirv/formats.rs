@@ -177,8 +177,7 @@ const CLASSES: &[(&str, &[&str])] = &[
         &["GlobalVariable"],
     ),
     (
-        "custom<QuotedEnum>($execution_model) custom<EntryPointSymbols>($fn, $interface) \
-         attr-dict",
+        "custom<QuotedEnum>($execution_model) custom<EntryPointSymbols>($fn, $interface)",
         &["EntryPoint"],
     ),
     (

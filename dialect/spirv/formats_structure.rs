@@ -52,7 +52,7 @@ pub(super) fn register(syntax: &mut Syntax) {
             Directive {
                 print: print_entry_point_symbols,
                 parse: parse_entry_point_symbols,
-                required: Some(has_attrs),
+                required: Some(entry_point_prints),
             },
         ),
         (
@@ -170,6 +170,12 @@ pub(super) fn parse_variable_decorations(
 }
 
 // ----- spirv.EntryPoint / spirv.ExecutionMode ----------------------------------
+
+/// MLIR's custom form of `spirv.EntryPoint` has no attribute dictionary:
+/// one with attributes of its own (a `name`) prints in the generic form.
+fn entry_point_prints(ctx: &Context, op: Op, names: &[String]) -> bool {
+    has_attrs(ctx, op, names) && ctx.dict_entries(ctx.attributes(op)).is_empty()
+}
 
 /// ` @fn, @var, ...`: the entry function and its interface variables.
 fn print_entry_point_symbols(p: &mut Printer, op: Op, _: &[String]) {

@@ -438,7 +438,7 @@ impl<'v> Reader<'v, '_> {
     pub(super) fn read_entry_points(&mut self) -> Result<(), DecodeError> {
         for index in self.section_indices(Section::EntryPoints) {
             let operands = self.operands(index);
-            let [Operand::Enum { kind, value }, Operand::Id(function), Operand::String(_), interface @ ..] =
+            let [Operand::Enum { kind, value }, Operand::Id(function), Operand::String(name), interface @ ..] =
                 operands
             else {
                 return Err(self.view.error(index, "unsupported entry point".into()));
@@ -464,7 +464,15 @@ impl<'v> Reader<'v, '_> {
             props.set(Property::Fn, callee);
             props.set(Property::Interface, self.ctx.array_attr_of(&refs));
             let props = self.property_dictionary(&props);
-            self.module_op_of("spirv.EntryPoint", props, &[]);
+            // A name other than the function's symbol (a function that is
+            // several entry points, or one whose name another symbol took).
+            let name = self.decoded.text(*name);
+            let named = self.symbols.get(*function).map(|s| self.ctx.str(s));
+            let mut attrs: SmallVec<[(Ident, Attr); 1]> = SmallVec::new();
+            if named != Some(name) {
+                attrs.push((self.static_ident("name"), self.ctx.string_attr(name)));
+            }
+            self.module_op_of("spirv.EntryPoint", props, &attrs);
         }
         for index in self.section_indices(Section::ExecutionModes) {
             let operands = self.operands(index);

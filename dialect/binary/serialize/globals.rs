@@ -252,9 +252,15 @@ impl Writer<'_> {
         let Some(AttrData::SymbolRef { root, .. }) = function.map(|a| self.ctx.attr_data(a)) else {
             return Err("spirv.EntryPoint without fn".into());
         };
+        // Its own name when it has one, else the function's.
+        let name = match self.ctx.attr(op, "name").map(|a| self.ctx.attr_data(a)) {
+            Some(AttrData::String(name)) => *name,
+            Some(_) => return Err("spirv.EntryPoint: `name` is not a string".into()),
+            None => *root,
+        };
         let start = begin(&mut self.out.entry_points);
         self.out.entry_points.extend([model, fn_id]);
-        encode_string_bytes(self.ctx.str_bytes(*root), &mut self.out.entry_points);
+        encode_string_bytes(self.ctx.str_bytes(name), &mut self.out.entry_points);
         if let Some(AttrData::Array(refs)) =
             (self.property(op, Property::Interface)).map(|a| self.ctx.attr_data(a))
         {
