@@ -231,3 +231,44 @@ fn decorations_a_type_cannot_hold_are_errors() {
         error.message
     );
 }
+
+/// The verifier's rules for untyped access chains, on the kernel's text
+/// with one chain's base type changed or left out.
+#[test]
+fn untyped_access_chains_verify_their_types() {
+    let words = module("               OpCapability Kernel", KERNEL);
+    let (ctx, module) = spirv_dialect::binary::deserialize::deserialize(&words).expect("reads");
+    let text = support::print_module(&ctx, module);
+    let chain = (text.lines())
+        .find(|line| line.contains("spirv.KHR.UntypedInBoundsAccessChain"))
+        .expect("an untyped chain");
+    let base_type = chain
+        .split("base_type = ")
+        .nth(1)
+        .and_then(|t| t.split("}>").next());
+    let base_type = base_type.expect("a base type").to_string();
+    let cases = [
+        // The member index leaves the struct.
+        (
+            chain.to_string(),
+            chain.replace(&base_type, "f32"),
+            "indexes into a type that is not a composite",
+        ),
+        (
+            chain.to_string(),
+            chain.replace(&base_type, "!spirv.struct<(i32)>"),
+            "a struct member index is out of bounds",
+        ),
+        (
+            chain.to_string(),
+            chain.replace(&base_type, "1 : i32"),
+            "'base_type'",
+        ),
+    ];
+    for (from, to, expected) in cases {
+        assert!(from != to, "{from}");
+        let (parsed, op) = support::parsed(&text.replace(&from, &to));
+        let error = spirv_dialect::verify::verify(&parsed, op).expect_err(&to);
+        assert!(error.message.contains(expected), "{to}: {}", error.message);
+    }
+}

@@ -19,6 +19,7 @@ mod formats_scoped;
 mod formats_structure;
 mod formats_support;
 pub(crate) use formats_support::constant_fits;
+mod access_chains;
 pub mod non_semantic;
 pub mod op_classes;
 pub mod op_table;

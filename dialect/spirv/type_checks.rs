@@ -10,6 +10,7 @@
 //! `!spirv.struct<Name>`) is the struct it names; where a rule would look
 //! inside one, it checks no further.
 
+use super::access_chains::{access_chain, untyped_access_chain, untyped_chain_skip};
 use super::formats_support::{composite_element, int_of};
 use super::types::{as_pointer, as_untyped_pointer, pointer_class};
 use super::NAMESPACE;
@@ -17,7 +18,7 @@ use crate::grammar::Op as GrammarOp;
 use crate::ir::{AttrData, Context, Op, Param, Type, TypeData, Value, ValueDef};
 use smallvec::SmallVec;
 
-type Checked = Result<(), String>;
+pub(super) type Checked = Result<(), String>;
 
 /// Checks `op`, an instance of `grammar_op`, by the rule of its kind;
 /// ops without one pass.
@@ -152,15 +153,18 @@ pub(super) fn check(ctx: &Context, op: Op, grammar_op: GrammarOp) -> Checked {
         | G::MatrixTimesMatrix
         | G::OuterProduct
         | G::Transpose => types.matrix_product(grammar_op),
-        _ => Ok(()),
+        _ => match untyped_chain_skip(grammar_op) {
+            Some(skip) => untyped_access_chain(ctx, op, &types, skip),
+            None => Ok(()),
+        },
     }
 }
 
 /// An op's operand types and result type, with the context to read them.
-struct Types<'c> {
-    ctx: &'c Context,
-    operands: &'c [Type],
-    result: Option<Type>,
+pub(super) struct Types<'c> {
+    pub(super) ctx: &'c Context,
+    pub(super) operands: &'c [Type],
+    pub(super) result: Option<Type>,
 }
 
 impl Types<'_> {
@@ -177,7 +181,7 @@ impl Types<'_> {
     }
 
     /// The pointee of the first operand, a typed pointer.
-    fn typed_pointee(&self) -> Result<Type, String> {
+    pub(super) fn typed_pointee(&self) -> Result<Type, String> {
         self.pointee()?
             .ok_or_else(|| "the first operand is an untyped pointer".into())
     }
@@ -532,47 +536,6 @@ impl Types<'_> {
     }
 }
 
-/// An access chain's indices (its element too, if it has one) are integer
-/// scalars; its result points, in its base's storage class, to what its
-/// indices (past the first `skip`) select inside its base's pointee;
-/// struct members are selected by constants.
-fn access_chain(ctx: &Context, op: Op, types: &Types, skip: usize) -> Checked {
-    let base = types.typed_pointee()?;
-    let (_, base_class) = as_pointer(ctx, types.operands[0]).unwrap_or((base, ""));
-    let Some((pointee, class)) = types.result.and_then(|r| as_pointer(ctx, r)) else {
-        return Err("the result is not a pointer".into());
-    };
-    if class != base_class {
-        return Err("the result's storage class is not its base's".into());
-    }
-    if (ctx.operands(op).skip(1))
-        .any(|index| !Component::Integer.is_scalar(ctx, ctx.value_type(index)))
-    {
-        return Err("an index is not an integer scalar".into());
-    }
-    let mut ty = base;
-    for index in ctx.operands(op).skip(1 + skip) {
-        if is_struct_reference(ctx, ty) {
-            return Ok(());
-        }
-        let is_struct = matches!(spirv_type(ctx, ty), Some(("struct", _)));
-        let element = match constant_value(ctx, index) {
-            Some(index) => composite_element(ctx, ty, index),
-            None if is_struct => return Err("a struct member is selected by a non-constant".into()),
-            None => composite_element(ctx, ty, 0),
-        };
-        match element {
-            Some(element) => ty = element,
-            None if is_struct => return Err("a struct member index is out of bounds".into()),
-            None => return Err("indexes into a type that is not a composite".into()),
-        }
-    }
-    match same_type(ctx, ty, pointee) {
-        true => Ok(()),
-        false => Err("the result does not point to the type the indices select".into()),
-    }
-}
-
 /// The integers of array attribute `name` (`None` for an element that is
 /// not one).
 fn literals(ctx: &Context, op: Op, name: &str) -> SmallVec<[Option<i128>; 4]> {
@@ -635,7 +598,7 @@ pub(super) fn spirv_type(ctx: &Context, ty: Type) -> Option<(&str, &[Param])> {
 }
 
 /// A recursive struct reference, `!spirv.struct<Name>`.
-fn is_struct_reference(ctx: &Context, ty: Type) -> bool {
+pub(super) fn is_struct_reference(ctx: &Context, ty: Type) -> bool {
     matches!(spirv_type(ctx, ty), Some(("struct", [_])))
 }
 
