@@ -267,3 +267,23 @@ spirv.module Logical Vulkan requires #spirv.vce<v1.5, [Shader, VulkanMemoryModel
         "{error}"
     );
 }
+
+/// A module-level debug instruction whose properties leave out an
+/// enumerant's parameter (`PlusUconst`'s offset) fails naming it; no
+/// instruction short of its operands is written.
+#[test]
+fn a_debug_instruction_short_of_an_enumerant_parameter_fails() {
+    let text = r#"
+spirv.module Physical64 OpenCL requires #spirv.vce<v1.0, [Addresses, Kernel, Linkage], []> {
+  "spirv.OpenCLDebugInfo100.DebugOperation"() <{opencl_debuginfo100_debug_operation = #spirv.opencl_debuginfo100_debug_operation<PlusUconst>, result_type = none, sym_name = "spirv_debug_0"}> : () -> ()
+}
+"#;
+    let (ctx, module) = support::parsed(text);
+    assert_fails_naming(&ctx, module, "DebugOperation");
+    let with_offset = text.replace(
+        "result_type = none",
+        "operands = 8 : i32, result_type = none",
+    );
+    let (ctx, module) = support::parsed(&with_offset);
+    serialize(&ctx, module).expect("with its offset, it writes");
+}

@@ -145,9 +145,14 @@ fn verify_layout(ctx: &Context, op: Op) -> Result<(), String> {
         return non_semantic::verify_ext_inst(ctx, op);
     }
     // A debug instruction at module level (`OpString`, a non-semantic
-    // extended instruction) is a symbol whose operands are attributes.
+    // extended instruction) is a symbol whose operands are attributes;
+    // an extended one names its result type.
     let debug_set = non_semantic::is_debug_set(grammar_op.inst_set().info().import_name);
     if (grammar_op == GrammarOp::String || debug_set) && ctx.attr(op, "sym_name").is_some() {
+        let typed = (ctx.attr(op, "result_type")).is_some_and(|t| ctx.as_type_attr(t).is_some());
+        if debug_set && !typed {
+            return Err("requires a type attribute 'result_type' at module level".into());
+        }
         return Ok(());
     }
     // Extended instructions always produce a result (through `OpExtInst`).

@@ -126,3 +126,11 @@ spirv.module Logical GLSL450 requires #spirv.vce<v1.6, [Shader], []> {
     spirv.Return
   }
 }
+
+// -----
+
+// An instruction of a described set at module level names its result type.
+spirv.module Logical GLSL450 requires #spirv.vce<v1.6, [Shader], []> {
+  // expected-error @+1 {{'spirv.NonSemanticDebugPrintf.DebugPrintf' op requires a type attribute 'result_type' at module level}}
+  "spirv.NonSemanticDebugPrintf.DebugPrintf"() <{sym_name = "spirv_debug_0"}> : () -> ()
+}

@@ -149,7 +149,7 @@ impl<'v> Reader<'v, '_> {
                 entry_points.entry(*function).or_insert(index);
             }
         }
-        let mut entry_names: SmallVec<[(u32, &str); 4]> = SmallVec::new();
+        let mut entry_functions: SmallVec<[u32; 4]> = SmallVec::new();
         for function in &self.view.functions {
             let id = self.view.insts[function.def as usize].result;
             let entry = entry_points
@@ -165,7 +165,7 @@ impl<'v> Reader<'v, '_> {
                 let candidates: SmallVec<[&str; 2]> =
                     std::iter::once(entry).chain(op_name).collect();
                 self.assign_symbol(&mut taken, id, &candidates, op_name, ("spirv_fn", id));
-                entry_names.push((id, entry));
+                entry_functions.push(id);
             }
         }
         let (mut strings, mut debug) = (0, 0);
@@ -210,7 +210,7 @@ impl<'v> Reader<'v, '_> {
         }
         for function in &self.view.functions {
             let id = self.view.insts[function.def as usize].result;
-            if entry_names.iter().all(|(f, _)| *f != id) {
+            if !entry_functions.contains(&id) {
                 let op_name = self.name(id);
                 let candidates: SmallVec<[&str; 1]> = op_name.into_iter().collect();
                 self.assign_symbol(&mut taken, id, &candidates, op_name, ("spirv_fn", id));

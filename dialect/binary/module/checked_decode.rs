@@ -147,14 +147,11 @@ impl<'w> ModuleView<'w> {
         }
         if let [_, Operand::ExtInst(op), rest @ ..] = decoded.of(index as usize) {
             // Every operand naming `id` must be one that may look ahead.
-            let mut uses = (rest.iter().enumerate()).filter(|(_, o)| **o == Operand::Id(id));
-            let first = uses.next();
-            if first
-                .into_iter()
-                .chain(uses)
-                .all(|(at, _)| super::looks_ahead(*op, at))
-                && first.is_some()
-            {
+            let mut positions = (rest.iter().enumerate())
+                .filter(|(_, o)| **o == Operand::Id(id))
+                .map(|(at, _)| at)
+                .peekable();
+            if positions.peek().is_some() && positions.all(|at| super::looks_ahead(*op, at)) {
                 return true;
             }
         }

@@ -13,6 +13,7 @@
 use super::naming::Ids;
 use super::{begin, finish, SerializeError, Writer};
 use crate::binary::encode_string;
+use crate::binary::operands::{visit_operands, OperandContext, OperandVisitor};
 use crate::grammar::{Category, InstSet, Op, Quantifier};
 use crate::ir::{AttrData, Ident, Location, Value};
 use crate::spirv::conventions::attribute_mnemonic;
@@ -53,8 +54,12 @@ impl Writer<'_> {
             Some(ty) => Some(self.type_id(ty)?),
             None => None,
         };
-        if grammar_op == Op::ExtInst && (result.is_none() || result_type.is_none()) {
-            return Err("spirv.ExtInst at module level without `sym_name` or `result_type`".into());
+        let extended = grammar_op == Op::ExtInst || grammar_op.inst_set() != InstSet::Core;
+        if extended && (result.is_none() || result_type.is_none()) {
+            let name = ctx.op_name_str(op);
+            return Err(format!(
+                "{name} at module level without `sym_name` or `result_type`"
+            ));
         }
         let mut operands = std::mem::take(&mut self.pool.debug_words);
         operands.clear();
@@ -103,6 +108,20 @@ impl Writer<'_> {
             out.extend([ext_set, grammar_op.info().opcode]);
         }
         out.extend_from_slice(operands);
+        if let Some(ext_set) = ext_set {
+            // Words made from properties: they must be the instruction's
+            // operands (an enumerant's parameters included).
+            let context = OneSet(ext_set, set);
+            let fits = visit_operands(out, start, out.len(), Op::ExtInst, &context, &mut Unseen);
+            if let Err(e) = fits {
+                out.truncate(start);
+                let name = grammar_op.info().grammar_name;
+                return Err(format!(
+                    "{name}: its properties are no operands of it: {}",
+                    e.message
+                ));
+            }
+        }
         finish(out, start, ext_set.map_or(grammar_op, |_| Op::ExtInst))
     }
 
@@ -313,3 +332,22 @@ impl Writer<'_> {
         id
     }
 }
+
+/// The one extended set a module-level debug instruction names, for
+/// checking its words against its grammar.
+struct OneSet(u32, InstSet);
+
+impl OperandContext for OneSet {
+    fn ext_set(&self, id: u32) -> Option<Option<InstSet>> {
+        (id == self.0).then_some(Some(self.1))
+    }
+
+    fn value_literal_words(&self, _id: u32) -> Option<usize> {
+        None
+    }
+}
+
+/// A walk that only checks the words fit.
+struct Unseen;
+
+impl OperandVisitor for Unseen {}
