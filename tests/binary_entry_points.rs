@@ -2,10 +2,10 @@
 //! is two entry points, two functions that are entry points of one name
 //! in different execution models, and a function whose `OpName` is an
 //! entry point's name (as `llvm-spirv` names a kernel's body). An entry
-//! point whose name is not its function's symbol carries it as `name`
-//! (printed in the generic form: MLIR's custom form has no attribute
-//! dictionary); two entry points of one execution model and name are a
-//! verifier error.
+//! point whose name is not its function's symbol carries it as its `name`
+//! property, OpEntryPoint's Name operand (printed in the generic form:
+//! MLIR's custom form has no place for it); two entry points of one
+//! execution model and name are a verifier error.
 
 use spirv_dialect::binary::deserialize::deserialize;
 use spirv_dialect::spvasm::{assemble, AssembleOptions};
@@ -82,10 +82,10 @@ fn entry_point_names_are_kept() {
             // MLIR's custom form has no place for the name: the generic
             // form carries it.
             "\"spirv.EntryPoint\"() <{execution_model = #spirv.execution_model<GLCompute>, \
-             fn = @first, interface = [@spirv_var_2]}> {name = \"second\"} : () -> ()",
+             fn = @first, interface = [@spirv_var_2], name = \"second\"}> : () -> ()",
             "spirv.EntryPoint \"Vertex\" @main, @spirv_var_4\n",
             "\"spirv.EntryPoint\"() <{execution_model = #spirv.execution_model<Fragment>, \
-             fn = @main_0, interface = [@spirv_var_6]}> {name = \"main\"} : () -> ()",
+             fn = @main_0, interface = [@spirv_var_6], name = \"main\"}> : () -> ()",
         ],
     );
     let val = support::spirv_val_or_note();
@@ -107,9 +107,9 @@ fn entry_points_of_one_model_and_name_are_errors() {
     let words = assemble(ENTRY_POINTS, &AssembleOptions::default()).expect("assemble");
     let (ctx, module) = deserialize(&words).expect("deserialize");
     for (from, to) in [
-        ("{name = \"second\"}", ""),
-        ("{name = \"second\"}", "{name = \"first\"}"),
-        ("{name = \"second\"}", "{name = 2 : i32}"),
+        (", name = \"second\"", ""),
+        (", name = \"second\"", ", name = \"first\""),
+        (", name = \"second\"", ", name = 2 : i32"),
     ] {
         let text = support::print_module(&ctx, module).replace(from, to);
         let (parsed, op) = support::parsed(&text);

@@ -262,7 +262,7 @@ fn name_of(ctx: &Context, op: Op) -> &str {
     ctx.symbol_name(op).map_or("", |name| ctx.str(name))
 }
 
-/// The name entry point `op` has: its `name` attribute, else its
+/// The name entry point `op` has: its `name` property, else its
 /// function's symbol `function_name`; None when `name` is no string.
 fn entry_name<'c>(ctx: &'c Context, op: Op, function_name: &'c str) -> Option<&'c str> {
     match ctx.attr(op, "name") {

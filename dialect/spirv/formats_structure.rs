@@ -171,10 +171,12 @@ pub(super) fn parse_variable_decorations(
 
 // ----- spirv.EntryPoint / spirv.ExecutionMode ----------------------------------
 
-/// MLIR's custom form of `spirv.EntryPoint` has no attribute dictionary:
-/// one with attributes of its own (a `name`) prints in the generic form.
+/// MLIR's custom form of `spirv.EntryPoint` has neither its `name` nor an
+/// attribute dictionary: one with either prints in the generic form.
 fn entry_point_prints(ctx: &Context, op: Op, names: &[String]) -> bool {
-    has_attrs(ctx, op, names) && ctx.dict_entries(ctx.attributes(op)).is_empty()
+    has_attrs(ctx, op, names)
+        && ctx.attr(op, "name").is_none()
+        && ctx.dict_entries(ctx.attributes(op)).is_empty()
 }
 
 /// ` @fn, @var, ...`: the entry function and its interface variables.

@@ -122,11 +122,11 @@ spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader], [SPV_KHR_storag
 
 // A function that is two entry points, and two functions that are entry
 // points named "main" in two models: the names other than the function's
-// symbol are `name` attributes, in the generic form.
+// symbol are `name` properties, in the generic form.
 // CHECK: spirv.EntryPoint "GLCompute" @first, @spirv_var_2
-// CHECK: "spirv.EntryPoint"() <{execution_model = #spirv.execution_model<GLCompute>, fn = @first, interface = [@spirv_var_2]}> {name = "second"} : () -> ()
+// CHECK: "spirv.EntryPoint"() <{execution_model = #spirv.execution_model<GLCompute>, fn = @first, interface = [@spirv_var_2], name = "second"}> : () -> ()
 // CHECK: spirv.EntryPoint "Vertex" @main, @spirv_var_4
-// CHECK: "spirv.EntryPoint"() <{execution_model = #spirv.execution_model<Fragment>, fn = @main_0, interface = [@spirv_var_6]}> {name = "main"} : () -> ()
+// CHECK: "spirv.EntryPoint"() <{execution_model = #spirv.execution_model<Fragment>, fn = @main_0, interface = [@spirv_var_6], name = "main"}> : () -> ()
 spirv.module Logical GLSL450 requires #spirv.vce<v1.5, [Shader], []> {
   spirv.GlobalVariable @spirv_var_4 built_in("Position") : !spirv.ptr<vector<4xf32>, Output>
   spirv.GlobalVariable @spirv_var_6 {location = 0 : i32} : !spirv.ptr<vector<4xf32>, Output>
@@ -156,9 +156,9 @@ spirv.module Logical GLSL450 requires #spirv.vce<v1.5, [Shader], []> {
     spirv.Return
   }
   spirv.EntryPoint "GLCompute" @first, @spirv_var_2
-  "spirv.EntryPoint"() <{execution_model = #spirv.execution_model<GLCompute>, fn = @first, interface = [@spirv_var_2]}> {name = "second"} : () -> ()
+  "spirv.EntryPoint"() <{execution_model = #spirv.execution_model<GLCompute>, fn = @first, interface = [@spirv_var_2], name = "second"}> : () -> ()
   spirv.EntryPoint "Vertex" @main, @spirv_var_4
-  "spirv.EntryPoint"() <{execution_model = #spirv.execution_model<Fragment>, fn = @main_0, interface = [@spirv_var_6]}> {name = "main"} : () -> ()
+  "spirv.EntryPoint"() <{execution_model = #spirv.execution_model<Fragment>, fn = @main_0, interface = [@spirv_var_6], name = "main"}> : () -> ()
   spirv.ExecutionMode @first "LocalSize", 1, 1, 1
   spirv.ExecutionMode @main_0 "OriginUpperLeft"
 }

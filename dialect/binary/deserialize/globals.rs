@@ -463,16 +463,14 @@ impl<'v> Reader<'v, '_> {
             props.set(Property::ExecutionModel, model);
             props.set(Property::Fn, callee);
             props.set(Property::Interface, self.ctx.array_attr_of(&refs));
-            let props = self.property_dictionary(&props);
             // A name other than the function's symbol (a function that is
             // several entry points, or one whose name another symbol took).
             let name = self.decoded.text(*name);
-            let named = self.symbols.get(*function).map(|s| self.ctx.str(s));
-            let mut attrs: SmallVec<[(Ident, Attr); 1]> = SmallVec::new();
-            if named != Some(name) {
-                attrs.push((self.static_ident("name"), self.ctx.string_attr(name)));
+            if self.symbols.get(*function).map(|s| self.ctx.str(s)) != Some(name) {
+                props.set(Property::Name, self.ctx.string_attr(name));
             }
-            self.module_op_of("spirv.EntryPoint", props, &attrs);
+            let props = self.property_dictionary(&props);
+            self.module_op_of("spirv.EntryPoint", props, &[]);
         }
         for index in self.section_indices(Section::ExecutionModes) {
             let operands = self.operands(index);

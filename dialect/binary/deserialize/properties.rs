@@ -35,6 +35,7 @@ pub(super) enum Property {
     Interface,
     LinkageAttributes,
     Location,
+    Name,
     SpecConst,
     SpecId,
     SymName,
@@ -45,7 +46,7 @@ pub(super) enum Property {
 }
 
 /// How many [`Property`]s there are.
-pub(super) const PROPERTY_COUNT: usize = 19;
+pub(super) const PROPERTY_COUNT: usize = 20;
 
 /// The name of each [`Property`], by its number: in `str` order.
 pub(super) const PROPERTY_NAMES: [&str; PROPERTY_COUNT] = [
@@ -61,6 +62,7 @@ pub(super) const PROPERTY_NAMES: [&str; PROPERTY_COUNT] = [
     "interface",
     "linkage_attributes",
     "location",
+    "name",
     "spec_const",
     "spec_id",
     "sym_name",
