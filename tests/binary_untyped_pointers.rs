@@ -236,12 +236,8 @@ fn decorations_a_type_cannot_hold_are_errors() {
 /// with one chain's base type changed or left out.
 #[test]
 fn untyped_access_chains_verify_their_types() {
-    let words = module("               OpCapability Kernel", KERNEL);
-    let (ctx, module) = spirv_dialect::binary::deserialize::deserialize(&words).expect("reads");
-    let text = support::print_module(&ctx, module);
-    let chain = (text.lines())
-        .find(|line| line.contains("spirv.KHR.UntypedInBoundsAccessChain"))
-        .expect("an untyped chain");
+    let text = printed("               OpCapability Kernel", KERNEL);
+    let chain = line_of(&text, "spirv.KHR.UntypedInBoundsAccessChain");
     let base_type = chain
         .split("base_type = ")
         .nth(1)
@@ -271,4 +267,41 @@ fn untyped_access_chains_verify_their_types() {
         let error = spirv_dialect::verify::verify(&parsed, op).expect_err(&to);
         assert!(error.message.contains(expected), "{to}: {}", error.message);
     }
+}
+
+/// An untyped array length names its struct's last member, a runtime
+/// array, through a pointer.
+#[test]
+fn untyped_array_lengths_verify_their_struct() {
+    let text = printed("               OpCapability Shader", COMPUTE);
+    let length = line_of(&text, "spirv.KHR.UntypedArrayLength");
+    for (to, expected) in [
+        (
+            length.replace("array_member = 0 : i32", "array_member = 1 : i32"),
+            "member 1 is not the last member of a struct, a runtime array",
+        ),
+        (
+            length.replace("-> i32", "-> i64"),
+            "the result is not a 32-bit integer",
+        ),
+    ] {
+        assert!(to != length, "{length}");
+        let (parsed, op) = support::parsed(&text.replace(length, &to));
+        let error = spirv_dialect::verify::verify(&parsed, op).expect_err(&to);
+        assert!(error.message.contains(expected), "{to}: {}", error.message);
+    }
+}
+
+/// The module of `body` with `capabilities`, read and printed.
+fn printed(capabilities: &str, body: &str) -> String {
+    let words = module(capabilities, body);
+    let (ctx, module) = spirv_dialect::binary::deserialize::deserialize(&words).expect("reads");
+    support::print_module(&ctx, module)
+}
+
+/// The line of `text` holding `op`.
+fn line_of<'t>(text: &'t str, op: &str) -> &'t str {
+    (text.lines())
+        .find(|line| line.contains(op))
+        .unwrap_or_else(|| panic!("no {op} in\n{text}"))
 }

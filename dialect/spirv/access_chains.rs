@@ -1,6 +1,7 @@
 //! The type rules of access chains, typed (`spirv.AccessChain`,
 //! `spirv.PtrAccessChain` and their in-bounds forms) and untyped
-//! (SPV_KHR_untyped_pointers): what their indices select.
+//! (SPV_KHR_untyped_pointers): what their indices select; and of the
+//! array lengths, which select a struct's last member.
 
 use super::formats_support::composite_element;
 use super::type_checks::{
@@ -78,6 +79,46 @@ fn selected_type(ctx: &Context, op: Op, base: Type, skip: usize) -> Result<Optio
         }
     }
     Ok(Some(ty))
+}
+
+/// `spirv.ArrayLength` (`untyped`: `spirv.KHR.UntypedArrayLength`, whose
+/// struct is its `structure` type attribute): its pointer operand points
+/// to a struct whose last member, `array_member`, is a runtime array; its
+/// result is a 32-bit integer.
+pub(super) fn array_length(ctx: &Context, op: Op, types: &Types, untyped: bool) -> Checked {
+    let structure = match untyped {
+        true => (types.operands.first())
+            .and_then(|&pointer| pointer_class(ctx, pointer))
+            .ok_or("the pointer operand is not a pointer")
+            .and_then(|_| {
+                (ctx.attr(op, "structure"))
+                    .and_then(|t| ctx.as_type_attr(t))
+                    .ok_or("requires a type attribute 'structure'")
+            })?,
+        false => types.typed_pointee()?,
+    };
+    let member = (ctx.attr(op, "array_member"))
+        .and_then(|a| super::formats_support::int_of(ctx, a))
+        .ok_or("requires an integer attribute 'array_member'")?;
+    let last = (spirv_type(ctx, structure)).is_some_and(|(name, _)| name == "struct")
+        && composite_element(ctx, structure, member + 1).is_none();
+    let array = composite_element(ctx, structure, member).and_then(|m| spirv_type(ctx, m));
+    if !last || !matches!(array, Some(("rtarray", _))) {
+        return Err(format!(
+            "member {member} is not the last member of a struct, a runtime array"
+        ));
+    }
+    match (types.result).map(|r| ctx.type_data(r)) {
+        Some(crate::ir::TypeData::Integer { width: 32, .. }) => Ok(()),
+        _ => Err("the result is not a 32-bit integer".into()),
+    }
+}
+
+/// The untyped array length (SPV_KHR_untyped_pointers), found by name
+/// once: older grammars lack it.
+pub(super) fn untyped_array_length_op() -> Option<GrammarOp> {
+    static OP: std::sync::OnceLock<Option<GrammarOp>> = std::sync::OnceLock::new();
+    *OP.get_or_init(|| GrammarOp::from_name("OpUntypedArrayLengthKHR"))
 }
 
 /// The indices an untyped access chain (SPV_KHR_untyped_pointers) steps

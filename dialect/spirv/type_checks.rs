@@ -10,7 +10,9 @@
 //! `!spirv.struct<Name>`) is the struct it names; where a rule would look
 //! inside one, it checks no further.
 
-use super::access_chains::{access_chain, untyped_access_chain, untyped_chain_skip};
+use super::access_chains::{
+    access_chain, array_length, untyped_access_chain, untyped_array_length_op, untyped_chain_skip,
+};
 use super::formats_support::{composite_element, int_of};
 use super::types::{as_pointer, as_untyped_pointer, pointer_class};
 use super::NAMESPACE;
@@ -153,6 +155,8 @@ pub(super) fn check(ctx: &Context, op: Op, grammar_op: GrammarOp) -> Checked {
         | G::MatrixTimesMatrix
         | G::OuterProduct
         | G::Transpose => types.matrix_product(grammar_op),
+        G::ArrayLength => array_length(ctx, op, &types, false),
+        _ if Some(grammar_op) == untyped_array_length_op() => array_length(ctx, op, &types, true),
         _ => match untyped_chain_skip(grammar_op) {
             Some(skip) => untyped_access_chain(ctx, op, &types, skip),
             None => Ok(()),

@@ -528,3 +528,26 @@ spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader, Linkage], []> {
     spirv.Return
   }
 }
+
+// -----
+
+// An array length names a struct's last member, a runtime array, and
+// gives a 32-bit integer.
+spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader, Linkage], []> {
+  spirv.func @lengths(%p: !spirv.ptr<!spirv.struct<(i32 [0], !spirv.rtarray<i32, stride=4> [4])>, StorageBuffer>) "None" {
+    %0 = "spirv.ArrayLength"(%p) <{array_member = 1 : i32}> : (!spirv.ptr<!spirv.struct<(i32 [0], !spirv.rtarray<i32, stride=4> [4])>, StorageBuffer>) -> i32
+    // expected-error @+1 {{'spirv.ArrayLength' op member 0 is not the last member of a struct, a runtime array}}
+    %1 = "spirv.ArrayLength"(%p) <{array_member = 0 : i32}> : (!spirv.ptr<!spirv.struct<(i32 [0], !spirv.rtarray<i32, stride=4> [4])>, StorageBuffer>) -> i32
+    spirv.Return
+  }
+}
+
+// -----
+
+spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader, Linkage, Int64], []> {
+  spirv.func @wide(%p: !spirv.ptr<!spirv.struct<(!spirv.rtarray<i32, stride=4> [0])>, StorageBuffer>) "None" {
+    // expected-error @+1 {{'spirv.ArrayLength' op the result is not a 32-bit integer}}
+    %0 = "spirv.ArrayLength"(%p) <{array_member = 0 : i32}> : (!spirv.ptr<!spirv.struct<(!spirv.rtarray<i32, stride=4> [0])>, StorageBuffer>) -> i64
+    spirv.Return
+  }
+}
