@@ -3,12 +3,11 @@
 //! (SPV_KHR_untyped_pointers): what their indices select; and of the
 //! array lengths, which select a struct's last member.
 
-use super::formats_support::composite_element;
+use super::formats_support::{composite_element, int_of};
 use super::type_checks::{
     constant_value, is_struct_reference, same_type, spirv_type, Checked, Component, Types,
 };
 use super::types::{as_pointer, as_untyped_pointer, pointer_class};
-use crate::grammar::Op as GrammarOp;
 use crate::ir::{Context, Op, Type};
 
 /// An access chain's indices (its element too, if it has one) are integer
@@ -98,7 +97,7 @@ pub(super) fn array_length(ctx: &Context, op: Op, types: &Types, untyped: bool) 
         false => types.typed_pointee()?,
     };
     let member = (ctx.attr(op, "array_member"))
-        .and_then(|a| super::formats_support::int_of(ctx, a))
+        .and_then(|a| int_of(ctx, a))
         .ok_or("requires an integer attribute 'array_member'")?;
     let last = (spirv_type(ctx, structure)).is_some_and(|(name, _)| name == "struct")
         && composite_element(ctx, structure, member + 1).is_none();
@@ -112,30 +111,4 @@ pub(super) fn array_length(ctx: &Context, op: Op, types: &Types, untyped: bool) 
         Some(crate::ir::TypeData::Integer { width: 32, .. }) => Ok(()),
         _ => Err("the result is not a 32-bit integer".into()),
     }
-}
-
-/// The untyped array length (SPV_KHR_untyped_pointers), found by name
-/// once: older grammars lack it.
-pub(super) fn untyped_array_length_op() -> Option<GrammarOp> {
-    static OP: std::sync::OnceLock<Option<GrammarOp>> = std::sync::OnceLock::new();
-    *OP.get_or_init(|| GrammarOp::from_name("OpUntypedArrayLengthKHR"))
-}
-
-/// The indices an untyped access chain (SPV_KHR_untyped_pointers) steps
-/// over before its base type (the element of the `Ptr` ones), or `None`
-/// for another op. Named, not matched: older grammars lack the ops.
-pub(super) fn untyped_chain_skip(op: GrammarOp) -> Option<usize> {
-    static CHAINS: std::sync::OnceLock<Vec<(GrammarOp, usize)>> = std::sync::OnceLock::new();
-    let chains = CHAINS.get_or_init(|| {
-        [
-            ("OpUntypedAccessChainKHR", 0),
-            ("OpUntypedInBoundsAccessChainKHR", 0),
-            ("OpUntypedPtrAccessChainKHR", 1),
-            ("OpUntypedInBoundsPtrAccessChainKHR", 1),
-        ]
-        .into_iter()
-        .filter_map(|(name, skip)| Some((GrammarOp::from_name(name)?, skip)))
-        .collect()
-    });
-    chains.iter().find(|c| c.0 == op).map(|c| c.1)
 }

@@ -10,9 +10,7 @@
 //! `!spirv.struct<Name>`) is the struct it names; where a rule would look
 //! inside one, it checks no further.
 
-use super::access_chains::{
-    access_chain, array_length, untyped_access_chain, untyped_array_length_op, untyped_chain_skip,
-};
+use super::access_chains::{access_chain, array_length, untyped_access_chain};
 use super::formats_support::{composite_element, int_of};
 use super::types::{as_pointer, as_untyped_pointer, pointer_class};
 use super::NAMESPACE;
@@ -145,10 +143,6 @@ pub(super) fn check(ctx: &Context, op: Op, grammar_op: GrammarOp) -> Checked {
         | G::ImageQuerySize
         | G::ImageQueryLevels
         | G::ImageQuerySamples => types.image_access("image", None),
-        // Named, not matched: older grammars lack the op.
-        _ if grammar_op.mlir_name() == "spirv.KHR.CooperativeMatrixMulAdd" => {
-            types.result_matches(operands.get(2).copied(), "the accumulator's type")
-        }
         G::VectorTimesScalar | G::MatrixTimesScalar => types.times_scalar(),
         G::MatrixTimesVector
         | G::VectorTimesMatrix
@@ -156,12 +150,59 @@ pub(super) fn check(ctx: &Context, op: Op, grammar_op: GrammarOp) -> Checked {
         | G::OuterProduct
         | G::Transpose => types.matrix_product(grammar_op),
         G::ArrayLength => array_length(ctx, op, &types, false),
-        _ if Some(grammar_op) == untyped_array_length_op() => array_length(ctx, op, &types, true),
-        _ => match untyped_chain_skip(grammar_op) {
-            Some(skip) => untyped_access_chain(ctx, op, &types, skip),
+        _ => match named_rule(grammar_op) {
+            Some(NamedRule::MulAdd) => {
+                types.result_matches(operands.get(2).copied(), "the accumulator's type")
+            }
+            Some(NamedRule::UntypedChain { skip }) => untyped_access_chain(ctx, op, &types, skip),
+            Some(NamedRule::UntypedArrayLength) => array_length(ctx, op, &types, true),
             None => Ok(()),
         },
     }
+}
+
+/// The rule of an op named rather than matched, as older grammars lack it.
+#[derive(Clone, Copy)]
+enum NamedRule {
+    /// `spirv.KHR.CooperativeMatrixMulAdd`: its result is its accumulator's type.
+    MulAdd,
+    /// An untyped access chain (SPV_KHR_untyped_pointers), `skip` the
+    /// indices it steps over before its base type (the `Ptr` ones' element).
+    UntypedChain { skip: usize },
+    /// `spirv.KHR.UntypedArrayLength`.
+    UntypedArrayLength,
+}
+
+/// The [`NamedRule`] of `op`, from a table of the ops the grammar has,
+/// made once.
+fn named_rule(op: GrammarOp) -> Option<NamedRule> {
+    static RULES: std::sync::OnceLock<Vec<(GrammarOp, NamedRule)>> = std::sync::OnceLock::new();
+    let rules = RULES.get_or_init(|| {
+        [
+            ("OpCooperativeMatrixMulAddKHR", NamedRule::MulAdd),
+            (
+                "OpUntypedAccessChainKHR",
+                NamedRule::UntypedChain { skip: 0 },
+            ),
+            (
+                "OpUntypedInBoundsAccessChainKHR",
+                NamedRule::UntypedChain { skip: 0 },
+            ),
+            (
+                "OpUntypedPtrAccessChainKHR",
+                NamedRule::UntypedChain { skip: 1 },
+            ),
+            (
+                "OpUntypedInBoundsPtrAccessChainKHR",
+                NamedRule::UntypedChain { skip: 1 },
+            ),
+            ("OpUntypedArrayLengthKHR", NamedRule::UntypedArrayLength),
+        ]
+        .into_iter()
+        .filter_map(|(name, rule)| Some((GrammarOp::from_name(name)?, rule)))
+        .collect()
+    });
+    rules.iter().find(|r| r.0 == op).map(|r| r.1)
 }
 
 /// An op's operand types and result type, with the context to read them.

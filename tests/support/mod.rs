@@ -379,22 +379,27 @@ pub fn checked_round_trip(
     Ok(written)
 }
 
+/// The instructions of `words`, decoded by the library's decoder.
+fn instructions(words: &[u32]) -> Vec<spirv_dialect::binary::Instruction> {
+    match spirv_dialect::binary::decode_module(words) {
+        Ok((_, instructions)) => instructions,
+        Err(e) => panic!("the module does not decode: {}", e.message),
+    }
+}
+
 /// The `(execution model, name)` of every `OpEntryPoint` of `words`,
 /// sorted: what a runtime finds a module's entry points by.
 pub fn entry_points(words: &[u32]) -> Vec<(u32, String)> {
-    const OP_ENTRY_POINT: u32 = 15;
-    let mut found = Vec::new();
-    let mut at = 5;
-    while let Some(&first) = words.get(at) {
-        let count = (first >> 16) as usize;
-        let inst = words.get(at..at + count.max(1)).unwrap_or(&[]);
-        if first & 0xffff == OP_ENTRY_POINT && inst.len() > 3 {
-            let bytes: Vec<u8> = inst[3..].iter().flat_map(|w| w.to_le_bytes()).collect();
-            let name = bytes.split(|&b| b == 0).next().unwrap_or(&[]);
-            found.push((inst[1], String::from_utf8_lossy(name).into_owned()));
-        }
-        at += count.max(1);
-    }
+    use spirv_dialect::binary::Operand;
+    let mut found: Vec<(u32, String)> = (instructions(words).into_iter())
+        .filter(|inst| inst.op == spirv_dialect::grammar::Op::EntryPoint)
+        .filter_map(|inst| match &inst.operands[..] {
+            [Operand::Enum { value, .. }, _, Operand::String(name), ..] => {
+                Some((*value, name.clone()))
+            }
+            _ => None,
+        })
+        .collect();
     found.sort();
     found
 }
@@ -402,30 +407,20 @@ pub fn entry_points(words: &[u32]) -> Vec<(u32, String)> {
 /// How many `OpExtInst`s of `words` take their instruction from the set
 /// imported as `set`.
 pub fn ext_instructions(words: &[u32], set: &str) -> usize {
-    const OP_EXT_INST_IMPORT: u32 = 11;
-    const OP_EXT_INST: u32 = 12;
-    let instructions = || {
-        let mut at = 5;
-        std::iter::from_fn(move || {
-            let first = *words.get(at)?;
-            let count = ((first >> 16) as usize).max(1);
-            let inst = words.get(at..at + count)?;
-            at += count;
-            Some(inst)
+    use spirv_dialect::binary::Operand;
+    use spirv_dialect::grammar::Op;
+    let instructions = instructions(words);
+    let import = (instructions.iter())
+        .find(|inst| {
+            inst.op == Op::ExtInstImport
+                && matches!(&inst.operands[..], [Operand::String(name)] if name == set)
         })
-    };
-    let name_words = |text: &str| -> Vec<u32> {
-        let mut bytes = text.as_bytes().to_vec();
-        bytes.resize(bytes.len() / 4 * 4 + 4, 0);
-        (bytes.chunks(4))
-            .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
-            .collect()
-    };
-    let import = instructions()
-        .find(|inst| inst[0] & 0xffff == OP_EXT_INST_IMPORT && inst[2..] == name_words(set)[..])
-        .map(|inst| inst[1]);
-    (instructions())
-        .filter(|inst| inst[0] & 0xffff == OP_EXT_INST && inst.get(3).copied() == import)
+        .and_then(|inst| inst.result);
+    (instructions.iter())
+        .filter(|inst| inst.op == Op::ExtInst)
+        .filter(
+            |inst| matches!(inst.operands.first(), Some(Operand::Id(id)) if Some(*id) == import),
+        )
         .count()
 }
 
